@@ -1,0 +1,364 @@
+// A JSON reader over UTF-8 bytes for the kanban file's schema.
+//
+// It reads the document the way a schema-directed decoder does: the caller says what it
+// expects next (an object, a string, a number) and the reader checks the bytes against
+// RFC 8259. It builds no tree, recurses nowhere, and counts lines only when it reports an
+// error, so reading costs one pass over the bytes.
+
+/// A position-aware cursor over a JSON document.
+struct JSONReader {
+    let bytes: [UInt8]
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        offset = 0
+    }
+
+    // MARK: - Errors
+
+    /// The 1-based line of a byte offset.
+    func line(at offset: Int) -> Int {
+        var line = 1
+        for byte in bytes[..<min(offset, bytes.count)] where byte == UInt8(ascii: "\n") {
+            line += 1
+        }
+        return line
+    }
+
+    /// An error at `offset` (by default the current position).
+    func error(_ message: String, at offset: Int? = nil) -> KanbanError {
+        .corruptFile(line: line(at: offset ?? self.offset), message: message)
+    }
+
+    /// A description of the byte at the current position, for "expected X, found Y".
+    private var found: String {
+        guard offset < bytes.count else { return "the end of the file" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    // MARK: - Structure
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    /// Skips a UTF-8 byte order mark at the very start, as many editors write one.
+    mutating func skipByteOrderMark() {
+        if offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` after optional whitespace.
+    mutating func expect(_ byte: UInt8, _ description: String) throws(KanbanError) {
+        skipWhitespace()
+        guard peek == byte else { throw error("expected \(description), found \(found)") }
+        offset += 1
+    }
+
+    /// Consumes `{`; `what` names the value for the error message.
+    mutating func beginObject(_ what: String) throws(KanbanError) {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "{") else { throw error("\(what) must be an object, found \(valueKind)") }
+        offset += 1
+    }
+
+    /// Consumes `[`; `what` names the value for the error message.
+    mutating func beginArray(_ what: String) throws(KanbanError) {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "[") else { throw error("\(what) must be an array, found \(valueKind)") }
+        offset += 1
+    }
+
+    /// Reads up to the next member's key and its colon; `nil` at the closing brace.
+    mutating func nextKey(first: inout Bool) throws(KanbanError) -> (key: String, offset: Int)? {
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") && first {
+            offset += 1
+            return nil
+        }
+        if !first {
+            switch peek {
+            case UInt8(ascii: ","):
+                offset += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                offset += 1
+                return nil
+            default:
+                throw error("expected ',' or '}' after an object member, found \(found)")
+            }
+        }
+        first = false
+        guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found)") }
+        let keyOffset = offset
+        let key = try readString()
+        try expect(UInt8(ascii: ":"), "':' after a key")
+        return (key, keyOffset)
+    }
+
+    /// Moves to the next array element; `false` at the closing bracket.
+    mutating func nextElement(first: inout Bool) throws(KanbanError) -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") && first {
+            offset += 1
+            return false
+        }
+        if !first {
+            switch peek {
+            case UInt8(ascii: ","):
+                offset += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                offset += 1
+                return false
+            default:
+                throw error("expected ',' or ']' after an array element, found \(found)")
+            }
+        }
+        first = false
+        return true
+    }
+
+    /// What kind of value starts here, for type errors.
+    var valueKind: String {
+        switch peek ?? 0 {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        default: found
+        }
+    }
+
+    // MARK: - Values
+
+    /// Consumes `null` if it is next.
+    mutating func readNullIfPresent() throws(KanbanError) -> Bool {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "n") else { return false }
+        try readLiteral("null")
+        return true
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(KanbanError) {
+        let start = offset
+        let text = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard bytes.count - offset >= text.count, bytes[offset..<offset + text.count].elementsEqual(text) else {
+            throw error("invalid literal; expected '\(literal)'", at: start)
+        }
+        offset += text.count
+    }
+
+    /// Reads a string value; `what` names it for the error message.
+    mutating func readString(_ what: String) throws(KanbanError) -> String {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\"") else { throw error("\(what) must be a string, found \(valueKind)") }
+        return try readString()
+    }
+
+    /// Reads a string starting at the opening quote.
+    private mutating func readString() throws(KanbanError) -> String {
+        let start = offset
+        offset += 1
+        var segmentStart = offset
+        var ascii = true
+        var decoded: [UInt8]? = nil
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string", at: start) }
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let end = offset
+                offset += 1
+                if var decoded {
+                    decoded.append(contentsOf: bytes[segmentStart..<end])
+                    return try makeString(decoded[...], ascii: false, at: start)
+                }
+                return try makeString(bytes[segmentStart..<end], ascii: ascii, at: start)
+            case UInt8(ascii: "\\"):
+                if decoded == nil { decoded = [] }
+                decoded!.append(contentsOf: bytes[segmentStart..<offset])
+                try readEscape(into: &decoded!)
+                segmentStart = offset
+            case 0x00..<0x20:
+                throw error("control character 0x\(String(byte, radix: 16)) inside a string must be escaped")
+            default:
+                if byte >= 0x80 { ascii = false }
+                offset += 1
+            }
+        }
+    }
+
+    private func makeString(_ utf8: ArraySlice<UInt8>, ascii: Bool, at start: Int) throws(KanbanError) -> String {
+        if ascii { return String(decoding: utf8, as: UTF8.self) }
+        guard let string = String(validating: utf8, as: UTF8.self) else {
+            throw error("invalid UTF-8 in a string", at: start)
+        }
+        return string
+    }
+
+    /// Reads one escape sequence, starting at the backslash.
+    private mutating func readEscape(into buffer: inout [UInt8]) throws(KanbanError) {
+        let start = offset
+        offset += 1
+        guard offset < bytes.count else { throw error("unterminated string", at: start) }
+        let byte = bytes[offset]
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var value = UInt32(try readHex4(escapeAt: start))
+            if (0xD800...0xDBFF).contains(value) {
+                guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else { throw error("lone surrogate in \\u escape", at: start) }
+                offset += 2
+                let low = UInt32(try readHex4(escapeAt: start))
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("lone surrogate in \\u escape", at: start) }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(value) {
+                throw error("lone surrogate in \\u escape", at: start)
+            }
+            buffer.append(contentsOf: UTF8.encode(Unicode.Scalar(value)!)!)
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string", at: start)
+        }
+    }
+
+    private mutating func readHex4(escapeAt start: Int) throws(KanbanError) -> UInt16 {
+        guard bytes.count - offset >= 4 else { throw error("invalid \\u escape", at: start) }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape", at: start)
+            }
+            value = value << 4 | UInt16(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    /// Reads a number that must be an integer in `range`; `what` names it.
+    ///
+    /// Any JSON number is read; one with a fraction or exponent is accepted when its
+    /// value is a whole number, as JSON decoders do.
+    mutating func readInteger(_ what: String) throws(KanbanError) -> Int {
+        skipWhitespace()
+        let start = offset
+        guard let first = peek, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { throw error("\(what) must be a number, found \(valueKind)") }
+        try skipNumber()
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        let isIntegerSyntax = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        if isIntegerSyntax, let value = Int(text) { return value }
+        if !isIntegerSyntax, let value = Double(text), value.rounded() == value, abs(value) < 0x1p62 {
+            return Int(value)
+        }
+        throw error("\(what) must be a whole number, found \(text)", at: start)
+    }
+
+    private mutating func skipDigits() -> Int {
+        let start = offset
+        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            offset += 1
+        }
+        return offset - start
+    }
+
+    /// Skips any JSON value, checking its syntax, without recursion.
+    mutating func skipValue() throws(KanbanError) {
+        var closers: [UInt8] = []
+        repeat {
+            skipWhitespace()
+            switch peek ?? 0 {
+            case UInt8(ascii: "{"):
+                offset += 1
+                closers.append(UInt8(ascii: "}"))
+                skipWhitespace()
+                if peek == UInt8(ascii: "}") {
+                    offset += 1
+                    closers.removeLast()
+                } else {
+                    _ = try readString("a key")
+                    try expect(UInt8(ascii: ":"), "':' after a key")
+                    continue
+                }
+            case UInt8(ascii: "["):
+                offset += 1
+                closers.append(UInt8(ascii: "]"))
+                skipWhitespace()
+                if peek == UInt8(ascii: "]") {
+                    offset += 1
+                    closers.removeLast()
+                } else {
+                    continue
+                }
+            case UInt8(ascii: "\""): _ = try readString()
+            case UInt8(ascii: "t"): try readLiteral("true")
+            case UInt8(ascii: "f"): try readLiteral("false")
+            case UInt8(ascii: "n"): try readLiteral("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+            default: throw error("expected a value, found \(found)")
+            }
+            // After a value: close containers, or move to the next element or member.
+            while let closer = closers.last {
+                skipWhitespace()
+                if peek == closer {
+                    offset += 1
+                    closers.removeLast()
+                } else if peek == UInt8(ascii: ",") {
+                    offset += 1
+                    if closer == UInt8(ascii: "}") {
+                        _ = try readString("a key")
+                        try expect(UInt8(ascii: ":"), "':' after a key")
+                    }
+                    break
+                } else {
+                    throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))', found \(found)")
+                }
+            }
+        } while !closers.isEmpty
+    }
+
+    private mutating func skipNumber() throws(KanbanError) {
+        let start = offset
+        if peek == UInt8(ascii: "-") { offset += 1 }
+        if peek == UInt8(ascii: "0") {
+            offset += 1
+        } else if skipDigits() == 0 {
+            throw error("invalid number", at: start)
+        }
+        if peek == UInt8(ascii: ".") {
+            offset += 1
+            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            offset += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
+            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// The boards themselves: the collection view's cells, added, renamed, reordered, limited
+// and removed.
+
+extension Kanban {
+    /// Adds an empty board at `index` (`0...boards.count`), or at the end.
+    ///
+    /// - Throws: ``KanbanError/duplicateBoard(title:existing:)`` or
+    ///   ``KanbanError/boardIndexOutOfRange(index:range:)``.
+    /// - Precondition: `limit` is not negative.
+    @discardableResult
+    public mutating func addBoard(_ title: Title, at index: Int? = nil, limit: Int? = nil) throws(KanbanError) -> Change {
+        precondition(limit.map { $0 >= 0 } ?? true, "a WIP limit is never negative")
+        try checkUnique(title, except: nil)
+        let index = index ?? boards.count
+        guard (0...boards.count).contains(index) else {
+            throw .boardIndexOutOfRange(index: index, range: 0...boards.count)
+        }
+        boards.insert(Board(title: title.text, limit: limit), at: index)
+        return Change(boards: [BoardChange(title: title.text, from: nil, to: index, limit: limit)])
+    }
+
+    /// Renames a board; a change of case only is allowed.
+    ///
+    /// - Throws: ``KanbanError/duplicateBoard(title:existing:)`` when another board has the title.
+    @discardableResult
+    public mutating func renameBoard(_ board: Int, to title: Title) throws(KanbanError) -> Change {
+        try checkUnique(title, except: board)
+        let previous = boards[board].title
+        boards[board].title = title.text
+        return Change(boards: [
+            BoardChange(title: title.text, from: board, to: board, limit: boards[board].limit, previousTitle: previous)
+        ])
+    }
+
+    /// Moves a board to `index` (`0...boards.count - 1`), the others keeping their order.
+    ///
+    /// - Throws: ``KanbanError/boardIndexOutOfRange(index:range:)``.
+    @discardableResult
+    public mutating func moveBoard(_ board: Int, to index: Int) throws(KanbanError) -> Change {
+        guard (0..<boards.count).contains(index) else {
+            throw .boardIndexOutOfRange(index: index, range: 0...(boards.count - 1))
+        }
+        let moved = boards.remove(at: board)
+        boards.insert(moved, at: index)
+        return Change(boards: [BoardChange(title: moved.title, from: board, to: index, limit: moved.limit)])
+    }
+
+    /// Sets or clears a board's WIP limit. A limit below the current count is allowed:
+    /// the board then refuses incoming items until enough have left.
+    ///
+    /// - Precondition: `limit` is not negative.
+    @discardableResult
+    public mutating func setLimit(of board: Int, to limit: Int?) -> Change {
+        precondition(limit.map { $0 >= 0 } ?? true, "a WIP limit is never negative")
+        let previous = boards[board].limit
+        boards[board].limit = limit
+        return Change(boards: [
+            BoardChange(
+                title: boards[board].title, from: board, to: board, limit: limit,
+                limitChange: LimitChange(from: previous, to: limit))
+        ])
+    }
+
+    /// Removes a board; with `force`, also the items on it.
+    ///
+    /// - Returns: the board, and each item removed with it.
+    /// - Throws: ``KanbanError/boardNotEmpty(board:count:)`` for a board with items, unless `force`.
+    @discardableResult
+    public mutating func removeBoard(_ board: Int, force: Bool = false) throws(KanbanError) -> Change {
+        let removed = boards[board]
+        guard removed.items.isEmpty || force else {
+            throw .boardNotEmpty(board: removed.title, count: removed.items.count)
+        }
+        let items = removed.items.enumerated().map { index, item in
+            ItemChange(id: item.id, title: item.title, from: Slot(board: removed.title, index: index), to: nil)
+        }
+        boards.remove(at: board)
+        return Change(
+            items: items, boards: [BoardChange(title: removed.title, from: board, to: nil, limit: removed.limit)])
+    }
+
+    /// Throws when a board other than `except` has `title`, ignoring case.
+    private func checkUnique(_ title: Title, except: Int?) throws(KanbanError) {
+        let key = title.text.boardKey
+        for (index, board) in boards.enumerated() where index != except && board.title.boardKey == key {
+            throw .duplicateBoard(title: title.text, existing: board.title)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+// Item references resolve in a fixed order, and never fuzzily:
+//   1. an item id;
+//   2. an exact, case-sensitive title, within one board if a scope is given;
+//   3. `BOARD:N`, split at the last colon.
+// Fuzzy matching only feeds the suggestions of an error.
+
+extension Kanban {
+    /// Resolves a board reference: the exact title, else the title that matches
+    /// case-insensitively (board titles are unique that way, so at most one does).
+    ///
+    /// - Throws: ``KanbanError/boardNotFound(name:suggestions:boards:)``.
+    /// - Complexity: O(*b*) where *b* is the number of boards.
+    public func boardIndex(named name: String) throws(KanbanError) -> Int {
+        if let index = boards.firstIndex(where: { $0.title == name }) { return index }
+        let key = name.boardKey
+        if let index = boards.firstIndex(where: { $0.title.boardKey == key }) { return index }
+        let titles = boards.map(\.title)
+        throw .boardNotFound(name: name, suggestions: Suggestions.closest(to: name, among: titles), boards: titles)
+    }
+
+    /// Resolves one item reference. See ``locate(_:within:)-([String],_)``.
+    public func locate(_ reference: String, within scope: Int? = nil) throws(KanbanError) -> Location {
+        try locate([reference], within: scope)[0]
+    }
+
+    /// Resolves item references, all against the kanban as it is now.
+    ///
+    /// Each reference is an id, else an exact title (searched only in board `scope` when
+    /// given), else `BOARD:N`. Duplicates are kept: the result has one location per
+    /// reference, in order.
+    ///
+    /// - Throws: ``KanbanError/itemNotFound(reference:suggestions:)`` with close matches,
+    ///   ``KanbanError/ambiguousItem(reference:candidates:total:)`` when a title names
+    ///   several items, ``KanbanError/boardNotFound(name:suggestions:boards:)`` or
+    ///   ``KanbanError/indexOutOfRange(index:board:range:)`` for a bad `BOARD:N`.
+    /// - Complexity: O(*n* + *k*): one pass over the *n* items for *k* references.
+    public func locate(_ references: [String], within scope: Int? = nil) throws(KanbanError) -> [Location] {
+        guard !references.isEmpty else { return [] }
+        let wanted = Set(references)
+        var byID: [String: Location] = [:]
+        var byTitle: [String: [Location]] = [:]
+        for (b, board) in boards.enumerated() {
+            let searchTitles = scope == nil || scope == b
+            for (i, item) in board.items.enumerated() {
+                if wanted.contains(item.id.rawValue) {
+                    byID[item.id.rawValue] = Location(board: b, index: i)
+                }
+                if searchTitles && wanted.contains(item.title) {
+                    byTitle[item.title, default: []].append(Location(board: b, index: i))
+                }
+            }
+        }
+        var result: [Location] = []
+        result.reserveCapacity(references.count)
+        for reference in references {
+            if let location = byID[reference] {
+                result.append(location)
+            } else if let matches = byTitle[reference] {
+                guard matches.count == 1 else {
+                    throw .ambiguousItem(
+                        reference: reference, candidates: matches.prefix(10).map(candidate), total: matches.count)
+                }
+                result.append(matches[0])
+            } else if let location = try locatePositional(reference) {
+                result.append(location)
+            } else {
+                throw .itemNotFound(reference: reference, suggestions: suggestions(for: reference, within: scope))
+            }
+        }
+        return result
+    }
+
+    /// Resolves `BOARD:N`; `nil` when `reference` does not have that form.
+    private func locatePositional(_ reference: String) throws(KanbanError) -> Location? {
+        guard let colon = reference.lastIndex(of: ":") else { return nil }
+        let name = String(reference[..<colon])
+        let number = reference[reference.index(after: colon)...]
+        guard !name.isEmpty, !number.isEmpty, number.allSatisfy(\.isASCIIDigit) else { return nil }
+        let board = try boardIndex(named: name)
+        let count = boards[board].items.count
+        guard let index = Int(number), index < count else {
+            throw .indexOutOfRange(
+                index: Int(number) ?? .max, board: boards[board].title, range: count > 0 ? 0...(count - 1) : nil)
+        }
+        return Location(board: board, index: index)
+    }
+
+    /// The item at `location`, named for an error message.
+    func candidate(_ location: Location) -> Candidate {
+        let item = self[location]
+        return Candidate(id: item.id, title: item.title, board: boards[location.board].title, index: location.index)
+    }
+
+    /// Items whose title or id is close to `reference`, best first.
+    private func suggestions(for reference: String, within scope: Int?) -> [Candidate] {
+        var scored: [(distance: Int, location: Location)] = []
+        for (b, board) in boards.enumerated() where scope == nil || scope == b {
+            for (i, item) in board.items.enumerated() {
+                let distances = [
+                    Suggestions.distance(reference, item.title), Suggestions.distance(reference, item.id.rawValue),
+                ]
+                if let best = distances.compactMap({ $0 }).min() {
+                    scored.append((best, Location(board: b, index: i)))
+                }
+            }
+        }
+        return scored.sorted { ($0.distance, $0.location) < ($1.distance, $1.location) }
+            .prefix(3).map { candidate($0.location) }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// Close-match scoring for "did you mean" suggestions.
+public enum Suggestions {
+    /// The candidates within a small edit distance of `word`, ignoring case, best first.
+    public static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
+        candidates.enumerated()
+            .compactMap { offset, candidate in distance(word, candidate).map { ($0, offset, candidate) } }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .prefix(limit).map(\.2)
+    }
+
+    /// A closeness score between `word` and `candidate`, or `nil` when they are not close.
+    ///
+    /// Lower is closer: a case-insensitive match scores 0, a prefix of at least 3
+    /// characters 1, otherwise the edit distance plus one when it is at most a third of
+    /// the word's length (and at least 1 allowed, at most 3).
+    public static func distance(_ word: String, _ candidate: String) -> Int? {
+        let a = Array(word.lowercased().unicodeScalars)
+        let b = Array(candidate.lowercased().unicodeScalars)
+        if a == b { return 0 }
+        if a.count >= 3 && b.starts(with: a) { return 1 }
+        let allowed = max(1, min(3, a.count / 3))
+        guard abs(a.count - b.count) <= allowed else { return nil }
+        guard let edits = editDistance(a, b, atMost: allowed) else { return nil }
+        return edits + 1
+    }
+
+    /// The edit distance counting a swap of two neighbours as one edit (optimal string
+    /// alignment), or `nil` once it is certain to exceed `bound`.
+    static func editDistance<T: Equatable>(_ a: [T], _ b: [T], atMost bound: Int) -> Int? {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > bound { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
+    }
+}

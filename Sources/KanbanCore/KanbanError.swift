@@ -1,0 +1,60 @@
+/// A problem a user can cause: a reference that names nothing, a position that does not
+/// exist, a board that refuses, a title or a file that breaks the rules.
+///
+/// Every throwing method of KanbanCore throws this type only, and leaves the kanban
+/// unchanged when it does. `precondition` is kept for programming errors.
+public enum KanbanError: Error, Equatable, Sendable {
+    /// No item matches the reference; `suggestions` are close titles or ids, best first.
+    case itemNotFound(reference: String, suggestions: [Candidate])
+    /// An item title matches several items; `total` counts them all, `candidates` lists the first few.
+    case ambiguousItem(reference: String, candidates: [Candidate], total: Int)
+    /// No board matches the name; `suggestions` are close board titles.
+    case boardNotFound(name: String, suggestions: [String], boards: [String])
+    /// A `BOARD:N` reference or an `--at N` position outside `range` of the named board.
+    case indexOutOfRange(index: Int, board: String, range: ClosedRange<Int>?)
+    /// A board position outside `0...boardCount - 1` (or `0...boardCount` when adding).
+    case boardIndexOutOfRange(index: Int, range: ClosedRange<Int>?)
+    /// A `--before`/`--after` anchor that is not in the destination board `board`.
+    case anchorNotInBoard(anchor: Candidate, board: String)
+    /// A `--before`/`--after` anchor that is itself one of the items being moved.
+    case anchorIsMoved(anchor: Candidate)
+    /// The board is at its WIP limit and would end up with `resulting` items.
+    case wipLimit(board: String, limit: Int, current: Int, resulting: Int)
+    /// The board still holds `count` items; removing it needs `force`.
+    case boardNotEmpty(board: String, count: Int)
+    /// Another board already has this title (board titles compare case-insensitively).
+    case duplicateBoard(title: String, existing: String)
+    /// The kanban has no boards, so there is nowhere to put an item.
+    case noBoards
+    /// Two items share an id.
+    case duplicateItemID(ItemID)
+    /// A title typed by a user that breaks the title rules.
+    case invalidTitle(title: String, reason: TitleProblem)
+    /// The file is not valid JSON or breaks the schema or an invariant; `line` is 1-based.
+    case corruptFile(line: Int, message: String)
+    /// The file was written by a newer kanban.
+    case unsupportedVersion(Int)
+}
+
+/// An item named in an error message: its id, title and where it is.
+public struct Candidate: Equatable, Sendable {
+    public var id: ItemID
+    public var title: String
+    public var board: String
+    public var index: Int
+
+    public init(id: ItemID, title: String, board: String, index: Int) {
+        self.id = id
+        self.title = title
+        self.board = board
+        self.index = index
+    }
+}
+
+/// Why a title was refused.
+public enum TitleProblem: Equatable, Sendable {
+    /// Nothing is left once surrounding whitespace is trimmed.
+    case empty
+    /// A control character (C0 other than tab, DEL or C1) at this 0-based character offset.
+    case controlCharacter(Unicode.Scalar, offset: Int)
+}

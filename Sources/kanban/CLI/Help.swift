@@ -1,0 +1,99 @@
+import KanbanCore
+
+/// `kanban help`, `kanban help COMMAND` and `-h/--help`, all drawn from ``Commands``.
+enum Help {
+    /// The help for `topic` (empty: kanban itself; `["board"]`: the board subcommands).
+    ///
+    /// - Throws: a usage error for an unknown topic, with a suggestion.
+    static func text(for topic: [String]) throws(CLIError) -> String {
+        switch topic.count {
+        case 0:
+            return overview()
+        case 1 where topic[0] == "board":
+            return boardOverview()
+        default:
+            let name = topic.joined(separator: " ")
+            guard let spec = Commands.named(name) else {
+                var message = "no help for '\(Escape.visible(name))'"
+                let names = Commands.all.map(\.name) + Commands.all.flatMap(\.aliases) + ["board"]
+                if let guess = Suggestions.closest(to: name, among: names, limit: 1).first {
+                    message += "; did you mean '\(guess)'?"
+                }
+                throw .usage(message, command: nil)
+            }
+            return command(spec)
+        }
+    }
+
+    static func overview() -> String {
+        var out = """
+            kanban \(App.version): kanban boards in a JSON file, from the shell.
+
+            Usage: kanban COMMAND [ARGUMENTS] [OPTIONS]
+
+            Commands:
+
+            """
+        out += table(Commands.all.map { spec in
+            let aliases = spec.aliases.isEmpty ? "" : " (alias: \(spec.aliases.joined(separator: ", ")))"
+            return ("\(spec.name) \(spec.synopsis)", spec.summary + aliases)
+        })
+        out += """
+
+            Items (ITEM): an id (k3f9), else an exact title, else BOARD:N (0-based), e.g. Todo:0.
+            Boards (BOARD): a title; case is ignored when no title matches exactly.
+            Positions: --at N (0-based), --top, --bottom (the default), --before ITEM, --after ITEM.
+
+            Options for every command:
+
+            """
+        out += table(Options.global.map(describe))
+        out += """
+
+            Mutating commands also take --dry-run; add, move and copy take --force to go past a WIP limit.
+            The file is -f PATH, else $KANBAN_FILE, else the nearest kanban.json here or above.
+
+            Run 'kanban help COMMAND' for a command's options and examples.
+
+            """
+        return out
+    }
+
+    static func boardOverview() -> String {
+        var out = "Usage: kanban board SUBCOMMAND …\n\nWork on the boards themselves.\n\nSubcommands:\n"
+        out += table(Commands.all.filter { $0.name.hasPrefix("board ") }.map { ("\($0.name) \($0.synopsis)", $0.summary) })
+        return out + "\nRun 'kanban help board SUBCOMMAND' for one of them.\n"
+    }
+
+    static func command(_ spec: CommandSpec) -> String {
+        var out = "Usage: kanban \(spec.name) \(spec.synopsis)\n\n"
+        out += spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n"
+        out += "\n" + spec.details + "\n"
+        if !spec.aliases.isEmpty {
+            out += "\nAlias: \(spec.aliases.map { "kanban \($0)" }.joined(separator: ", "))\n"
+        }
+        let options = spec.options.compactMap { Options.all[$0] }
+        if !options.isEmpty {
+            out += "\nOptions:\n" + table(options.map(describe))
+        }
+        out += "\nOptions for every command:\n" + table(Options.global.map(describe))
+        if !spec.examples.isEmpty {
+            out += "\nExamples:\n" + spec.examples.map { "  \($0)\n" }.joined()
+        }
+        return out
+    }
+
+    private static func describe(_ option: OptionSpec) -> (String, String) {
+        let names = (option.short.map { "-\($0), " } ?? "    ") + option.name
+        return (names + (option.value.map { " \($0)" } ?? ""), option.help)
+    }
+
+    /// Two aligned columns, indented.
+    private static func table(_ rows: [(String, String)]) -> String {
+        let width = min(38, rows.map(\.0.count).max() ?? 0)
+        return rows.map { left, right in
+            let padding = left.count <= width ? String(repeating: " ", count: width - left.count) : "\n  " + String(repeating: " ", count: width)
+            return "  \(left)\(padding)  \(right)\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,50 @@
+/// What the user asked for: one command and the options every command shares.
+struct Invocation: Equatable, Sendable {
+    var command: Command
+    var options: GlobalOptions
+}
+
+/// A command with its arguments, as typed: references and titles are still strings.
+enum Command: Equatable, Sendable {
+    case initialize(sample: Bool, boards: [String]?)
+    case list(boards: [String], format: ListFormat)
+    case add(texts: [String], to: String?, position: PositionArgument?)
+    case move(items: [String], to: String, from: String?, position: PositionArgument?)
+    case copy(items: [String], to: String, from: String?, position: PositionArgument?)
+    case remove(items: [String], from: String?)
+    case rename(item: String, title: String, from: String?)
+    case boardAdd(title: String, at: Int?, limit: Int?)
+    case boardRename(board: String, title: String)
+    case boardMove(board: String, at: Int)
+    case boardLimit(board: String, limit: Int?)
+    case boardRemove(board: String)
+    /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
+    case help(topic: [String])
+    case version
+}
+
+enum ListFormat: Equatable, Sendable {
+    case text, json, tsv
+}
+
+/// A position as typed: `--at N`, `--top`, `--bottom`, `--before ITEM`, `--after ITEM`.
+enum PositionArgument: Equatable, Sendable {
+    case at(Int)
+    case top
+    case bottom
+    case before(String)
+    case after(String)
+}
+
+enum ColorMode: String, Equatable, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+struct GlobalOptions: Equatable, Sendable {
+    var file: String?
+    var json = false
+    var quiet = false
+    var color = ColorMode.auto
+    var dryRun = false
+    var force = false
+}

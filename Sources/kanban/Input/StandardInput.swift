@@ -1,0 +1,40 @@
+import Glibc
+import KanbanCore
+
+/// Text arriving from outside: the lines of standard input, the external drop.
+enum StandardInput {
+    /// Reads all of standard input.
+    static func read() throws(CLIError) -> [UInt8] {
+        do {
+            return try POSIX.readAll(STDIN_FILENO)
+        } catch {
+            throw .io("cannot read standard input: \(error.reason)")
+        }
+    }
+
+    /// One title per non-blank line: lines split on LF, a trailing CR and surrounding
+    /// whitespace trimmed, blank lines skipped, order kept.
+    ///
+    /// - Throws: ``CLIError/badInput(_:)`` naming the first bad line, for invalid UTF-8 or a
+    ///   control character; nothing of the input is used then.
+    static func titles(from bytes: [UInt8]) throws(CLIError) -> [Title] {
+        var titles: [Title] = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = line
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw .badInput("standard input, line \(lineNumber): invalid UTF-8; nothing was added")
+            }
+            do {
+                titles.append(try Title(text))
+            } catch .invalidTitle(_, reason: .empty) {
+                continue  // a blank line
+            } catch {
+                throw .badInput("standard input, line \(lineNumber): \(error.message); nothing was added")
+            }
+        }
+        return titles
+    }
+}

@@ -1,0 +1,168 @@
+import KanbanCore
+
+/// Renders boards as text: side-by-side columns on a terminal wide enough, stacked
+/// sections otherwise, or TSV for pipes.
+enum BoardView {
+    /// Columns narrower than this stack instead.
+    static let minimumColumnWidth = 16
+    /// Columns wider than this waste the screen; titles wrap instead.
+    static let maximumColumnWidth = 40
+
+    /// The view for `boards` on `terminal`: columns when it is a terminal they fit on.
+    static func render(_ boards: [Board], on terminal: Terminal) -> String {
+        let style = Style(enabled: terminal.color)
+        if terminal.isTerminal, let view = columns(boards, width: terminal.width, style: style) {
+            return view
+        }
+        return stacked(boards, style: style)
+    }
+
+    // MARK: - Stacked
+
+    /// One section per board: a header, then one line per card with its index and id.
+    static func stacked(_ boards: [Board], style: Style) -> String {
+        var out = ""
+        for (b, board) in boards.enumerated() {
+            if b > 0 { out += "\n" }
+            out += header(board, style: style).text + "\n"
+            if board.items.isEmpty {
+                out += "  " + style.dim("(empty)") + "\n"
+                continue
+            }
+            let indexWidth = String(board.items.count - 1).count
+            let idWidth = board.items.lazy.map(\.id.rawValue.count).max() ?? 0
+            for (i, item) in board.items.enumerated() {
+                let index = String(i)
+                out += "  " + String(repeating: " ", count: indexWidth - index.count) + index + "  "
+                out += style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count)
+                out += "  " + Escape.visible(item.title) + "\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: - Columns
+
+    /// Boards side by side, or `nil` when `width` leaves a column too narrow.
+    static func columns(_ boards: [Board], width: Int, style: Style) -> String? {
+        guard !boards.isEmpty else { return "" }
+        let columnWidth = min(maximumColumnWidth, (width - 3 * (boards.count - 1)) / boards.count)
+        guard columnWidth >= minimumColumnWidth else { return nil }
+        let cells = boards.map { column($0, width: columnWidth, style: style) }
+        let height = cells.map(\.count).max() ?? 0
+        var out = ""
+        for row in 0..<height {
+            var line = ""
+            for (c, column) in cells.enumerated() {
+                let cell = row < column.count ? column[row] : Cell(text: "", width: 0)
+                if c > 0 { line += style.dim(" │") + " " }
+                line += cell.text
+                if c < cells.count - 1 { line += String(repeating: " ", count: columnWidth - cell.width) }
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// Text and the columns it takes (escape codes take none).
+    struct Cell {
+        var text: String
+        var width: Int
+    }
+
+    private static func column(_ board: Board, width: Int, style: Style) -> [Cell] {
+        var cells = [header(board, style: style, maximumWidth: width), Cell(text: style.dim(String(repeating: "─", count: width)), width: width)]
+        if board.items.isEmpty {
+            cells.append(Cell(text: style.dim("(empty)"), width: 7))
+        }
+        let idWidth = board.items.lazy.map(\.id.rawValue.count).max() ?? 0
+        for item in board.items {
+            let lines = wrap(Escape.visible(item.title), width: width - idWidth - 1)
+            for (l, line) in lines.enumerated() {
+                let prefix = l == 0
+                    ? style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count + 1)
+                    : String(repeating: " ", count: idWidth + 1)
+                cells.append(Cell(text: prefix + line, width: idWidth + 1 + DisplayWidth.of(line)))
+            }
+        }
+        return cells
+    }
+
+    /// `Todo (4)`, or `Review (2/2)` with a limit; red when the board is at or over it.
+    private static func header(_ board: Board, style: Style, maximumWidth: Int = .max) -> Cell {
+        let count = board.limit.map { "(\(board.items.count)/\($0))" } ?? "(\(board.items.count))"
+        let title = truncate(Escape.visible(board.title), to: maximumWidth - count.count - 1)
+        let plain = title + " " + count
+        let text = board.isFull ? style.red(plain) : style.bold(title) + " " + count
+        return Cell(text: text, width: DisplayWidth.of(plain))
+    }
+
+    // MARK: - Text fitting
+
+    /// Lines of at most `width` columns, broken at spaces where possible.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var wordWidth = DisplayWidth.of(word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while wordWidth > width {
+                let (head, headWidth) = prefix(of: word, width: width)
+                lines.append(head)
+                word.removeFirst(head.count)
+                wordWidth -= headWidth
+            }
+            line = word
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `text` cut to `width` columns, ending with `…` when cut.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 1 else { return String(repeating: "…", count: max(0, width)) }
+        return prefix(of: text, width: width - 1).text + "…"
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns (at least one character).
+    private static func prefix(of text: String, width: Int) -> (text: String, width: Int) {
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > width && !result.isEmpty { break }
+            result.append(character)
+            used += w
+        }
+        return (result, used)
+    }
+
+    // MARK: - TSV
+
+    /// One line per item: board, index, id, title, separated by tabs. Titles are escaped
+    /// like everywhere else, so a tab inside one shows as `\t` and never splits a field.
+    static func tsv(_ boards: [Board]) -> String {
+        var out = ""
+        for board in boards {
+            let title = Escape.visible(board.title)
+            for (index, item) in board.items.enumerated() {
+                out += "\(title)\t\(index)\t\(item.id.rawValue)\t\(Escape.visible(item.title))\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,63 @@
+/// Makes stored text safe to print: a title read from a hand-edited file may hold escape
+/// sequences, and none may reach the terminal.
+enum Escape {
+    /// `text` with every C0 control, DEL and C1 control written as a visible escape:
+    /// `\t`, `\n`, `\r`, or `\u{1B}` for the rest.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: \.isControl) else { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+        for scalar in text.unicodeScalars {
+            guard scalar.isControl else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls (tab included), DEL and C1 controls.
+    var isControl: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+}
+
+/// Terminal column widths of text, for laying out columns.
+enum DisplayWidth {
+    /// The columns `text` takes on a terminal: 2 for wide East Asian characters and emoji,
+    /// 0 for combining marks and zero-width characters, 1 otherwise.
+    static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    static func of(_ character: Character) -> Int {
+        if character.isASCII { return 1 }
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if isWide(first) || first.properties.isEmojiPresentation { return 2 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import KanbanCore
+
+/// What a mutating command did, as text for people or JSON for programs.
+struct Report {
+    /// The command as the user would type it: `move`, `board add`.
+    var command: String
+    var change: Change
+    var dryRun: Bool
+    /// The kanban file the command read and (unless a dry run) wrote.
+    var file: String
+
+    // MARK: - Text
+
+    /// One line per affected item or board, e.g. `moved k3f9 'Analytics': In Progress:1 -> Done:0`.
+    func text(style: Style) -> String {
+        var out = ""
+        for board in change.boards {
+            out += line(for: board) + "\n"
+        }
+        for item in change.items {
+            out += line(for: item, style: style) + "\n"
+        }
+        return out
+    }
+
+    private func verb(_ past: String, _ present: String) -> String {
+        dryRun ? "would \(present)" : past
+    }
+
+    private func line(for item: ItemChange, style: Style) -> String {
+        let id = style.dim(item.id.rawValue)
+        let title = q(item.title)
+        switch (item.from, item.to) {
+        case (nil, let to?):
+            return "\(verb("added", "add")) \(id) \(title) at \(slot(to))"
+        case (let from?, nil):
+            return "\(verb("removed", "remove")) \(id) \(title) from \(slot(from))"
+        case (let from?, let to?):
+            if let original = item.copyOf {
+                return "\(verb("copied", "copy")) \(original) \(title) from \(slot(from)) as \(id) at \(slot(to))"
+            }
+            if let previous = item.previousTitle {
+                guard previous != item.title else { return "\(id) is already titled \(title)" }
+                return "\(verb("renamed", "rename")) \(id) \(q(previous)) to \(title)"
+            }
+            guard from != to else { return "\(id) \(title) is already at \(slot(to))" }
+            return "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
+        case (nil, nil):
+            preconditionFailure("an item change goes from or to somewhere")
+        }
+    }
+
+    private func line(for board: BoardChange) -> String {
+        let title = q(board.title)
+        switch (board.from, board.to) {
+        case (nil, let to?):
+            return "\(verb("added", "add")) board \(title) at \(to)" + (board.limit.map { " with limit \($0)" } ?? "")
+        case (let from?, nil):
+            return "\(verb("removed", "remove")) board \(title) from \(from)"
+        case (let from?, let to?):
+            if let previous = board.previousTitle {
+                guard previous != board.title else { return "board \(title) is already titled so" }
+                return "\(verb("renamed", "rename")) board \(q(previous)) to \(title)"
+            }
+            if let limits = board.limitChange {
+                guard limits.from != limits.to else { return "board \(title) already has limit \(limitText(limits.to))" }
+                return "\(verb("set", "set")) the limit of \(title) to \(limitText(limits.to)) (was \(limitText(limits.from)))"
+            }
+            guard from != to else { return "board \(title) is already at \(to)" }
+            return "\(verb("moved", "move")) board \(title): \(from) -> \(to)"
+        case (nil, nil):
+            preconditionFailure("a board change goes from or to somewhere")
+        }
+    }
+
+    private func slot(_ slot: Slot) -> String {
+        "\(Escape.visible(slot.board)):\(slot.index)"
+    }
+
+    private func limitText(_ limit: Int?) -> String {
+        limit.map(String.init) ?? "none"
+    }
+
+    // MARK: - JSON
+
+    /// `{"command": …, "file": …, "dryRun": …, "changed": …, "boards": […], "items": […]}` on one line.
+    func json() -> String {
+        var out = "{\"command\":\(JSON.quoted(command)),\"file\":\(JSON.quoted(file))"
+        out += ",\"dryRun\":\(dryRun),\"changed\":\(change.isEffective)"
+        out += ",\"boards\":[" + change.boards.map(Self.json).joined(separator: ",") + "]"
+        out += ",\"items\":[" + change.items.map(Self.json).joined(separator: ",") + "]}\n"
+        return out
+    }
+
+    static func json(_ item: ItemChange) -> String {
+        var out = "{\"id\":\(JSON.quoted(item.id.rawValue)),\"title\":\(JSON.quoted(item.title))"
+        out += ",\"from\":\(json(item.from)),\"to\":\(json(item.to))"
+        if let original = item.copyOf { out += ",\"copyOf\":\(JSON.quoted(original.rawValue))" }
+        if let previous = item.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
+        return out + "}"
+    }
+
+    static func json(_ board: BoardChange) -> String {
+        var out = "{\"title\":\(JSON.quoted(board.title))"
+        out += ",\"from\":\(json(board.from)),\"to\":\(json(board.to)),\"limit\":\(json(board.limit))"
+        if let previous = board.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
+        if let limits = board.limitChange { out += ",\"previousLimit\":\(json(limits.from))" }
+        return out + "}"
+    }
+
+    private static func json(_ slot: Slot?) -> String {
+        guard let slot else { return "null" }
+        return "{\"board\":\(JSON.quoted(slot.board)),\"index\":\(slot.index)}"
+    }
+
+    private static func json(_ number: Int?) -> String {
+        number.map(String.init) ?? "null"
+    }
+}
+
+/// An error as one line of JSON: `{"error": {"code": "not_found", "message": "…"}}`.
+func errorJSON(code: String, message: String) -> String {
+    "{\"error\":{\"code\":\(JSON.quoted(code)),\"message\":\(JSON.quoted(message))}}\n"
+}

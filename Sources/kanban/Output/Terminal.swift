@@ -1,0 +1,47 @@
+import Glibc
+
+/// What the output goes to: a terminal or not, how wide, with color or not.
+struct Terminal: Equatable {
+    /// Whether standard output is a terminal: boards then stand side by side.
+    var isTerminal: Bool
+    /// The width in columns.
+    var width: Int
+    /// Whether to emit color escape codes.
+    var color: Bool
+
+    /// Looks at standard output and the environment.
+    static func detect(color mode: ColorMode) -> Terminal {
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        var width = 80
+        var size = winsize()
+        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            width = Int(size.ws_col)
+        } else if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(columns), value > 0 {
+            width = value
+        }
+        let color: Bool
+        switch mode {
+        case .always: color = true
+        case .never: color = false
+        case .auto:
+            let term = getenv("TERM").map { String(cString: $0) }
+            let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+            color = isTerminal && !noColor && term != "dumb"
+        }
+        return Terminal(isTerminal: isTerminal, width: width, color: color)
+    }
+}
+
+/// ANSI styles, applied only when color is on.
+struct Style {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "1;31") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,298 @@
+import Glibc
+import KanbanCore
+
+/// The only code that touches kanban files: finding one, and reading, changing and
+/// writing it as one transaction.
+///
+/// A transaction takes an exclusive `flock` on a sidecar lock file (`.kanban.json.lock`
+/// next to the file), reads the file, changes the kanban in memory, writes the result to
+/// a temporary file in the same directory, flushes it, renames it over the file and
+/// flushes the directory. Readers need no lock: a rename swaps whole files, so a reader
+/// sees the old file or the new one. The kernel drops a `flock` when its process dies,
+/// so a crash never leaves the file locked; the lock file itself stays, empty.
+struct Store {
+    /// Where the path came from, for messages.
+    enum Origin {
+        case option, environment, discovered, initDefault
+    }
+
+    /// The kanban file, as given or found.
+    let path: String
+    let origin: Origin
+    /// How long to wait for another kanban process's lock.
+    var lockTimeout: Double = Store.defaultLockTimeout()
+
+    init(path: String, origin: Origin) {
+        self.path = path
+        self.origin = origin
+    }
+
+    // MARK: - Finding the file
+
+    /// The file a command works on: `--file`, else `$KANBAN_FILE`, else the nearest
+    /// `kanban.json` in the current directory or a parent.
+    ///
+    /// - Throws: ``CLIError/noFile(_:)`` when the search finds nothing.
+    static func locate(file: String?) throws(CLIError) -> Store {
+        if let file { return Store(path: file, origin: .option) }
+        if let file = POSIX.environment("KANBAN_FILE"), !file.isEmpty { return Store(path: file, origin: .environment) }
+        guard let start = POSIX.currentDirectory() else {
+            throw .io("cannot read the current directory: \(POSIX.Failure().reason)")
+        }
+        var directory = start
+        while true {
+            let candidate = Path.join(directory, "kanban.json")
+            if POSIX.lstat(candidate) != nil { return Store(path: candidate, origin: .discovered) }
+            if directory == "/" { break }
+            directory = Path.directory(of: directory)
+        }
+        throw .noFile(
+            "no kanban.json in \(q(start)) or any parent directory; create one with 'kanban init', "
+                + "or name one with --file or KANBAN_FILE")
+    }
+
+    /// Where `init` creates a file: `--file`, else `$KANBAN_FILE`, else `./kanban.json`.
+    static func newFile(file: String?) -> Store {
+        if let file { return Store(path: file, origin: .option) }
+        if let file = POSIX.environment("KANBAN_FILE"), !file.isEmpty { return Store(path: file, origin: .environment) }
+        return Store(path: "kanban.json", origin: .initDefault)
+    }
+
+    /// `KANBAN_LOCK_TIMEOUT` in seconds, else 5.
+    static func defaultLockTimeout() -> Double {
+        guard let text = POSIX.environment("KANBAN_LOCK_TIMEOUT"), let seconds = Double(text), seconds >= 0,
+            seconds.isFinite
+        else { return 5 }
+        return seconds
+    }
+
+    // MARK: - Reading
+
+    /// Reads the kanban without locking, for commands that only look.
+    func load() throws(CLIError) -> Kanban {
+        try read(try target()).kanban
+    }
+
+    /// Runs `body` on the kanban inside one transaction, and writes the result if the
+    /// change is effective. A dry run reads without locking and never writes.
+    ///
+    /// - Throws: whatever `body` throws (nothing is written then), or a file error.
+    func update(dryRun: Bool = false, _ body: (inout Kanban) throws -> Change) throws -> Change {
+        let target = try target()
+        if dryRun {
+            var kanban = try read(target).kanban
+            return try body(&kanban)
+        }
+        let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
+        defer { lock.release() }
+        let (original, info) = try read(target)
+        var kanban = original
+        let change = try body(&kanban)
+        if change.isEffective {
+            try replace(target, with: KanbanFile.encode(kanban), like: info)
+        }
+        return change
+    }
+
+    /// The file to read and write: the path with symlinks resolved, so a symlinked
+    /// kanban.json is written through to its target.
+    private func target() throws(CLIError) -> String {
+        do {
+            return try POSIX.realpath(path)
+        } catch {
+            guard error.code == ENOENT || error.code == ENOTDIR else {
+                throw .io("cannot read \(q(path)): \(error.reason)")
+            }
+            switch origin {
+            case .environment:
+                throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
+            default:
+                throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
+            }
+        }
+    }
+
+    private func read(_ target: String) throws(CLIError) -> (kanban: Kanban, info: stat) {
+        let bytes: [UInt8]
+        var info = stat()
+        do throws(POSIX.Failure) {
+            let fd = try POSIX.open(target, O_RDONLY)
+            defer { close(fd) }
+            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EISDIR) }
+            bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+        } catch {
+            throw .io("cannot read \(q(path)): \(error.reason)")
+        }
+        do {
+            return (try KanbanFile.decode(bytes).kanban, info)
+        } catch {
+            switch error {
+            case .corruptFile(let line, let message):
+                throw .corruptFile(path: path, line: line, message: message)
+            case .unsupportedVersion(let version):
+                throw .unsupportedVersion(path: path, version: version)
+            default:
+                throw .refused(error)
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Replaces `target` with `bytes` atomically, keeping its permissions and owner.
+    private func replace(_ target: String, with bytes: [UInt8], like info: stat) throws(CLIError) {
+        do {
+            try writeAtomically(bytes, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
+                (temporary: String) throws(POSIX.Failure) in
+                guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+            }
+        } catch {
+            throw .io("cannot write \(q(path)): \(error.reason); the file was left as it was")
+        }
+    }
+
+    /// Checks that `create` could make the file: its directory exists and the name is free.
+    func checkCreatable() throws(CLIError) {
+        let directory = Path.directory(of: path)
+        guard let info = POSIX.status(directory), info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotCreate("cannot create \(q(path)): the directory \(q(directory)) does not exist")
+        }
+        guard POSIX.lstat(path) == nil else { throw .exists(path: path) }
+    }
+
+    /// Creates the file with `kanban` in it, never replacing anything (for `init`).
+    func create(_ kanban: Kanban) throws(CLIError) {
+        try checkCreatable()
+        let lock: FileLock
+        do {
+            lock = try FileLock(protecting: path, path: path, timeout: lockTimeout)
+        } catch .io(let message) {
+            throw .cannotCreate(message)
+        }
+        defer { lock.release() }
+        do {
+            try writeAtomically(KanbanFile.encode(kanban), to: path, mode: nil, owner: nil) {
+                (temporary: String) throws(POSIX.Failure) in
+                // link(2) fails if the name exists, even if a program that takes no lock made it.
+                if link(temporary, path) != 0 {
+                    let failure = POSIX.Failure()
+                    guard failure.code == EPERM || failure.code == ENOTSUP || failure.code == EOPNOTSUPP else {
+                        throw failure
+                    }
+                    guard POSIX.lstat(path) == nil else { throw POSIX.Failure(EEXIST) }
+                    guard rename(temporary, path) == 0 else { throw POSIX.Failure() }
+                }
+                unlink(temporary)
+            }
+        } catch {
+            if error.code == EEXIST { throw .exists(path: path) }
+            throw .cannotCreate("cannot create \(q(path)): \(error.reason)")
+        }
+    }
+
+    /// Writes `bytes` to a temporary file next to `target`, flushes it, calls `commit` to
+    /// put it in place, and flushes the directory. The temporary file has a fixed name:
+    /// only the holder of the lock writes it, and a leftover from a killed process is
+    /// simply replaced by the next writer.
+    private func writeAtomically(
+        _ bytes: [UInt8], to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
+        commit: (String) throws(POSIX.Failure) -> Void
+    ) throws(POSIX.Failure) {
+        // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let directory = Path.directory(of: target)
+        let temporary = Path.join(directory, "." + Path.name(of: target) + ".tmp")
+        unlink(temporary)
+        do throws(POSIX.Failure) {
+            let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode ?? 0o666)
+            do throws(POSIX.Failure) {
+                if let mode { guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() } }
+                if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
+                    _ = fchown(fd, uid, gid)  // best effort: only root may give a file away
+                }
+                try POSIX.writeAll(fd, bytes)
+                guard fsync(fd) == 0 else { throw POSIX.Failure() }
+            } catch {
+                close(fd)
+                throw error
+            }
+            guard close(fd) == 0 else { throw POSIX.Failure() }
+            TestHooks.pauseBeforeCommit()
+            try commit(temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        POSIX.syncDirectory(directory)
+    }
+}
+
+/// An exclusive `flock` on the sidecar lock file of a kanban file.
+struct FileLock {
+    private let fd: Int32
+
+    /// Takes the lock for `target`, waiting up to `timeout` seconds.
+    ///
+    /// - Parameters:
+    ///   - target: the resolved kanban file; the lock file is `.NAME.lock` next to it.
+    ///   - path: the path as the user knows it, for messages.
+    /// - Throws: ``CLIError/locked(path:seconds:)`` after the wait, ``CLIError/io(_:)`` when
+    ///   the lock file cannot be opened.
+    init(protecting target: String, path: String, timeout: Double) throws(CLIError) {
+        let lockPath = Path.join(Path.directory(of: target), "." + Path.name(of: target) + ".lock")
+        do {
+            fd = try POSIX.open(lockPath, O_RDWR | O_CREAT, 0o666)
+        } catch {
+            throw .io("cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason); nothing was written")
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+        guard errno == EWOULDBLOCK else {
+            let failure = POSIX.Failure()
+            close(fd)
+            throw .io("cannot lock \(q(path)): \(failure.reason); nothing was written")
+        }
+        guard Self.wait(fd, timeout: timeout) else {
+            close(fd)
+            throw .locked(path: path, seconds: timeout)
+        }
+    }
+
+    func release() {
+        close(fd)
+    }
+
+    /// Blocks in `flock` until it succeeds or `timeout` passes; a `SIGALRM` from an
+    /// interval timer interrupts the wait, so no polling and no lost wake-ups.
+    private static func wait(_ fd: Int32, timeout: Double) -> Bool {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: the signal must interrupt flock
+        var previous = sigaction()
+        sigaction(SIGALRM, &action, &previous)
+        defer { sigaction(SIGALRM, &previous, nil) }
+
+        let deadline = monotonicSeconds() + timeout
+        while true {
+            let remaining = deadline - monotonicSeconds()
+            guard remaining > 0 else { return false }
+            var timer = itimerval()
+            timer.it_value.tv_sec = Int(remaining)
+            timer.it_value.tv_usec = max(1, Int((remaining - Double(Int(remaining))) * 1_000_000))
+            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+            let result = flock(fd, LOCK_EX)
+            let code = errno
+            var off = itimerval()
+            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &off, nil)
+            if result == 0 { return true }
+            guard code == EINTR else { return false }
+        }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
