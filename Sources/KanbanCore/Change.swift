@@ -38,9 +38,10 @@ public struct ItemChange: Hashable, Sendable {
         self.previousTitle = previousTitle
     }
 
-    /// Whether this item differs after the change.
+    /// Whether this item differs after the change. A copy always is: it is a new card,
+    /// even when it lands at its original's index.
     public var isEffective: Bool {
-        from != to || (previousTitle.map { $0 != title } ?? false)
+        copyOf != nil || from != to || (previousTitle.map { $0 != title } ?? false)
     }
 }
 

@@ -38,7 +38,7 @@ extension Kanban {
     }
 
     /// The id length for a file of `itemCount` items: the shortest from 4 to 8 characters
-    /// that leaves at least 65,536 unused ids for every id in use.
+    /// whose 36^length spellings number at least 65,536 per item (8 at most).
     public static func idLength(forItemCount itemCount: Int) -> Int {
         var length = 4
         var space = 36 * 36 * 36 * 36

@@ -55,6 +55,7 @@ public struct Candidate: Equatable, Sendable {
 public enum TitleProblem: Equatable, Sendable {
     /// Nothing is left once surrounding whitespace is trimmed.
     case empty
-    /// A control character (C0 other than tab, DEL or C1) at this 0-based character offset.
+    /// A control character (C0 other than tab, DEL or C1) at this 0-based offset, counted
+    /// in Unicode scalars of the title as given.
     case controlCharacter(Unicode.Scalar, offset: Int)
 }

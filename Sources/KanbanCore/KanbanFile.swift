@@ -115,21 +115,24 @@ public enum KanbanFile {
         var ids = Set<String>()
         var first = true
         while try reader.nextElement(first: &first) {
-            let boardOffset = reader.offset
-            let board = try readBoard(&reader, ids: &ids)
+            let (board, titleOffset) = try readBoard(&reader, ids: &ids)
             if let existing = titles.updateValue(board.title, forKey: board.title.boardKey) {
                 throw reader.error(
                     "duplicate board title \"\(board.title)\" (board titles ignore case; also \"\(existing)\")",
-                    at: boardOffset)
+                    at: titleOffset)
             }
             boards.append(board)
         }
         return boards
     }
 
-    private static func readBoard(_ reader: inout JSONReader, ids: inout Set<String>) throws(KanbanError) -> Board {
+    /// Reads a board, and the offset of its title for errors about it.
+    private static func readBoard(
+        _ reader: inout JSONReader, ids: inout Set<String>
+    ) throws(KanbanError) -> (board: Board, titleOffset: Int) {
         try reader.beginObject("a board")
         let start = reader.offset
+        var titleOffset = start
         var title: String?
         var limit: Int??
         var items: [Item]?
@@ -137,6 +140,8 @@ public enum KanbanFile {
         while let (key, keyOffset) = try reader.nextKey(first: &first) {
             switch key {
             case "title" where title == nil:
+                reader.skipWhitespace()
+                titleOffset = reader.offset
                 title = try readTitle(&reader, of: "a board")
             case "limit" where limit == nil:
                 if try reader.readNullIfPresent() {
@@ -158,7 +163,7 @@ public enum KanbanFile {
         }
         guard let title else { throw reader.error("missing key \"title\" in a board", at: start) }
         guard let items else { throw reader.error("missing key \"items\" in board \"\(title)\"", at: start) }
-        return Board(title: title, limit: limit ?? nil, items: items)
+        return (Board(title: title, limit: limit ?? nil, items: items), titleOffset)
     }
 
     private static func readItems(_ reader: inout JSONReader, ids: inout Set<String>) throws(KanbanError) -> [Item] {
@@ -223,11 +228,14 @@ public enum KanbanFile {
             let boardOffset = reader.offset
             try reader.beginObject("a board")
             var title: String?
+            var titleOffset = boardOffset
             var items: [String]?
             var firstKey = true
             while let (key, keyOffset) = try reader.nextKey(first: &firstKey) {
                 switch key {
                 case "title" where title == nil:
+                    reader.skipWhitespace()
+                    titleOffset = reader.offset
                     title = try readTitle(&reader, of: "a board")
                 case "items" where items == nil:
                     try reader.beginArray("a board's \"items\"")
@@ -248,7 +256,7 @@ public enum KanbanFile {
             if let existing = titles.updateValue(title, forKey: title.boardKey) {
                 throw reader.error(
                     "duplicate board title \"\(title)\" (board titles ignore case; also \"\(existing)\")",
-                    at: boardOffset)
+                    at: titleOffset)
             }
             boards.append((title, items))
         }

@@ -16,7 +16,8 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
             throw .invalidTitle(title: raw, reason: .empty)
         }
         for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.isForbiddenInTitle {
-            throw .invalidTitle(title: raw, reason: .controlCharacter(scalar, offset: offset))
+            let leading = raw.unicodeScalars.prefix(while: \.properties.isWhitespace).count
+            throw .invalidTitle(title: raw, reason: .controlCharacter(scalar, offset: leading + offset))
         }
         text = trimmed
     }

@@ -54,19 +54,19 @@ struct Report {
         let title = q(board.title)
         switch (board.from, board.to) {
         case (nil, let to?):
-            return "\(verb("added", "add")) board \(title) at \(to)" + (board.limit.map { " with limit \($0)" } ?? "")
+            return "\(verb("added", "add")) board \(title) at index \(to)" + (board.limit.map { " with limit \($0)" } ?? "")
         case (let from?, nil):
-            return "\(verb("removed", "remove")) board \(title) from \(from)"
+            return "\(verb("removed", "remove")) board \(title) from index \(from)"
         case (let from?, let to?):
             if let previous = board.previousTitle {
-                guard previous != board.title else { return "board \(title) is already titled so" }
+                guard previous != board.title else { return "board \(title) already has that title" }
                 return "\(verb("renamed", "rename")) board \(q(previous)) to \(title)"
             }
             if let limits = board.limitChange {
                 guard limits.from != limits.to else { return "board \(title) already has limit \(limitText(limits.to))" }
                 return "\(verb("set", "set")) the limit of \(title) to \(limitText(limits.to)) (was \(limitText(limits.from)))"
             }
-            guard from != to else { return "board \(title) is already at \(to)" }
+            guard from != to else { return "board \(title) is already at index \(to)" }
             return "\(verb("moved", "move")) board \(title): \(from) -> \(to)"
         case (nil, nil):
             preconditionFailure("a board change goes from or to somewhere")

@@ -1,0 +1,130 @@
+import Testing
+@testable import KanbanCore
+
+@Suite("Item ids")
+struct IDTests {
+    /// Whether `id` is a generated id of `length`: [0-9a-z], at least one letter and one digit.
+    func isGeneratedID(_ id: ItemID, length: Int) -> Bool {
+        let scalars = id.rawValue.unicodeScalars
+        let digits = scalars.filter { ("0"..."9").contains($0) }.count
+        let letters = scalars.filter { ("a"..."z").contains($0) }.count
+        return scalars.count == length && digits + letters == length && digits > 0 && letters > 0
+    }
+
+    /// A kanban of `count` items with ids that look like generated ones.
+    func kanban(itemCount count: Int) throws -> Kanban {
+        try makeKanban([(0..<count).map { "i\($0)" }])
+    }
+
+    @Test(arguments: [0, 1, 3, 24, 30, 900, 1000])
+    func newIDsAreDistinctUnusedAndWellFormed(existing: Int) throws {
+        let kanban = try kanban(itemCount: existing)
+        var generator = SeededGenerator(seed: UInt64(existing))
+        for count in [0, 1, 2, 10, 50] {
+            let ids = kanban.newIDs(count: count, using: &generator)
+            #expect(ids.count == count)
+            #expect(Set(ids).count == count)
+            #expect(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
+            let length = Kanban.idLength(forItemCount: existing + count)
+            #expect((4...8).contains(length))
+            for id in ids {
+                #expect(isGeneratedID(id, length: length), "\(id)")
+                #expect(ItemID(id.rawValue) == id)
+            }
+        }
+    }
+
+    @Test func manyIdsFromOneGeneratorAreAllWellFormed() {
+        var generator = SeededGenerator(seed: 42)
+        let ids = Kanban(trusted: []).newIDs(count: 25, using: &generator)
+        #expect(Set(ids).count == 25)
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 4) })
+    }
+
+    @Test(arguments: [
+        (0, 4), (1, 4), (25, 4), (26, 5), (922, 5), (923, 6), (33_215, 6), (33_216, 7), (1_195_742, 7),
+        (1_195_743, 8), (10_000_000, 8), (Int.max, 8),
+    ])
+    func idLengthGrowsWithTheItemCount(count: Int, length: Int) {
+        #expect(Kanban.idLength(forItemCount: count) == length)
+    }
+
+    @Test func idLengthNeverShrinksAndLeavesRoom() {
+        var previous = 4
+        for count in stride(from: 0, through: 3_000_000, by: 997) {
+            let length = Kanban.idLength(forItemCount: count)
+            #expect(length >= previous)
+            previous = length
+            // 36^length possible ids leave at least 65,536 for every id in use, while 8 allows.
+            let space = (0..<length).reduce(1) { result, _ in result * 36 }
+            #expect(length == 8 || space / 65_536 >= count)
+        }
+    }
+
+    @Test func sameSeedSameIDs() {
+        var a = SeededGenerator(seed: 7)
+        var b = SeededGenerator(seed: 7)
+        var c = SeededGenerator(seed: 8)
+        let empty = Kanban(trusted: [])
+        let first = empty.newIDs(count: 5, using: &a)
+        #expect(first == empty.newIDs(count: 5, using: &b))
+        #expect(first != empty.newIDs(count: 5, using: &c))
+        var h1 = SeededGenerator(hashing: [1, 2, 3])
+        var h2 = SeededGenerator(hashing: [1, 2, 3])
+        var h3 = SeededGenerator(hashing: [1, 2, 4])
+        let x = h1.next()
+        #expect(x == h2.next())
+        #expect(x != h3.next())
+    }
+
+    /// The values one id costs a seeded generator, and the id they make.
+    func recordedID(seed: UInt64) -> (id: ItemID, values: [UInt64]) {
+        var recorder = RecordingGenerator(base: SeededGenerator(seed: seed))
+        let id = Kanban(trusted: []).newIDs(count: 1, using: &recorder)[0]
+        return (id, recorder.recorded)
+    }
+
+    @Test func aCandidateThatRepeatsWithinOneCallIsDrawnAgain() throws {
+        let (id, values) = recordedID(seed: 11)
+        // The generator makes the same id three times before anything else.
+        var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 12))
+        let ids = Kanban(trusted: []).newIDs(count: 3, using: &generator)
+        #expect(ids[0] == id)
+        #expect(Set(ids).count == 3)
+        #expect(generator.position > values.count * 3, "the scripted repeats were not all drawn")
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 4) })
+    }
+
+    @Test func aCandidateTheKanbanUsesIsDrawnAgain() throws {
+        let (id, values) = recordedID(seed: 21)
+        let kanban = try makeKanban([["x1", id.rawValue, "y2"]])
+        var generator = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 22))
+        let ids = kanban.newIDs(count: 2, using: &generator)
+        #expect(ids.count == 2)
+        #expect(!ids.contains(id))
+        #expect(Set(ids).count == 2)
+        #expect(generator.position > values.count * 2, "the scripted collisions were not all drawn")
+    }
+
+    @Test func copiesAndInsertsDrawAgainWhenTheGeneratorCollides() throws {
+        let (id, values) = recordedID(seed: 31)
+        var kanban = try makeKanban([[id.rawValue], []])
+        var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 32))
+        let change = try kanban.copy([Location(board: 0, index: 0)], to: 1, using: &generator)
+        #expect(change.items[0].id != id)
+        var again = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 33))
+        let inserted = try kanban.insert([Title("a"), Title("b")], into: 0, using: &again)
+        #expect(!inserted.items.contains { $0.id == id || $0.id == change.items[0].id })
+        #expect(throws: Never.self) { try kanban.validate() }
+    }
+
+    @Test(arguments: ["a", "A1", "abc-_", "12345678", "a_b-C9", "--------"])
+    func validIDs(raw: String) {
+        #expect(ItemID(raw)?.rawValue == raw)
+    }
+
+    @Test(arguments: ["", "123456789", "a b", "é", "a.b", "a/b", "a:b", " a", "a\n", "ａ"])
+    func invalidIDs(raw: String) {
+        #expect(ItemID(raw) == nil)
+    }
+}

@@ -1,0 +1,265 @@
+import Testing
+@testable import KanbanCore
+
+@Suite("Item and board references")
+struct ReferenceTests {
+    /// The tutorial's data with readable ids.
+    func sample() throws -> Kanban {
+        try makeKanban(
+            [["t0a1", "t1a1", "t2a1", "t3a1"], ["p0a1", "p1a1", "p2a1"], ["d0a1", "d1a1"]],
+            titles: ["Todo", "In Progress", "Done"],
+            itemTitles: [
+                "t0a1": "Database Migration", "t1a1": "Schema Design", "t2a1": "Storage Management",
+                "t3a1": "Model Abstraction", "p0a1": "Push Notification", "p1a1": "Analytics",
+                "p2a1": "Machine Learning", "d0a1": "System Architecture", "d1a1": "Alert & Debugging",
+            ])
+    }
+
+    // MARK: - Resolution order
+
+    @Test func everyItemIsFoundByIdByTitleAndByPosition() throws {
+        let kanban = try sample()
+        for location in allLocations(kanban) {
+            let item = kanban[location]
+            #expect(try kanban.locate(item.id.rawValue) == location)
+            #expect(try kanban.locate(item.title) == location)
+            #expect(try kanban.locate("\(kanban.boards[location.board].title):\(location.index)") == location)
+        }
+    }
+
+    @Test func theTutorialsMoveFindsAnalytics() throws {
+        var kanban = try sample()
+        let done = try kanban.boardIndex(named: "Done")
+        let analytics = try kanban.locate("Analytics")
+        try kanban.move([analytics], to: done, at: .index(0))
+        #expect(kanban.boards[2].items.map(\.title) == ["Analytics", "System Architecture", "Alert & Debugging"])
+    }
+
+    @Test func anIdWinsOverATitle() throws {
+        // "b2" is both the id of Doing's item and the title of Todo's.
+        let kanban = try makeKanban([["a1"], ["b2"]], itemTitles: ["a1": "b2"])
+        #expect(try kanban.locate("b2") == Location(board: 1, index: 0))
+    }
+
+    @Test func aTitleWinsOverAPosition() throws {
+        let kanban = try makeKanban([["a1", "a2"], ["b1"]], itemTitles: ["b1": "Todo:0"])
+        #expect(try kanban.locate("Todo:0") == Location(board: 1, index: 0))
+        #expect(try kanban.locate("Todo:1") == Location(board: 0, index: 1))
+    }
+
+    @Test func titlesMatchExactlyAndCaseSensitively() throws {
+        let kanban = try sample()
+        for reference in ["analytics", "ANALYTICS", "Analytics ", " Analytics", "Analytic"] {
+            let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
+            guard case .itemNotFound(let name, let suggestions) = error else {
+                Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
+                continue
+            }
+            #expect(name == reference)
+            #expect(suggestions.first?.title == "Analytics", "\(reference)")
+        }
+    }
+
+    @Test func anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily() throws {
+        let kanban = try sample()
+        let error = #expect(throws: KanbanError.self) { try kanban.locate("Analitics") }
+        guard case .itemNotFound(let reference, let suggestions) = error else {
+            Issue.record("expected itemNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(reference == "Analitics")
+        #expect(suggestions.first == Candidate(id: ItemID("p1a1")!, title: "Analytics", board: "In Progress", index: 1))
+        #expect(suggestions.count <= 3)
+    }
+
+    @Test func anUnknownIdSuggestsTheCloseId() throws {
+        let kanban = try sample()
+        let error = #expect(throws: KanbanError.self) { try kanban.locate("p1b1") }
+        guard case .itemNotFound(_, let suggestions) = error else {
+            Issue.record("expected itemNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(suggestions.contains { $0.id.rawValue == "p1a1" })
+    }
+
+    @Test func aReferenceNothingIsCloseToHasNoSuggestions() throws {
+        let kanban = try sample()
+        #expect(throws: KanbanError.itemNotFound(reference: "zzzzzzzzzzzz", suggestions: [])) {
+            try kanban.locate("zzzzzzzzzzzz")
+        }
+    }
+
+    // MARK: - Scope
+
+    @Test func aScopeLimitsTheTitleSearchToOneBoard() throws {
+        let kanban = try makeKanban(
+            [["a1", "a2"], ["b1"], ["c1"]], itemTitles: ["a1": "Fix", "a2": "Other", "b1": "Fix", "c1": "Only here"])
+        #expect(try kanban.locate("Fix", within: 1) == Location(board: 1, index: 0))
+        #expect(try kanban.locate("Fix", within: 0) == Location(board: 0, index: 0))
+        let error = #expect(throws: KanbanError.self) { try kanban.locate("Only here", within: 0) }
+        guard case .itemNotFound = error else {
+            Issue.record("a title outside the scope was found: \(String(describing: error))")
+            return
+        }
+        // Ids are found anywhere, scope or not.
+        #expect(try kanban.locate("c1", within: 0) == Location(board: 2, index: 0))
+    }
+
+    // MARK: - Ambiguity
+
+    @Test func anAmbiguousTitleListsCandidatesAndTheTotal() throws {
+        let ids = (0..<12).map { "f\($0)x" }
+        var titles = Dictionary(uniqueKeysWithValues: ids.map { ($0, "Fix") })
+        titles["f5x"] = "Fix it"
+        let kanban = try makeKanban([Array(ids[..<6]), Array(ids[6...])], itemTitles: titles)
+        let error = #expect(throws: KanbanError.self) { try kanban.locate("Fix") }
+        guard case .ambiguousItem(let reference, let candidates, let total) = error else {
+            Issue.record("expected ambiguousItem, got \(String(describing: error))")
+            return
+        }
+        #expect(reference == "Fix")
+        #expect(total == 11)
+        #expect(candidates.count >= 2 && candidates.count <= total)
+        let matching = allLocations(kanban).filter { kanban[$0].title == "Fix" }.map { candidate(kanban, $0) }
+        #expect(candidates == Array(matching.prefix(candidates.count)))
+    }
+
+    @Test func twoMatchesListBoth() throws {
+        let kanban = try makeKanban([["a1"], ["b1"]], itemTitles: ["a1": "Fix", "b1": "Fix"])
+        #expect(
+            throws: KanbanError.ambiguousItem(
+                reference: "Fix",
+                candidates: [
+                    Candidate(id: ItemID("a1")!, title: "Fix", board: "Todo", index: 0),
+                    Candidate(id: ItemID("b1")!, title: "Fix", board: "Doing", index: 0),
+                ], total: 2)
+        ) { try kanban.locate("Fix") }
+    }
+
+    // MARK: - BOARD:N
+
+    @Test func aPositionSplitsAtTheLastColon() throws {
+        let kanban = try makeKanban([["a1", "a2"], ["b1", "b2", "b3"]], titles: ["Q1: Goals", "Q1: Goals:Stretch"])
+        #expect(try kanban.locate("Q1: Goals:1") == Location(board: 0, index: 1))
+        #expect(try kanban.locate("Q1: Goals:Stretch:2") == Location(board: 1, index: 2))
+    }
+
+    @Test func aPositionNamesItsBoardCaseInsensitively() throws {
+        let kanban = try sample()
+        #expect(try kanban.locate("in progress:2") == Location(board: 1, index: 2))
+    }
+
+    @Test(arguments: [
+        ("Todo:4", 4, "Todo", 0...3), ("Done:2", 2, "Done", 0...1), ("Done:99999999999999999999999", Int.max, "Done", 0...1),
+    ] as [(String, Int, String, ClosedRange<Int>)])
+    func aPositionOutOfRangeIsAnError(reference: String, index: Int, board: String, range: ClosedRange<Int>) throws {
+        let kanban = try sample()
+        #expect(throws: KanbanError.indexOutOfRange(index: index, board: board, range: range)) {
+            try kanban.locate(reference)
+        }
+    }
+
+    @Test func aPositionInAnEmptyBoardIsOutOfRange() throws {
+        let kanban = try makeKanban([["a1"], []])
+        #expect(throws: KanbanError.indexOutOfRange(index: 0, board: "Doing", range: nil)) {
+            try kanban.locate("Doing:0")
+        }
+    }
+
+    @Test func aPositionInAnUnknownBoardIsBoardNotFound() throws {
+        let kanban = try sample()
+        let error = #expect(throws: KanbanError.self) { try kanban.locate("Dnoe:1") }
+        guard case .boardNotFound(let name, let suggestions, let boards) = error else {
+            Issue.record("expected boardNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "Dnoe")
+        #expect(suggestions.first == "Done")
+        #expect(boards == ["Todo", "In Progress", "Done"])
+    }
+
+    @Test(arguments: ["Todo:", ":0", "Todo:-1", "Todo:+1", "Todo:1a", "Todo: 1", "Todo:١"])
+    func somethingThatIsNotAPositionIsNotFound(reference: String) throws {
+        let kanban = try sample()
+        let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
+        guard case .itemNotFound(let name, _) = error else {
+            Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
+            return
+        }
+        #expect(name == reference)
+    }
+
+    // MARK: - Several references
+
+    @Test func severalReferencesResolveAgainstTheKanbanBeforeAnyChange() throws {
+        var kanban = try sample()
+        let locations = try kanban.locate(["Todo:0", "Todo:1"])
+        #expect(locations == [Location(board: 0, index: 0), Location(board: 0, index: 1)])
+        try kanban.move(locations, to: 2)
+        #expect(kanban.boards[0].items.map(\.title) == ["Storage Management", "Model Abstraction"])
+        #expect(kanban.boards[2].items.map(\.title).suffix(2) == ["Database Migration", "Schema Design"])
+    }
+
+    @Test func severalReferencesKeepOrderAndDuplicates() throws {
+        let kanban = try sample()
+        let locations = try kanban.locate(["Done:1", "t0a1", "Analytics", "t0a1"])
+        #expect(locations == [
+            Location(board: 2, index: 1), Location(board: 0, index: 0), Location(board: 1, index: 1),
+            Location(board: 0, index: 0),
+        ])
+        #expect(try kanban.locate([]) == [])
+    }
+
+    @Test func oneBadReferenceFailsTheWholeList() throws {
+        let kanban = try sample()
+        let error = #expect(throws: KanbanError.self) { try kanban.locate(["Todo:0", "Nope", "Done:0"]) }
+        guard case .itemNotFound(let reference, _) = error else {
+            Issue.record("expected itemNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(reference == "Nope")
+    }
+
+    // MARK: - Boards
+
+    @Test func boardsAreFoundExactlyThenIgnoringCase() throws {
+        let kanban = try sample()
+        #expect(try kanban.boardIndex(named: "In Progress") == 1)
+        #expect(try kanban.boardIndex(named: "in progress") == 1)
+        #expect(try kanban.boardIndex(named: "DONE") == 2)
+    }
+
+    @Test func anUnknownBoardSuggestsCloseTitlesAndListsAll() throws {
+        let kanban = try sample()
+        #expect(
+            throws: KanbanError.boardNotFound(name: "doing", suggestions: [], boards: ["Todo", "In Progress", "Done"])
+        ) { try kanban.boardIndex(named: "doing") }
+        let error = #expect(throws: KanbanError.self) { try kanban.boardIndex(named: "In Progres") }
+        guard case .boardNotFound(_, let suggestions, _) = error else {
+            Issue.record("expected boardNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(suggestions == ["In Progress"])
+    }
+
+    @Test(arguments: [
+        ("Analytics", "Analytics", 0), ("analytics", "Analytics", 0), ("Anal", "Analytics", 1),
+        ("Analitics", "Analytics", 2), ("Anlaytics", "Analytics", 2), ("Analytcs", "Analytics", 2),
+        ("Dnoe", "Done", 2),
+    ] as [(String, String, Int)])
+    func suggestionDistanceRanksCloseWords(word: String, candidate: String, distance: Int) {
+        #expect(Suggestions.distance(word, candidate) == distance)
+    }
+
+    @Test(arguments: [("xyz", "Analytics"), ("Done", "Todo"), ("ab", "ba c"), ("Machine", "Learning")])
+    func suggestionDistanceRejectsFarWords(word: String, candidate: String) {
+        #expect(Suggestions.distance(word, candidate) == nil)
+    }
+
+    @Test func closestSuggestionsAreOrderedBestFirstAndLimited() {
+        let candidates = ["Done", "Dome", "Doen", "Dine", "Todo", "done"]
+        #expect(Suggestions.closest(to: "done", among: candidates) == ["Done", "done", "Dome"])
+        #expect(Suggestions.closest(to: "done", among: candidates, limit: 1) == ["Done"])
+        #expect(Suggestions.closest(to: "qqqq", among: candidates).isEmpty)
+    }
+}

@@ -1,0 +1,631 @@
+import Foundation
+import Glibc
+import Testing
+
+// The built binary, run as a child process in a temporary directory: the tutorial, the
+// stdin rules, the JSON shapes of mutating commands, positions, and help.
+
+@Suite("Tutorial, end to end")
+struct TutorialTests {
+    @Test func tutorialScenarioLeavesExactlyTheExpectedBoards() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+
+        // init --sample creates kanban.json and shows the boards.
+        let created = try sandbox.run("init", "--sample")
+        #expect(created.status == 0, "\(created)")
+        #expect(created.err.isEmpty)
+        #expect(sandbox.exists("kanban.json"))
+        for title in sampleLayout.flatMap(\.items) + sampleLayout.map(\.title) {
+            #expect(created.out.contains(title), "init --sample should show \(title)")
+        }
+        let initial = try sandbox.boards()
+        #expect(initial.layout == sampleLayout)
+        let analyticsID = try initial.id(of: "Analytics")
+
+        // list, not on a terminal: plain stacked text, every card with its id, in order.
+        let list = try sandbox.run(["list"], environment: ["TERM": "xterm-256color", "COLUMNS": "200"])
+        #expect(list.status == 0, "\(list)")
+        #expect(list.err.isEmpty)
+        #expect(!containsEscape(list.stdout), "no escape codes when stdout is not a terminal")
+        let lines = list.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var previousLine = -1
+        for board in initial {
+            let header = try #require(lines.firstIndex { $0.hasPrefix(board.title) }, "no header for \(board.title)")
+            #expect(header > previousLine, "boards are stacked in order")
+            previousLine = header
+            for (title, id) in zip(board.items, board.ids) {
+                let matching = lines.indices.filter { lines[$0].hasSuffix(title) }
+                #expect(matching.count == 1, "\(title) should be on exactly one line (stacked, not side by side)")
+                guard let line = matching.first else { continue }
+                #expect(line > previousLine, "\(title) should follow the previous card of \(board.title)")
+                #expect(lines[line].contains(id), "the line of \(title) shows its id \(id)")
+                previousLine = line
+            }
+        }
+
+        try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0")
+        try sandbox.succeed("move", "Schema Design", "--to", "Todo", "--at", "3")
+        #expect(
+            try sandbox.boards().layout == [
+                BoardColumn("Todo", ["Database Migration", "Storage Management", "Model Abstraction", "Schema Design"]),
+                BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
+                BoardColumn("Done", ["Analytics", "System Architecture", "Alert & Debugging"]),
+            ])
+
+        // Two cards from stdin, in order, on top.
+        try sandbox.succeed("add", "--to", "Todo", "--at", "0", stdin: "Write docs\nShip it\n")
+        #expect(
+            try sandbox.boards()[0].items == [
+                "Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction", "Schema Design",
+            ])
+
+        // copy gives a new id; the original stays.
+        let beforeCopy = try sandbox.boards()
+        let storageID = try beforeCopy.id(of: "Storage Management")
+        try sandbox.succeed("copy", storageID, "--to", "Done")
+        let afterCopy = try sandbox.boards()
+        let copyID = try #require(afterCopy[2].ids.last)
+        #expect(afterCopy[2].items.last == "Storage Management")
+        #expect(copyID != storageID)
+        #expect(!beforeCopy.allIDs.contains(copyID))
+        #expect(afterCopy[0] == beforeCopy[0], "the original stays where it was")
+
+        try sandbox.succeed("board", "add", "Review", "--at", "2", "--limit", "2")
+        #expect(try sandbox.boards().map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+
+        // Three cards into a board limited to two: refused whole, file untouched.
+        let before = try sandbox.snapshot()
+        let refused = try sandbox.run("move", "Push Notification", "Machine Learning", "Analytics", "--to", "Review")
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.err.hasPrefix("kanban: error: "), "\(refused.err)")
+        #expect(try sandbox.snapshot() == before)
+        let refusedJSON = try sandbox.run(
+            "move", "Push Notification", "Machine Learning", "Analytics", "--to", "Review", "--json")
+        try expectJSONError(refusedJSON, exit: 1, code: "wip_limit")
+        #expect(try sandbox.snapshot() == before)
+
+        // list --json, read the way `jq '.boards[0].items[0].title'` would.
+        let json = try sandbox.succeed("list", "--json")
+        let document = try jsonObject(json)
+        let boards = try #require(document["boards"] as? [[String: Any]])
+        let firstItems = try #require(boards.first?["items"] as? [[String: Any]])
+        #expect(firstItems.first?["title"] as? String == "Write docs")
+
+        let final = try sandbox.boards()
+        #expect(
+            final.layout == [
+                BoardColumn(
+                    "Todo",
+                    ["Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction", "Schema Design"]),
+                BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
+                BoardColumn("Review", [], limit: 2),
+                BoardColumn("Done", ["Analytics", "System Architecture", "Alert & Debugging", "Storage Management"]),
+            ])
+        #expect(try final.id(of: "Analytics") == analyticsID, "ids are stable across moves")
+        #expect(Set(final.allIDs).count == final.allIDs.count, "ids are unique")
+        #expect(final.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 }, "ids are at most 8 characters")
+
+        // list --tsv: board, index, id, title on every line, matching the document.
+        let tsv = try sandbox.succeed("list", "--tsv")
+        let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.allSatisfy { $0.count == 4 }, "\(tsv)")
+        let expectedRows = final.flatMap { board in
+            board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0]] }
+        }
+        #expect(rows == expectedRows)
+        #expect(tsv.hasSuffix("\n"))
+    }
+
+    @Test func aliasesRunTheirCommands() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        #expect(try sandbox.succeed("ls", "--tsv") == sandbox.succeed("list", "--tsv"))
+        try sandbox.succeed("mv", "Analytics", "--to", "Done")
+        try sandbox.succeed("cp", "Analytics", "--to", "Todo", "--top")
+        try sandbox.succeed("rm", "Done:2")
+        #expect(
+            try sandbox.boards().layout == [
+                BoardColumn(
+                    "Todo",
+                    ["Analytics", "Database Migration", "Schema Design", "Storage Management", "Model Abstraction"]),
+                BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
+                BoardColumn("Done", ["System Architecture", "Alert & Debugging"]),
+            ])
+    }
+
+    @Test func colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        // The no-escape checks elsewhere mean something only if color can be produced at all.
+        #expect(containsEscape(try sandbox.run(["list", "--color", "always"]).stdout))
+        #expect(!containsEscape(try sandbox.run(["list", "--color", "auto"]).stdout))
+        #expect(!containsEscape(try sandbox.run(["list", "--color", "never"]).stdout))
+        let noColor = try sandbox.run(["list", "--color", "auto"], environment: ["NO_COLOR": "1", "TERM": "xterm"])
+        #expect(!containsEscape(noColor.stdout))
+    }
+}
+
+// MARK: - Positions
+
+@Suite("Positions, end to end")
+struct PositionTests {
+    @Test func referencesResolveAgainstTheKanbanBeforeTheCommand() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("move", "Todo:0", "Todo:1", "--to", "Done")
+        let boards = try sandbox.boards()
+        #expect(boards[0].items == ["Storage Management", "Model Abstraction"])
+        #expect(boards[2].items == ["System Architecture", "Alert & Debugging", "Database Migration", "Schema Design"])
+    }
+
+    @Test func atCountsAfterTheMovedItemsAreTakenOut() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        // Todo has 4 cards; without the moved one, 3, so --at 3 is the bottom and --at 4 is refused.
+        try sandbox.succeed("move", "Database Migration", "--to", "Todo", "--at", "3")
+        #expect(
+            try sandbox.boards()[0].items == ["Schema Design", "Storage Management", "Model Abstraction", "Database Migration"])
+        let before = try sandbox.snapshot()
+        try expectJSONError(
+            try sandbox.run("move", "Schema Design", "--to", "Todo", "--at", "4", "--json"), exit: 1, code: "out_of_range")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func topBottomBeforeAndAfterPlaceItems() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "B", "--to", "Done", "--before", "Alert & Debugging")
+        try sandbox.succeed("add", "A", "--to", "Done", "--after", "System Architecture")
+        try sandbox.succeed("add", "T", "--to", "Done", "--top")
+        try sandbox.succeed("add", "Z", "--to", "Done", "--bottom")
+        #expect(try sandbox.boards()[2].items == ["T", "System Architecture", "A", "B", "Alert & Debugging", "Z"])
+        let before = try sandbox.snapshot()
+        // --before names an item in the destination board.
+        let wrongBoard = try sandbox.run("add", "X", "--to", "Done", "--before", "Analytics", "--json")
+        #expect(wrongBoard.status == 1, "\(wrongBoard)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func addWithoutToGoesToTheBottomOfTheFirstBoard() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("board", "move", "Done", "--at", "0")
+        try sandbox.succeed("add", "New card")
+        let boards = try sandbox.boards()
+        #expect(boards.map(\.title) == ["Done", "Todo", "In Progress"])
+        #expect(boards[0].items == ["System Architecture", "Alert & Debugging", "New card"])
+    }
+
+    @Test func forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("board", "limit", "Done", "2")
+        try sandbox.succeed("move", "Alert & Debugging", "--to", "Done", "--top")
+        try sandbox.succeed("move", "Analytics", "--to", "Done", "--force")
+        try sandbox.succeed("move", "Done:0", "--to", "Todo")
+        #expect(try sandbox.boards()[2].items == ["System Architecture", "Analytics"])
+    }
+}
+
+// MARK: - References and ids
+
+@Suite("References and ids, end to end")
+struct ItemReferenceTests {
+    @Test func anAmbiguousTitleListsTheCandidatesWithIDsAndPositions() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "Analytics", "--to", "Done")
+        let boards = try sandbox.boards()
+        let message = try expectJSONError(
+            try sandbox.run("move", "Analytics", "--to", "Todo", "--json"), exit: 1, code: "ambiguous")
+        #expect(message.contains(boards[1].ids[1]) && message.contains("In Progress:1"), "\(message)")
+        #expect(message.contains(boards[2].ids[2]) && message.contains("Done:2"), "\(message)")
+        // --from narrows the search; BOARD:N and ids always work.
+        try sandbox.succeed("move", "Analytics", "--from", "Done", "--to", "Todo", "--top")
+        #expect(try sandbox.boards()[0].ids.first == boards[2].ids[2])
+    }
+
+    @Test func anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let message = try expectJSONError(
+            try sandbox.run("move", "Analytcs", "--to", "Done", "--json"), exit: 1, code: "not_found")
+        #expect(message.contains("Analytics"), "suggests the close title: \(message)")
+        let board = try expectJSONError(
+            try sandbox.run("move", "Analytics", "--to", "Dnoe", "--json"), exit: 1, code: "not_found")
+        #expect(board.contains("Done"), "suggests the close board: \(board)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func boardsMatchIgnoringCaseWhenNoTitleMatchesExactly() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "x", "--to", "in progress")
+        try sandbox.succeed("board", "add", "  Review  ")
+        #expect(try sandbox.boards().map(\.title) == ["Todo", "In Progress", "Done", "Review"])
+        #expect(try sandbox.boards()[1].items.last == "x")
+    }
+
+    @Test func idsOfRemovedItemsAreNeverHandedOutAgain() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed("init", "-q")
+        var seen: Set<String> = []
+        for round in 0..<5 {
+            try sandbox.succeed("add", "card \(round)")
+            let id = try #require(try sandbox.boards()[0].ids.first)
+            #expect(!seen.contains(id), "id \(id) was handed out twice")
+            seen.insert(id)
+            try sandbox.succeed("remove", id)
+        }
+    }
+
+    @Test func twoCopiesEditedIndependentlyHandOutDifferentIDs() throws {
+        let first = try KanbanSandbox()
+        defer { first.remove() }
+        let second = try KanbanSandbox()
+        defer { second.remove() }
+        try first.initSample()
+        try second.write(try first.bytes())
+        let lines = (0..<20).map { "branch card \($0)" }.joined(separator: "\n")
+        try first.succeed("add", "--to", "Todo", stdin: lines)
+        try second.succeed("add", "--to", "Todo", stdin: lines)
+        let firstIDs = Set(try first.boards()[0].ids.suffix(20))
+        let secondIDs = Set(try second.boards()[0].ids.suffix(20))
+        #expect(firstIDs.count == 20 && secondIDs.count == 20)
+        #expect(firstIDs.isDisjoint(with: secondIDs), "a merge of the two branches would have clashing ids")
+    }
+}
+
+// MARK: - Standard input
+
+@Suite("Standard input, end to end")
+struct StandardInputTests {
+    @Test func linesAreTrimmedBlankLinesSkippedAndOrderKept() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let input = "  first card\r\n\r\n   \r\nsecond card  \r\n\t \n\tthird card\r\nlast, no newline"
+        try sandbox.succeed("add", "--to", "Done", stdin: input)
+        #expect(
+            try sandbox.boards()[2].items == [
+                "System Architecture", "Alert & Debugging", "first card", "second card", "third card", "last, no newline",
+            ])
+    }
+
+    @Test func dashReadsStandardInputInPlace() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "one", "-", "two", "--to", "Done", "--top", stdin: "x\ny\n")
+        #expect(try sandbox.boards()[2].items == ["one", "x", "y", "two", "System Architecture", "Alert & Debugging"])
+    }
+
+    @Test(arguments: [
+        ("invalid UTF-8", Array("good line\nbad ".utf8) + [0xFF, 0xFE, 0x0A]),
+        ("a lone continuation byte", Array("fine\n".utf8) + [0x80, 0x41, 0x0A]),
+        ("an escape sequence", Array("fine\nred \u{1B}[31m card\n".utf8)),
+        ("a bell", Array("fine\nbell \u{07}\n".utf8)),
+        ("a C1 control", Array("fine\nc1 \u{85} card\n".utf8)),
+    ])
+    func badInputIsRefusedWholeAndNothingIsWritten(_ name: String, _ input: [UInt8]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let entries = try sandbox.entries()
+        let result = try sandbox.run(["add", "--to", "Todo", "--json"], stdin: input)
+        let message = try expectJSONError(result, exit: 65, code: "bad_input")
+        #expect(message.contains("line 2"), "the message names the bad line: \(message)")
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.entries() == entries, "no temporary file is left")
+        let text = try sandbox.run(["add", "--to", "Todo"], stdin: input)
+        #expect(text.status == 65)
+        #expect(text.err.hasPrefix("kanban: error: "))
+        #expect(!containsEscape(text.stderr), "the offending text is not echoed raw")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test(arguments: ["", "\n", "  \n\r\n\t\n"])
+    func emptyInputAddsNothingAndDoesNotRewriteTheFile(_ input: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let result = try sandbox.run("add", "--to", "Todo", stdin: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func eachTextArgumentIsOneItem() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "  spaced out  ", "two words", "--to", "Done", stdin: "ignored\n")
+        #expect(try sandbox.boards()[2].items == ["System Architecture", "Alert & Debugging", "spaced out", "two words"])
+    }
+}
+
+// MARK: - JSON output of mutating commands
+
+@Suite("JSON output, end to end")
+struct JSONOutputTests {
+    /// The one JSON object a successful `--json` command prints on stdout.
+    private func report(_ sandbox: KanbanSandbox, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> [String: Any]
+    {
+        let result = try sandbox.run(arguments + ["--json"])
+        try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.err.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.out.hasSuffix("\n") && result.out.dropLast().split(separator: "\n").count == 1,
+            "one line of JSON: \(result.out)", sourceLocation: sourceLocation)
+        let object = try jsonObject(result.out, sourceLocation: sourceLocation)
+        for key in ["command", "file", "dryRun", "changed", "boards", "items"] {
+            #expect(object[key] != nil, "missing \(key) in \(result.out)", sourceLocation: sourceLocation)
+        }
+        return object
+    }
+
+    private func items(_ object: [String: Any]) throws -> [[String: Any]] {
+        try #require(object["items"] as? [[String: Any]])
+    }
+
+    private func boards(_ object: [String: Any]) throws -> [[String: Any]] {
+        try #require(object["boards"] as? [[String: Any]])
+    }
+
+    private func slot(_ value: Any?) -> Slot? {
+        guard let value = value as? [String: Any], let board = value["board"] as? String, let index = value["index"] as? Int
+        else { return nil }
+        return Slot(board: board, index: index)
+    }
+
+    private struct Slot: Equatable {
+        var board: String
+        var index: Int
+    }
+
+    @Test func moveReportsEachItemFromAndTo() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let ids = try sandbox.boards()
+        let object = try report(sandbox, "move", "Machine Learning", "Push Notification", "--to", "Done", "--at", "1")
+        #expect(object["command"] as? String == "move")
+        #expect(object["file"] as? String == sandbox.file)
+        #expect(object["dryRun"] as? Bool == false)
+        #expect(object["changed"] as? Bool == true)
+        #expect(try boards(object).isEmpty)
+        let moved = try items(object)
+        try #require(moved.count == 2)
+        #expect(moved[0]["id"] as? String == (try ids.id(of: "Machine Learning")))
+        #expect(moved[0]["title"] as? String == "Machine Learning")
+        #expect(slot(moved[0]["from"]) == Slot(board: "In Progress", index: 2))
+        #expect(slot(moved[0]["to"]) == Slot(board: "Done", index: 1))
+        #expect(moved[1]["id"] as? String == (try ids.id(of: "Push Notification")))
+        #expect(slot(moved[1]["from"]) == Slot(board: "In Progress", index: 0))
+        #expect(slot(moved[1]["to"]) == Slot(board: "Done", index: 2))
+        #expect(
+            try sandbox.boards()[2].items == ["System Architecture", "Machine Learning", "Push Notification", "Alert & Debugging"])
+    }
+
+    @Test func addReportsNoOriginAndCopyReportsItsOriginal() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.boards()
+        let added = try items(try report(sandbox, "add", "Fresh", "--to", "Done", "--top"))
+        try #require(added.count == 1)
+        #expect(added[0]["from"] is NSNull)
+        #expect(slot(added[0]["to"]) == Slot(board: "Done", index: 0))
+        let newID = try #require(added[0]["id"] as? String)
+        #expect(!before.allIDs.contains(newID))
+
+        let original = try before.id(of: "Analytics")
+        let object = try report(sandbox, "copy", original, "--to", "Todo", "--at", "1")
+        #expect(object["command"] as? String == "copy")
+        let copied = try items(object)
+        try #require(copied.count == 1)
+        #expect(copied[0]["copyOf"] as? String == original)
+        #expect(copied[0]["title"] as? String == "Analytics")
+        #expect(slot(copied[0]["from"]) == Slot(board: "In Progress", index: 1))
+        #expect(slot(copied[0]["to"]) == Slot(board: "Todo", index: 1))
+        let copyID = try #require(copied[0]["id"] as? String)
+        #expect(copyID != original && copyID != newID && !before.allIDs.contains(copyID))
+        #expect(try sandbox.boards()[0].ids[1] == copyID)
+    }
+
+    @Test func renameReportsThePreviousTitleAndRemoveReportsNoDestination() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let analytics = try sandbox.boards().id(of: "Analytics")
+        let renamed = try items(try report(sandbox, "rename", "Analytics", "Analytics dashboard"))
+        #expect(renamed.first?["id"] as? String == analytics, "a rename keeps the id")
+        #expect(renamed.first?["previousTitle"] as? String == "Analytics")
+        #expect(renamed.first?["title"] as? String == "Analytics dashboard")
+        #expect(slot(renamed.first?["to"]) == Slot(board: "In Progress", index: 1))
+
+        let removed = try items(try report(sandbox, "remove", "Done:1"))
+        #expect(removed.first?["title"] as? String == "Alert & Debugging")
+        #expect(slot(removed.first?["from"]) == Slot(board: "Done", index: 1))
+        #expect(removed.first?["to"] is NSNull)
+        #expect(try sandbox.boards()[2].items == ["System Architecture"])
+    }
+
+    @Test func boardCommandsReportBoards() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let added = try report(sandbox, "board", "add", "Review", "--at", "2", "--limit", "2")
+        #expect(added["command"] as? String == "board add")
+        let board = try #require(try boards(added).first)
+        #expect(board["title"] as? String == "Review")
+        #expect(board["from"] is NSNull)
+        #expect(board["to"] as? Int == 2)
+        #expect(board["limit"] as? Int == 2)
+
+        let limited = try #require(try boards(try report(sandbox, "board", "limit", "Review", "3")).first)
+        #expect(limited["limit"] as? Int == 3)
+        #expect(limited["previousLimit"] as? Int == 2)
+        let cleared = try #require(try boards(try report(sandbox, "board", "limit", "Review", "none")).first)
+        #expect(cleared["limit"] is NSNull)
+        #expect(cleared["previousLimit"] as? Int == 3)
+
+        let renamed = try #require(try boards(try report(sandbox, "board", "rename", "Review", "QA")).first)
+        #expect(renamed["title"] as? String == "QA")
+        #expect(renamed["previousTitle"] as? String == "Review")
+
+        let moved = try #require(try boards(try report(sandbox, "board", "move", "QA", "--at", "0")).first)
+        #expect(moved["from"] as? Int == 2)
+        #expect(moved["to"] as? Int == 0)
+
+        let removed = try #require(try boards(try report(sandbox, "board", "remove", "QA")).first)
+        #expect(removed["from"] as? Int == 0)
+        #expect(removed["to"] is NSNull)
+        #expect(try sandbox.boards().layout == sampleLayout)
+    }
+
+    @Test func dryRunReportsTheChangeAndWritesNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let object = try report(sandbox, "move", "Analytics", "--to", "Done", "--at", "0", "--dry-run")
+        #expect(object["dryRun"] as? Bool == true)
+        #expect(object["changed"] as? Bool == true)
+        #expect(slot(try items(object).first?["to"]) == Slot(board: "Done", index: 0))
+        #expect(try sandbox.snapshot() == before)
+
+        for arguments in [
+            ["add", "x", "--dry-run"], ["copy", "Analytics", "--to", "Done", "--dry-run"], ["remove", "Todo:0", "--dry-run"],
+            ["rename", "Todo:0", "y", "--dry-run"], ["board", "add", "R", "--dry-run"], ["board", "rename", "Done", "D", "--dry-run"],
+            ["board", "move", "Done", "--at", "0", "--dry-run"], ["board", "limit", "Done", "1", "--dry-run"],
+            ["board", "remove", "Done", "--force", "--dry-run"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(try sandbox.snapshot() == before, "\(arguments) wrote the file")
+        }
+        #expect(try sandbox.entries() == ["kanban.json"] || sandbox.entries() == [".kanban.json.lock", "kanban.json"])
+    }
+
+    @Test func initDryRunCreatesNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let object = try report(sandbox, "init", "--sample", "--dry-run")
+        #expect(object["dryRun"] as? Bool == true)
+        #expect(try sandbox.entries().isEmpty)
+    }
+
+    @Test func movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // Let a rewrite show in mtime even on coarse-grained clocks.
+        usleep(20_000)
+        let object = try report(sandbox, "move", "Analytics", "--to", "In Progress", "--at", "1")
+        #expect(object["changed"] as? Bool == false)
+        let item = try #require(try items(object).first)
+        #expect(slot(item["from"]) == Slot(board: "In Progress", index: 1))
+        #expect(slot(item["to"]) == Slot(board: "In Progress", index: 1))
+        #expect(try sandbox.snapshot() == before)
+        for arguments in [
+            ["rename", "Analytics", "Analytics"], ["board", "move", "Done", "--at", "2"], ["board", "limit", "Done", "none"],
+            ["move", "Todo:0", "Todo:1", "--to", "Todo", "--top"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(try sandbox.snapshot() == before, "\(arguments) rewrote the file")
+        }
+    }
+
+    @Test func listJSONIsTheFileDocument() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("board", "limit", "Done", "5")
+        let listed = try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("list", "--json").utf8))
+        let file = try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))
+        #expect((listed as? NSDictionary)?.isEqual(file) == true)
+        #expect(try sandbox.boards() == sandbox.fileBoards())
+
+        let some = try BoardColumn.parse(Array(try sandbox.succeed("list", "Done", "todo", "--json").utf8))
+        #expect(Set(some.map(\.title)) == ["Done", "Todo"])
+        #expect(some.first { $0.title == "Done" }?.limit == 5)
+    }
+
+    @Test func initReportsTheCreatedBoardsAndItems() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let object = try report(sandbox, "init", "--sample")
+        #expect(object["command"] as? String == "init")
+        #expect(try boards(object).compactMap { $0["title"] as? String } == sampleLayout.map(\.title))
+        #expect(try items(object).compactMap { $0["title"] as? String } == sampleLayout.flatMap(\.items))
+        #expect(try items(object).compactMap { $0["id"] as? String } == sandbox.boards().allIDs)
+    }
+
+    @Test func quietPrintsNothingOnSuccess() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let result = try sandbox.run("move", "Analytics", "--to", "Done", "-q")
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(try sandbox.boards()[2].items.last == "Analytics")
+    }
+}
+
+// MARK: - Help and version
+
+@Suite("Help and version, end to end")
+struct HelpTests {
+    @Test(arguments: [
+        ["help"], ["help", "move"], ["move", "--help"], ["move", "-h"], ["--help"], ["--version"],
+        ["help", "board"], ["board", "add", "--help"], ["help", "list"],
+    ])
+    func helpAndVersionExitZeroOnStdout(_ arguments: [String]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(result.stderr.isEmpty)
+        #expect(try sandbox.entries().isEmpty, "help needs no kanban file and makes none")
+    }
+
+    @Test func helpNamesEveryCommandAndCommandHelpDescribesItsOptions() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let overview = try sandbox.succeed("help")
+        for command in ["init", "list", "add", "move", "copy", "remove", "rename", "board"] {
+            #expect(overview.contains(command), "help should name \(command)")
+        }
+        let move = try sandbox.succeed("help", "move")
+        #expect(move.contains("--to"))
+        #expect(move.contains("--at"))
+        #expect(try sandbox.succeed("move", "--help") == move)
+        let version = try sandbox.succeed("--version")
+        #expect(version.contains(/\d+\.\d+\.\d+/))
+    }
+
+    @Test func helpOnAnUnknownCommandIsAUsageError() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try expectJSONError(try sandbox.run("help", "frobnicate", "--json"), exit: 64, code: "usage")
+    }
+}

@@ -1,0 +1,210 @@
+import KanbanCore
+import Testing
+
+@testable import kanban
+
+private func board(_ title: String, limit: Int? = nil, _ items: [(String, String)]) -> Board {
+    Board(title: title, limit: limit, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
+}
+
+private let plain = Style(enabled: false)
+
+private let sample = [
+    board("Todo", [("k3f9", "Database Migration"), ("p2x1", "Schema Design")]),
+    board("In Progress", limit: 1, [("a1b2", "Analytics")]),
+    board("Done", []),
+]
+
+@Suite struct BoardViewText {
+    @Test func stackedSectionsShowIndexIdAndTitle() {
+        let text = BoardView.stacked(sample, style: plain)
+        #expect(
+            text == """
+                Todo (2)
+                  0  k3f9  Database Migration
+                  1  p2x1  Schema Design
+
+                In Progress (1/1)
+                  0  a1b2  Analytics
+
+                Done (0)
+                  (empty)
+
+                """)
+    }
+
+    @Test func columnsStandSideBySideWithinTheWidth() throws {
+        let text = try #require(BoardView.columns(sample, width: 80, style: plain))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 4)  // header, rule, two cards
+        #expect(lines[0].hasPrefix("Todo (2)"))
+        #expect(lines[0].contains("│ In Progress (1/1)"))
+        #expect(lines[0].contains("│ Done (0)"))
+        #expect(lines[2].contains("k3f9 Database Migration"))
+        #expect(lines[2].contains("a1b2 Analytics"))
+        #expect(lines[2].contains("(empty)"))
+        for line in lines {
+            #expect(DisplayWidth.of(String(line)) <= 80, "too wide: \(line)")
+            #expect(line.last != " ")
+        }
+    }
+
+    @Test func narrowTerminalsStack() {
+        #expect(BoardView.columns(sample, width: 40, style: plain) == nil)
+        let terminal = Terminal(isTerminal: true, width: 40, color: false)
+        #expect(BoardView.render(sample, on: terminal) == BoardView.stacked(sample, style: plain))
+    }
+
+    @Test func notATerminalStacksWhateverTheWidth() {
+        let terminal = Terminal(isTerminal: false, width: 200, color: false)
+        #expect(BoardView.render(sample, on: terminal) == BoardView.stacked(sample, style: plain))
+    }
+
+    @Test func longTitlesWrapInsideTheirColumn() throws {
+        let long = [board("A", [("k3f9", "a title much longer than any column could ever hold in one line")]), board("B", [])]
+        let text = try #require(BoardView.columns(long, width: 50, style: plain))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count > 3)
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= 50) }
+        #expect(lines[3].hasPrefix("     "))  // continuation lines are indented past the id
+    }
+
+    @Test func colorOnlyWhenEnabled() {
+        #expect(!BoardView.stacked(sample, style: plain).contains("\u{1B}"))
+        #expect(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
+    }
+
+    @Test func tsvHasFourFieldsPerItem() {
+        #expect(
+            BoardView.tsv(sample) == """
+                Todo\t0\tk3f9\tDatabase Migration
+                Todo\t1\tp2x1\tSchema Design
+                In Progress\t0\ta1b2\tAnalytics
+
+                """)
+    }
+}
+
+@Suite struct EscapingStoredText {
+    static let hostile = "evil\u{1B}]0;pwned\u{07}\u{1B}[2J tab\there \u{9B}31m"
+
+    @Test func controlCharactersBecomeVisibleEscapes() {
+        let visible = Escape.visible(Self.hostile)
+        #expect(!visible.unicodeScalars.contains { $0.isControl })
+        #expect(visible == "evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J tab\\there \\u{9B}31m")
+        #expect(Escape.visible("plain — ünïcode 漢字") == "plain — ünïcode 漢字")
+    }
+
+    @Test func noViewPrintsARawEscape() throws {
+        let boards = [board(Self.hostile, [("k3f9", Self.hostile)])]
+        for text in [
+            BoardView.stacked(boards, style: plain), BoardView.tsv(boards),
+            try #require(BoardView.columns(boards, width: 80, style: plain)),
+        ] {
+            #expect(!text.unicodeScalars.contains { $0.isControl && $0 != "\n" && $0 != "\t" })
+        }
+        #expect(BoardView.tsv(boards).split(separator: "\t").count == 4)
+    }
+
+    @Test func errorMessagesEscapeValues() {
+        let error = CLIError.refused(.boardNotFound(name: Self.hostile, suggestions: [], boards: [Self.hostile]))
+        #expect(!error.message.unicodeScalars.contains { $0.isControl })
+    }
+}
+
+@Suite struct MeasuringText {
+    @Test(arguments: [("abc", 3), ("漢字", 4), ("👍", 2), ("é", 1), ("e\u{301}", 1), ("", 0)])
+    func displayWidth(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func wrapBreaksAtSpacesAndSplitsLongWords() {
+        #expect(BoardView.wrap("one two three", width: 7) == ["one two", "three"])
+        #expect(BoardView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(BoardView.wrap("", width: 4) == [""])
+    }
+
+    @Test func truncateKeepsWithinWidth() {
+        #expect(BoardView.truncate("In Progress", to: 5) == "In P…")
+        #expect(BoardView.truncate("Todo", to: 5) == "Todo")
+        #expect(DisplayWidth.of(BoardView.truncate("漢字漢字漢字", to: 5)) <= 5)
+    }
+}
+
+@Suite struct Reports {
+    private let moved = ItemChange(
+        id: ItemID("k3f9")!, title: "Analytics", from: Slot(board: "In Progress", index: 1),
+        to: Slot(board: "Done", index: 0))
+
+    @Test func textNamesTheItemAndBothPlaces() {
+        let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
+        #expect(report.text(style: plain) == "moved k3f9 'Analytics': In Progress:1 -> Done:0\n")
+        let dry = Report(command: "move", change: Change(items: [moved]), dryRun: true, file: "kanban.json")
+        #expect(dry.text(style: plain).hasPrefix("would move k3f9"))
+    }
+
+    @Test func jsonHasTheDocumentedShape() {
+        let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
+        #expect(
+            report.json()
+                == #"{"command":"move","file":"kanban.json","dryRun":false,"changed":true,"boards":[],"items":[{"id":"k3f9","title":"Analytics","from":{"board":"In Progress","index":1},"to":{"board":"Done","index":0}}]}"#
+                + "\n")
+    }
+
+    @Test func boardChangesInJSON() {
+        let change = Change(boards: [
+            BoardChange(title: "Review", from: 2, to: 2, limit: 2, limitChange: LimitChange(from: nil, to: 2))
+        ])
+        let json = Report(command: "board limit", change: change, dryRun: false, file: "k.json").json()
+        #expect(json.contains(#""boards":[{"title":"Review","from":2,"to":2,"limit":2,"previousLimit":null}]"#))
+    }
+
+    @Test func errorJSONIsOneObject() {
+        #expect(
+            errorJSON(code: "not_found", message: "no item 'x'")
+                == #"{"error":{"code":"not_found","message":"no item 'x'"}}"# + "\n")
+    }
+}
+
+@Suite struct ExitCodes {
+    /// One refusal of every kind, with the exit code and JSON code SPEC §4-5 give it.
+    static let refusals: [(KanbanError, ExitCode, String)] = [
+        (.itemNotFound(reference: "x", suggestions: []), .refused, "not_found"),
+        (.ambiguousItem(reference: "x", candidates: [], total: 2), .refused, "ambiguous"),
+        (.boardNotFound(name: "x", suggestions: [], boards: []), .refused, "not_found"),
+        (.indexOutOfRange(index: 9, board: "A", range: 0...1), .refused, "out_of_range"),
+        (.boardIndexOutOfRange(index: 9, range: 0...1), .refused, "out_of_range"),
+        (.wipLimit(board: "A", limit: 1, current: 1, resulting: 2), .refused, "wip_limit"),
+        (.boardNotEmpty(board: "A", count: 1), .refused, "not_empty"),
+        (.duplicateBoard(title: "a", existing: "A"), .refused, "duplicate"),
+        (.noBoards, .refused, "not_found"),
+        (.invalidTitle(title: "", reason: .empty), .dataError, "bad_input"),
+        (.corruptFile(line: 1, message: "x"), .dataError, "corrupt_file"),
+        (.unsupportedVersion(2), .dataError, "corrupt_file"),
+    ]
+
+    @Test func refusalsMapToTheirCodes() {
+        for (error, exit, code) in Self.refusals {
+            #expect(CLIError.refused(error).status == (exit, code), "\(error)")
+            #expect(!CLIError.refused(error).message.isEmpty)
+        }
+    }
+
+    @Test func fileAndUsageErrorsMapToTheirCodes() {
+        let cases: [(CLIError, ExitCode, String)] = [
+            (.usage("x", command: nil), .usage, "usage"),
+            (.badInput("x"), .dataError, "bad_input"),
+            (.corruptFile(path: "k", line: 1, message: "x"), .dataError, "corrupt_file"),
+            (.unsupportedVersion(path: "k", version: 2), .dataError, "corrupt_file"),
+            (.noFile("x"), .noInput, "no_file"),
+            (.exists(path: "k"), .cannotCreate, "exists"),
+            (.cannotCreate("x"), .cannotCreate, "io"),
+            (.io("x"), .ioError, "io"),
+            (.locked(path: "k", seconds: 5), .tempFail, "locked"),
+        ]
+        for (error, exit, code) in cases {
+            #expect(error.status == (exit, code), "\(error)")
+        }
+        #expect(ExitCode.usage.rawValue == 64 && ExitCode.tempFail.rawValue == 75 && ExitCode.ioError.rawValue == 74)
+    }
+}

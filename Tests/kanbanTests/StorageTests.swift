@@ -1,0 +1,250 @@
+import Foundation
+import Glibc
+import Testing
+
+// Where the file is found, how it is written, and what the bytes look like.
+
+@Suite("Storage, end to end")
+struct StorageTests {
+    // MARK: - Finding the file
+
+    @Test func theNearestKanbanFileIsFoundFromASubdirectory() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try FileManager.default.createDirectory(atPath: sandbox.path("a/b/c"), withIntermediateDirectories: true)
+        let listed = try sandbox.succeed(["list", "--tsv"], in: "a/b/c")
+        #expect(listed == (try sandbox.succeed("list", "--tsv")))
+        try sandbox.succeed(["add", "from below"], in: "a/b/c")
+        #expect(try sandbox.fileBoards()[0].items.last == "from below")
+        #expect(try sandbox.entries("a/b/c").isEmpty)
+
+        // A nearer file wins over one further up.
+        try sandbox.succeed(["init", "--boards", "Near"], in: "a")
+        try sandbox.succeed(["add", "near card"], in: "a/b/c")
+        #expect(try sandbox.fileBoards("a/kanban.json").layout == [BoardColumn("Near", ["near card"])])
+        #expect(try sandbox.fileBoards()[0].items.last == "from below")
+    }
+
+    @Test(arguments: [
+        (["-f", "other.json"], [String: String]()),
+        (["--file=other.json"], [:]),
+        (["-fother.json"], [:]),
+        (["--file", "other.json"], ["KANBAN_FILE": "kanban.json"]),
+        ([], ["KANBAN_FILE": "other.json"]),
+    ])
+    func fileOptionAndEnvironmentNameTheFile(_ options: [String], _ environment: [String: String]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let discovered = try sandbox.snapshot()
+        try sandbox.succeed(["init", "--boards", "Other"] + options, environment: environment)
+        try sandbox.succeed(["add", "elsewhere"] + options, environment: environment)
+        #expect(try sandbox.fileBoards("other.json").layout == [BoardColumn("Other", ["elsewhere"])])
+        #expect(try sandbox.snapshot() == discovered, "kanban.json is not touched")
+        let listed = try sandbox.succeed(["list", "--json"] + options, environment: environment)
+        #expect(try BoardColumn.parse(Array(listed.utf8)).layout == [BoardColumn("Other", ["elsewhere"])])
+    }
+
+    @Test func aRelativeFileIsRelativeToTheCurrentDirectory() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
+        try sandbox.succeed(["init", "-f", "board.json"], in: "sub")
+        #expect(sandbox.exists("sub/board.json"))
+        try sandbox.succeed(["add", "x", "-f", "sub/board.json"])
+        #expect(try sandbox.fileBoards("sub/board.json")[0].items == ["x"])
+    }
+
+    // MARK: - Writing
+
+    @Test(arguments: [0o600, 0o640, 0o664])
+    func aWriteKeepsTheFilePermissions(_ mode: Int) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        chmod(sandbox.file, mode_t(mode))
+        let before = try sandbox.snapshot()
+        try sandbox.succeed("move", "Analytics", "--to", "Done")
+        let after = try sandbox.snapshot()
+        #expect(after.bytes != before.bytes)
+        #expect(after.mode & 0o7777 == UInt32(mode), "mode \(String(after.mode & 0o7777, radix: 8))")
+    }
+
+    @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(atPath: sandbox.path("real"), withIntermediateDirectories: false)
+        try sandbox.succeed(["init", "--sample", "-f", "real/board.json"])
+        try FileManager.default.createSymbolicLink(atPath: sandbox.file, withDestinationPath: "real/board.json")
+
+        try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.file)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "kanban.json is still a link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file) == "real/board.json")
+        #expect(try sandbox.fileBoards("real/board.json")[2].items.first == "Analytics")
+        #expect(!sandbox.exists(".kanban.json.tmp") && !sandbox.exists("real/.board.json.tmp"))
+
+        // Through -f too.
+        try sandbox.succeed("add", "via link", "-f", "kanban.json")
+        #expect(try sandbox.fileBoards("real/board.json")[0].items.last == "via link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file) == "real/board.json")
+    }
+
+    @Test func aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        try sandbox.succeed("add", "x")
+        #expect(try sandbox.snapshot().inode != before.inode, "written to a new file and renamed over the old one")
+        #expect(try sandbox.entries().filter { $0 != ".kanban.json.lock" } == ["kanban.json"])
+    }
+
+    // MARK: - Legacy format
+
+    static let legacyDocument = """
+        [
+          {"title": "Todo", "items": ["Database Migration", "Schema Design"]},
+          {"title": "In Progress", "items": ["Analytics"]},
+          {"title": "Done", "items": []}
+        ]
+
+        """
+
+    @Test func theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(Self.legacyDocument)
+        let legacy = try sandbox.snapshot()
+        let first = try sandbox.boards()
+        let second = try sandbox.boards()
+        #expect(
+            first.layout == [
+                BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", ["Analytics"]),
+                BoardColumn("Done", []),
+            ])
+        #expect(first.allIDs == second.allIDs, "ids are stable across reads")
+        #expect(Set(first.allIDs).count == 3 && first.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 })
+        #expect(try sandbox.succeed("list", "--tsv") == sandbox.succeed("list", "--tsv"))
+        #expect(try sandbox.snapshot() == legacy, "reading does not rewrite")
+
+        // An id shown by list works in the next command, which upgrades the file.
+        let analytics = try first.id(of: "Analytics")
+        try sandbox.succeed("move", analytics, "--to", "Done")
+        let upgraded = try jsonObject(String(decoding: try sandbox.bytes(), as: UTF8.self))
+        #expect(upgraded["version"] as? Int == 1)
+        let boards = try sandbox.fileBoards()
+        #expect(
+            boards.layout == [
+                BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", []),
+                BoardColumn("Done", ["Analytics"]),
+            ])
+        #expect(boards.allIDs.sorted() == first.allIDs.sorted(), "the listed ids are the ones written")
+        #expect(try boards.id(of: "Analytics") == analytics)
+    }
+
+    // MARK: - Bytes
+
+    /// The file or output with every item id replaced by `#`, ids being random.
+    private func maskingIDs(_ text: String, ids: [String]) -> String {
+        var text = text
+        for id in ids.sorted(by: { $0.count > $1.count }) {
+            text = text.replacing(id, with: "#")
+        }
+        return text
+    }
+
+    @Test func theSameCommandsGiveTheSameBytesApartFromIDs() throws {
+        var files: [String] = []
+        var tsvs: [String] = []
+        var texts: [String] = []
+        for _ in 0..<2 {
+            let sandbox = try KanbanSandbox()
+            defer { sandbox.remove() }
+            try sandbox.initSample()
+            try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0")
+            try sandbox.succeed("add", "--to", "Todo", "--top", stdin: "Write docs\nShip it\n")
+            try sandbox.succeed("copy", "Todo:0", "--to", "Done")
+            try sandbox.succeed("board", "add", "Review", "--at", "2", "--limit", "2")
+            try sandbox.succeed("rename", "Ship it", "Ship it — ünïcode ✓")
+            let ids = try sandbox.boards().allIDs
+            files.append(maskingIDs(String(decoding: try sandbox.bytes(), as: UTF8.self), ids: ids))
+            tsvs.append(maskingIDs(try sandbox.succeed("list", "--tsv"), ids: ids))
+            texts.append(maskingIDs(try sandbox.succeed("list"), ids: ids).replacing(#/ +/#, with: " "))
+        }
+        #expect(files[0] == files[1])
+        #expect(tsvs[0] == tsvs[1])
+        #expect(texts[0] == texts[1])
+        #expect(files[0].hasSuffix("}\n"), "the file ends with a newline")
+    }
+
+    @Test func theFileHasOneItemPerLineSoAMoveIsAOneLineDiff() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let boards = try sandbox.boards()
+        let before = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
+        for (title, id) in zip(boards.flatMap(\.items), boards.allIDs) {
+            let lines = before.filter { $0.contains(title) }
+            #expect(lines.count == 1 && lines[0].contains(id), "\(title) and its id are on one line")
+        }
+        try sandbox.succeed("move", "Schema Design", "--to", "Done", "--at", "1")
+        let after = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let punctuation = { (line: String) in line.allSatisfy { " \t{}[],".contains($0) } }
+        var removed: [String] = []
+        var added: [String] = []
+        for change in after.difference(from: before) {
+            switch change {
+            case .remove(_, let line, _): if !punctuation(line) { removed.append(line) }
+            case .insert(_, let line, _): if !punctuation(line) { added.append(line) }
+            }
+        }
+        let trimmed = { (line: String) in line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
+        #expect(removed.count == 1 && removed.first?.contains("Schema Design") == true, "\(removed)")
+        #expect(added.count == 1 && added.first?.contains("Schema Design") == true, "\(added)")
+        #expect(removed.map(trimmed) == added.map(trimmed))
+    }
+
+    // MARK: - Escapes in stored titles
+
+    @Test func escapeSequencesStoredInTheFileNeverReachTheTerminal() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(
+            #"""
+            {"version": 1, "boards": [
+              {"title": "Evil\u001b[2J board", "limit": null, "items": [
+                {"id": "ev1", "title": "red \u001b[31malert\u001b[0m"},
+                {"id": "ev2", "title": "title \u001b]0;pwned\u0007 bar"},
+                {"id": "ev3", "title": "tab\there \u009b31m c1"}
+              ]},
+              {"title": "Plain", "limit": null, "items": []}
+            ]}
+
+            """#)
+        var outputs: [(String, ProcessResult)] = []
+        for arguments in [
+            ["list"], ["list", "--tsv"], ["list", "--json"], ["list", "--color", "never"],
+            ["move", "ev1", "--to", "Plain"], ["move", "ev1", "--to", "Plain", "--dry-run"], ["rename", "ev2", "renamed"],
+            ["remove", "nope"], ["move", "ev3", "--to", "Nowhere"], ["add", "x", "--to", "evil"],
+        ] {
+            outputs.append((arguments.joined(separator: " "), try sandbox.run(arguments)))
+        }
+        for (command, result) in outputs {
+            #expect(!containsEscape(result.stdout), "raw ESC on stdout of \(command): \(result)")
+            #expect(!containsEscape(result.stderr), "raw ESC on stderr of \(command): \(result)")
+            #expect(!result.stdout.contains(0x07), "no raw BEL in \(command)")
+            #expect(!result.out.contains("\u{9B}"), "no raw C1 CSI in \(command)")
+        }
+        let tsv = try #require(outputs.first { $0.0 == "list --tsv" }?.1)
+        #expect(tsv.status == 0)
+        let rows = tsv.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.count == 3)
+        #expect(rows.allSatisfy { $0.count == 4 }, "a tab inside a title does not split a field: \(tsv.out)")
+        // The data is kept as it was, only printed safely.
+        let stored = try sandbox.fileBoards()
+        #expect(stored[0].title == "Evil\u{1B}[2J board")
+        #expect(stored[1].items == ["red \u{1B}[31malert\u{1B}[0m"])
+    }
+}
