@@ -73,7 +73,7 @@ struct App {
         case .help(let topic):
             try Help.text(for: topic)
         case .version:
-            "kanban \(Self.version)\n"
+            options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n"
         }
     }
 

@@ -265,16 +265,43 @@ struct ExitCodeTests {
         #expect(try sandbox.entries("kanban.json").isEmpty)
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root writes into read-only directories; the ulimit test covers 74 for root"))
+    /// A shell prefix that runs kanban as an unprivileged user: permission bits do not stop root.
+    static let unprivileged: String? = {
+        guard geteuid() == 0 else { return "" }
+        guard access("/usr/bin/setpriv", X_OK) == 0 else { return nil }
+        return "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\""
+    }()
+
+    @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
     func aReadOnlyDirectoryExits74() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
+        chmod(sandbox.file, 0o666)
         let before = try sandbox.snapshot()
         chmod(sandbox.path, 0o555)
         defer { chmod(sandbox.path, 0o755) }
-        try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 74, code: "io")
+        try expectJSONError(try sandbox.run(["add", "x", "--json"], shell: Self.unprivileged), exit: 74, code: "io")
         #expect(try sandbox.snapshot() == before)
+        // Reading needs no lock, so a read-only directory can still be listed.
+        #expect(try sandbox.run(["list", "--tsv"], shell: Self.unprivileged).status == 0)
+    }
+
+    @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
+    func aReadOnlyFileIsNotReplaced() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        chmod(sandbox.path, 0o777)
+        defer { chmod(sandbox.path, 0o755) }
+        chmod(sandbox.file, 0o444)
+        let before = try sandbox.snapshot()
+        let result = try sandbox.run(["move", "Analytics", "--to", "Done", "--json"], shell: Self.unprivileged)
+        let message = try expectJSONError(result, exit: 74, code: "io")
+        #expect(message.contains("permission denied"))
+        #expect(try sandbox.snapshot() == before)
+        // A command that changes nothing needs no write, so it succeeds.
+        #expect(try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged).status == 0)
     }
 
     // MARK: 75

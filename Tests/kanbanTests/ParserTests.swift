@@ -94,6 +94,12 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
         #expect(try parse("board", "--help").command == .help(topic: ["board"]))
         #expect(try parse("--version").command == .version)
         #expect(try parse("list", "--version").command == .version)
+        #expect(try parse("--version", "--json").options.json)
+    }
+
+    @Test func versionPrintsTextOrJSON() throws {
+        #expect(try App(options: GlobalOptions()).run(.version) == "kanban \(App.version)\n")
+        #expect(try App(options: GlobalOptions(json: true)).run(.version) == "{\"version\":\"\(App.version)\"}\n")
     }
 }
 

@@ -12,7 +12,9 @@ enum Parser {
     static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         var tokens = try tokenize(arguments)
         if tokens.options.contains(where: { $0.spec.name == "--version" }) {
-            return Invocation(command: .version, options: GlobalOptions())
+            var options = GlobalOptions()
+            options.json = tokens.options.contains { $0.spec.name == "--json" }
+            return Invocation(command: .version, options: options)
         }
         guard let word = tokens.operands.first else {
             if let unknown = tokens.unknown.first {

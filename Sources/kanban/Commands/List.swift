@@ -11,7 +11,9 @@ extension App {
         switch format {
         case .json: return String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
         case .tsv: return BoardView.tsv(kanban.boards)
-        case .text: return BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
+        case .text:
+            if kanban.boards.isEmpty { note("there are no boards; add one with 'kanban board add TITLE'") }
+            return BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
         }
     }
 }

@@ -89,6 +89,10 @@ struct Store {
         var kanban = original
         let change = try body(&kanban)
         if change.isEffective {
+            // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
+            guard access(target, W_OK) == 0 else {
+                throw CLIError.io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
+            }
             try replace(target, with: KanbanFile.encode(kanban), like: info)
         }
         return change
@@ -242,7 +246,8 @@ struct FileLock {
     init(protecting target: String, path: String, timeout: Double) throws(CLIError) {
         let lockPath = Path.join(Path.directory(of: target), "." + Path.name(of: target) + ".lock")
         do {
-            fd = try POSIX.open(lockPath, O_RDWR | O_CREAT, 0o666)
+            // Read-only is enough for flock, and works on a lock file another user created.
+            fd = try POSIX.open(lockPath, O_RDONLY | O_CREAT, 0o666)
         } catch {
             throw .io("cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason); nothing was written")
         }
