@@ -93,20 +93,15 @@ extension Kanban {
         _ selection: [Location], to destination: Int, at position: DropPosition = .bottom, force: Bool = false,
         using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
-        let index = try insertionIndex(position, in: destination, takingOut: [])
-        try checkLimit(of: destination, incoming: selection.count, force: force)
-
         let originals = selection.map { self[$0] }
         let origins = selection.map(slot)
-        let ids = newIDs(count: originals.count, using: &generator)
-        let copies = zip(ids, originals).map { Item(id: $0, title: $1.title) }
-        boards[destination].items.insert(contentsOf: copies, at: index)
-        let board = boards[destination].title
+        let copies = try dropNewItems(
+            titled: originals.map(\.title), into: destination, at: position, force: force, using: &generator)
         return Change(
             items: copies.enumerated().map { offset, copy in
                 ItemChange(
-                    id: copy.id, title: copy.title, from: origins[offset],
-                    to: Slot(board: board, index: index + offset), copyOf: originals[offset].id)
+                    id: copy.item.id, title: copy.item.title, from: origins[offset], to: copy.slot,
+                    copyOf: originals[offset].id)
             })
     }
 
@@ -123,17 +118,23 @@ extension Kanban {
         _ titles: [Title], into destination: Int, at position: DropPosition = .bottom, force: Bool = false,
         using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
+        let items = try dropNewItems(
+            titled: titles.map(\.text), into: destination, at: position, force: force, using: &generator)
+        return Change(items: items.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })
+    }
+
+    /// Inserts new items with new ids, for copies and external drops alike.
+    private mutating func dropNewItems(
+        titled titles: [String], into destination: Int, at position: DropPosition, force: Bool,
+        using generator: inout some RandomNumberGenerator
+    ) throws(KanbanError) -> [(item: Item, slot: Slot)] {
         let index = try insertionIndex(position, in: destination, takingOut: [])
         try checkLimit(of: destination, incoming: titles.count, force: force)
-
         let ids = newIDs(count: titles.count, using: &generator)
-        let items = zip(ids, titles).map { Item(id: $0, title: $1.text) }
+        let items = zip(ids, titles).map { Item(id: $0, title: $1) }
         boards[destination].items.insert(contentsOf: items, at: index)
         let board = boards[destination].title
-        return Change(
-            items: items.enumerated().map { offset, item in
-                ItemChange(id: item.id, title: item.title, from: nil, to: Slot(board: board, index: index + offset))
-            })
+        return items.enumerated().map { ($1, Slot(board: board, index: index + $0)) }
     }
 
     // MARK: - Trash

@@ -43,7 +43,7 @@ enum Parser {
             }
             if let value = option.value {
                 if values[name] != nil && values[name] != value {
-                    throw .usage("option '\(name)' is given twice", command: spec.name)
+                    throw .usage("option \(q(name)) is given twice", command: spec.name)
                 }
                 values[name] = value
             } else {
@@ -60,7 +60,7 @@ enum Parser {
         options.force = flags.contains("--force")
         if let color = values["--color"] {
             guard let mode = ColorMode(rawValue: color) else {
-                throw .usage("--color takes auto, always or never, not '\(color)'", command: spec.name)
+                throw .usage("--color takes auto, always or never, not \(q(color))", command: spec.name)
             }
             options.color = mode
         }
@@ -94,7 +94,7 @@ enum Parser {
             let next = arguments[index + 1]
             if next == "--" || isKnownOption(next) {
                 throw .usage(
-                    "option '\(spec.name)' needs a value (\(spec.value!)), not the option '\(next)'; "
+                    "option '\(spec.name)' needs a value (\(spec.value!)), not the option \(q(next)); "
                         + "to give a value that starts with '-', write \(spec.name)=\(next)", command: nil)
             }
             index += 1
@@ -116,7 +116,7 @@ enum Parser {
                     let value = if let inlineValue { inlineValue } else { try nextValue(for: spec) }
                     tokens.options.append(ParsedOption(spec: spec, typed: name, value: value))
                 } else {
-                    if inlineValue != nil { throw .usage("option '\(name)' takes no value", command: nil) }
+                    if inlineValue != nil { throw .usage("option \(q(name)) takes no value", command: nil) }
                     tokens.options.append(ParsedOption(spec: spec, typed: name, value: nil))
                 }
             } else if argument.hasPrefix("-") && argument.count > 1 && !isNegativeNumber(argument) {
@@ -171,7 +171,7 @@ enum Parser {
                     command: "board")
             }
             guard let spec = Commands.named("board \(sub)") else {
-                var message = "unknown board subcommand '\(sub)'"
+                var message = "unknown board subcommand \(q(sub))"
                 if let guess = Suggestions.closest(to: sub, among: Commands.boardSubcommands, limit: 1).first {
                     message += "; did you mean 'board \(guess)'?"
                 } else {
@@ -183,7 +183,7 @@ enum Parser {
             return spec
         }
         guard let spec = Commands.named(word), !spec.name.hasPrefix("board ") else {
-            var message = "unknown command '\(word)'"
+            var message = "unknown command \(q(word))"
             if let guess = Suggestions.closest(to: word, among: Commands.topLevelNames, limit: 1).first {
                 message += "; did you mean '\(guess)'?"
             }
@@ -201,10 +201,10 @@ enum Parser {
         let candidates = spec.map { $0.options + Options.global.map(\.name) } ?? Array(Options.all.keys).sorted()
         if let spec, Options.all[name] != nil {
             let owners = Commands.all.filter { $0.options.contains(name) }.map(\.name)
-            return "'\(spec.name)' has no option '\(name)'"
+            return "'\(spec.name)' has no option \(q(name))"
                 + (owners.isEmpty ? "" : " (it belongs to: \(owners.joined(separator: ", ")))")
         }
-        var message = "unknown option '\(name)'" + (spec.map { " for '\($0.name)'" } ?? "")
+        var message = "unknown option \(q(name))" + (spec.map { " for '\($0.name)'" } ?? "")
         let bare = name.drop(while: { $0 == "-" })
         let guesses = Suggestions.closest(to: String(bare), among: candidates.map { String($0.dropFirst(2)) }, limit: 1)
         if let guess = guesses.first { message += "; did you mean '--\(guess)'?" }
@@ -262,7 +262,7 @@ private struct Arguments {
             try operandCount(2)
             if operands[1].lowercased() == "none" { return .boardLimit(board: operands[0], limit: nil) }
             guard let limit = Self.nonNegative(operands[1]) else {
-                throw usage("a limit is a number (0 or more) or 'none', not '\(operands[1])'")
+                throw usage("a limit is a number (0 or more) or 'none', not \(q(operands[1]))")
             }
             return .boardLimit(board: operands[0], limit: limit)
         case "board remove":
@@ -285,13 +285,13 @@ private struct Arguments {
         if operands.count < expected {
             throw usage("missing argument; usage: \(synopsis)")
         }
-        throw usage("unexpected argument '\(operands[expected])'; usage: \(synopsis)")
+        throw usage("unexpected argument \(q(operands[expected])); usage: \(synopsis)")
     }
 
     private func number(_ option: String) throws(CLIError) -> Int? {
         guard let text = values[option] else { return nil }
         guard let value = Self.nonNegative(text) else {
-            throw usage("\(option) takes a number, 0 or more, not '\(text)'")
+            throw usage("\(option) takes a number, 0 or more, not \(q(text))")
         }
         return value
     }

@@ -120,7 +120,7 @@ struct Store {
         let bytes: [UInt8]
         var info = stat()
         do throws(POSIX.Failure) {
-            let fd = try POSIX.open(target, O_RDONLY)
+            let fd = try POSIX.open(target, O_RDONLY | O_NONBLOCK)  // a FIFO must not block
             defer { close(fd) }
             guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
             guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EISDIR) }
