@@ -1,15 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Release builds are fully static executables: a kanban command is a short-lived process,
+// and without the dynamic linker it starts in a fraction of the time (measured: 0.34 M
+// instructions before main is done, against 2.5 M with only the Swift runtime static), and
+// it runs on machines without the toolchain. lld, shipped with the toolchain, links them.
+let staticRelease: [LinkerSetting] = [
+    .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "kanban",
     products: [
         .library(name: "KanbanCore", targets: ["KanbanCore"]),
         .executable(name: "kanban", targets: ["kanban"]),
+        .executable(name: "kanban-bench", targets: ["kanban-bench"]),
     ],
     targets: [
         .target(name: "KanbanCore"),
-        .executableTarget(name: "kanban", dependencies: ["KanbanCore"]),
+        .executableTarget(name: "kanban", dependencies: ["KanbanCore"], linkerSettings: staticRelease),
+        .executableTarget(name: "kanban-bench", dependencies: ["KanbanCore"], linkerSettings: staticRelease),
         .testTarget(name: "KanbanCoreTests", dependencies: ["KanbanCore"]),
         .testTarget(name: "kanbanTests", dependencies: ["kanban", "KanbanCore"]),
     ]

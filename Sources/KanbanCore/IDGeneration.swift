@@ -12,29 +12,30 @@ extension Kanban {
     public func newIDs(count: Int, using generator: inout some RandomNumberGenerator) -> [ItemID] {
         guard count > 0 else { return [] }
         let length = Self.idLength(forItemCount: itemCount + count)
-        var chosen = Set<String>(minimumCapacity: count)
-        var pending = Array(0..<count)
-        var ids = Array(repeating: "", count: count)
+        var chosen = Set<ItemID>(minimumCapacity: count)
+        var ids = [ItemID]()
+        ids.reserveCapacity(count)
+        for _ in 0..<count {
+            ids.append(Self.randomID(length: length, notIn: chosen, using: &generator))
+            chosen.insert(ids[ids.count - 1])
+        }
+        // One pass over the file finds the rare candidate an item already uses.
+        var pending = Array(ids.indices)
         while !pending.isEmpty {
-            for slot in pending {
-                var candidate = Self.randomID(length: length, using: &generator)
-                while chosen.contains(candidate) {
-                    candidate = Self.randomID(length: length, using: &generator)
-                }
-                chosen.insert(candidate)
-                ids[slot] = candidate
-            }
-            // One pass over the file finds the rare candidate an item already uses.
             let fresh = Set(pending.map { ids[$0] })
-            var taken = Set<String>()
+            var taken = Set<ItemID>()
             for board in boards {
-                for item in board.items where item.id.rawValue.utf8.count == length {
-                    if fresh.contains(item.id.rawValue) { taken.insert(item.id.rawValue) }
+                for item in board.items where fresh.contains(item.id) {
+                    taken.insert(item.id)
                 }
             }
             pending = pending.filter { taken.contains(ids[$0]) }
+            for slot in pending {
+                ids[slot] = Self.randomID(length: length, notIn: chosen, using: &generator)
+                chosen.insert(ids[slot])
+            }
         }
-        return ids.map(ItemID.init(trusted:))
+        return ids
     }
 
     /// The id length for a file of `itemCount` items: the shortest from 4 to 8 characters
@@ -51,7 +52,10 @@ extension Kanban {
 
     private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
-    private static func randomID(length: Int, using generator: inout some RandomNumberGenerator) -> String {
+    /// A random id of `length` characters, with a letter and a digit, not in `chosen`.
+    private static func randomID(
+        length: Int, notIn chosen: Set<ItemID>, using generator: inout some RandomNumberGenerator
+    ) -> ItemID {
         while true {
             var bytes = [UInt8]()
             bytes.reserveCapacity(length)
@@ -61,9 +65,9 @@ extension Kanban {
                 if byte <= UInt8(ascii: "9") { digits += 1 }
                 bytes.append(byte)
             }
-            if digits > 0 && digits < length {
-                return String(decoding: bytes, as: UTF8.self)
-            }
+            guard digits > 0 && digits < length else { continue }
+            let id = bytes.withUnsafeBufferPointer { ItemID(utf8: $0)! }
+            if !chosen.contains(id) { return id }
         }
     }
 }

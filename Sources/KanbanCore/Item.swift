@@ -1,5 +1,5 @@
 /// A card: a stable id and a one-line title.
-public struct Item: Hashable, Sendable, Codable {
+public struct Item: Hashable, Sendable {
     /// The id, stable across moves and renames and never handed out again.
     public var id: ItemID
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
@@ -15,40 +15,76 @@ public struct Item: Hashable, Sendable, Codable {
 /// An item id: 1 to 8 ASCII letters, digits, `-` or `_`.
 ///
 /// Generated ids are lowercase letters and digits with at least one of each; see
-/// ``IDGenerator``. Wider ids are accepted so that hand-edited files keep working.
+/// ``Kanban/newIDs(count:using:)``. Wider ids are accepted so that hand-edited files keep
+/// working. An id is stored packed in one 64-bit word, first character in the high byte,
+/// so ids hash, compare and sort as integers: a file holds one per item.
 public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The id as typed and stored.
-    public let rawValue: String
+    /// The characters, big-endian, padded with zero bytes.
+    let packed: UInt64
 
     /// The longest id, in characters.
     public static let maximumLength = 8
 
     /// Creates an id, or returns `nil` if `rawValue` is not a valid id.
     public init?(_ rawValue: String) {
-        guard Self.isValid(rawValue.utf8) else { return nil }
-        self.rawValue = rawValue
+        var text = rawValue
+        guard let packed = text.withUTF8({ Self.pack($0) }) else { return nil }
+        self.packed = packed
     }
 
-    /// Creates an id from bytes already known to be valid.
-    init(trusted rawValue: String) {
-        self.rawValue = rawValue
+    /// Creates an id from its packed form.
+    init(packed: UInt64) {
+        self.packed = packed
     }
 
-    /// Whether `bytes` spell a valid id.
-    static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
-        guard (1...maximumLength).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default:
-                false
-            }
+    /// Creates an id from its bytes, or returns `nil` if they do not spell a valid id.
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let packed = Self.pack(bytes) else { return nil }
+        self.packed = packed
+    }
+
+    /// The packed form of `bytes`, or `nil` if they are not a valid id.
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard (1...maximumLength).contains(bytes.count) else { return nil }
+        var packed: UInt64 = 0
+        for byte in bytes {
+            guard isIDByte(byte) else { return nil }
+            packed = packed << 8 | UInt64(byte)
         }
+        return packed << (8 * UInt64(maximumLength - bytes.count))
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The number of characters.
+    var count: Int { Self.maximumLength - packed.trailingZeroBitCount / 8 }
+
+    /// Appends the id's characters to `out`.
+    func append(to out: inout [UInt8]) {
+        var word = packed
+        for _ in 0..<count {
+            out.append(UInt8(truncatingIfNeeded: word >> 56))
+            word <<= 8
+        }
+    }
+
+    /// The id as typed and stored.
+    public var rawValue: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.maximumLength)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { rawValue }
 
-    public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.packed < rhs.packed }
 }

@@ -2,15 +2,16 @@
 //
 // It reads the document the way a schema-directed decoder does: the caller says what it
 // expects next (an object, a string, a number) and the reader checks the bytes against
-// RFC 8259. It builds no tree, recurses nowhere, and counts lines only when it reports an
-// error, so reading costs one pass over the bytes.
+// RFC 8259. It builds no tree, recurses nowhere, makes no String for a key it can match
+// as bytes, and counts lines only when it reports an error, so reading costs one pass
+// over the bytes.
 
-/// A position-aware cursor over a JSON document.
+/// A position-aware cursor over a JSON document held in memory.
 struct JSONReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset: Int
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         offset = 0
     }
@@ -47,7 +48,9 @@ struct JSONReader {
 
     /// Skips a UTF-8 byte order mark at the very start, as many editors write one.
     mutating func skipByteOrderMark() {
-        if offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        if offset == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            offset = 3
+        }
     }
 
     mutating func skipWhitespace() {
@@ -60,34 +63,35 @@ struct JSONReader {
     }
 
     /// Consumes `byte` after optional whitespace.
-    mutating func expect(_ byte: UInt8, _ description: String) throws(KanbanError) {
+    mutating func expect(_ byte: UInt8, _ description: @autoclosure () -> String) throws(KanbanError) {
         skipWhitespace()
-        guard peek == byte else { throw error("expected \(description), found \(found)") }
+        guard peek == byte else { throw error("expected \(description()), found \(found)") }
         offset += 1
     }
 
     /// Consumes `{`; `what` names the value for the error message.
-    mutating func beginObject(_ what: String) throws(KanbanError) {
+    mutating func beginObject(_ what: @autoclosure () -> String) throws(KanbanError) {
         skipWhitespace()
-        guard peek == UInt8(ascii: "{") else { throw error("\(what) must be an object, found \(valueKind)") }
+        guard peek == UInt8(ascii: "{") else { throw error("\(what()) must be an object, found \(valueKind)") }
         offset += 1
     }
 
     /// Consumes `[`; `what` names the value for the error message.
-    mutating func beginArray(_ what: String) throws(KanbanError) {
+    mutating func beginArray(_ what: @autoclosure () -> String) throws(KanbanError) {
         skipWhitespace()
-        guard peek == UInt8(ascii: "[") else { throw error("\(what) must be an array, found \(valueKind)") }
+        guard peek == UInt8(ascii: "[") else { throw error("\(what()) must be an array, found \(valueKind)") }
         offset += 1
     }
 
     /// Reads up to the next member's key and its colon; `nil` at the closing brace.
-    mutating func nextKey(first: inout Bool) throws(KanbanError) -> (key: String, offset: Int)? {
+    mutating func nextKey(first: inout Bool) throws(KanbanError) -> JSONString? {
         skipWhitespace()
-        if peek == UInt8(ascii: "}") && first {
-            offset += 1
-            return nil
-        }
-        if !first {
+        if first {
+            if peek == UInt8(ascii: "}") {
+                offset += 1
+                return nil
+            }
+        } else {
             switch peek {
             case UInt8(ascii: ","):
                 offset += 1
@@ -101,20 +105,20 @@ struct JSONReader {
         }
         first = false
         guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found)") }
-        let keyOffset = offset
-        let key = try readString()
+        let key = try readStringToken()
         try expect(UInt8(ascii: ":"), "':' after a key")
-        return (key, keyOffset)
+        return key
     }
 
     /// Moves to the next array element; `false` at the closing bracket.
     mutating func nextElement(first: inout Bool) throws(KanbanError) -> Bool {
         skipWhitespace()
-        if peek == UInt8(ascii: "]") && first {
-            offset += 1
-            return false
-        }
-        if !first {
+        if first {
+            if peek == UInt8(ascii: "]") {
+                offset += 1
+                return false
+            }
+        } else {
             switch peek {
             case UInt8(ascii: ","):
                 offset += 1
@@ -163,51 +167,77 @@ struct JSONReader {
     }
 
     /// Reads a string value; `what` names it for the error message.
-    mutating func readString(_ what: String) throws(KanbanError) -> String {
+    mutating func readString(_ what: @autoclosure () -> String) throws(KanbanError) -> JSONString {
         skipWhitespace()
-        guard peek == UInt8(ascii: "\"") else { throw error("\(what) must be a string, found \(valueKind)") }
-        return try readString()
+        guard peek == UInt8(ascii: "\"") else { throw error("\(what()) must be a string, found \(valueKind)") }
+        return try readStringToken()
     }
 
-    /// Reads a string starting at the opening quote.
-    private mutating func readString() throws(KanbanError) -> String {
+    /// Reads a string starting at the opening quote, checking its escapes, without
+    /// making a `String` yet: most keys are matched as bytes.
+    private mutating func readStringToken() throws(KanbanError) -> JSONString {
         let start = offset
         offset += 1
         var segmentStart = offset
-        var ascii = true
+        var high: UInt8 = 0
         var decoded: [UInt8]? = nil
         while true {
+            // The common case: a run of plain bytes.
+            offset = endOfPlainRun(from: offset, high: &high)
             guard offset < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[offset]
-            switch byte {
-            case UInt8(ascii: "\""):
+            if byte == UInt8(ascii: "\"") {
                 let end = offset
                 offset += 1
                 if var decoded {
                     decoded.append(contentsOf: bytes[segmentStart..<end])
-                    return try makeString(decoded[...], ascii: false, at: start)
+                    return JSONString(offset: start, range: segmentStart..<end, decoded: decoded, isASCII: false)
                 }
-                return try makeString(bytes[segmentStart..<end], ascii: ascii, at: start)
-            case UInt8(ascii: "\\"):
+                return JSONString(offset: start, range: segmentStart..<end, decoded: nil, isASCII: high < 0x80)
+            } else if byte == UInt8(ascii: "\\") {
                 if decoded == nil { decoded = [] }
                 decoded!.append(contentsOf: bytes[segmentStart..<offset])
                 try readEscape(into: &decoded!)
                 segmentStart = offset
-            case 0x00..<0x20:
+            } else {
                 throw error("control character 0x\(String(byte, radix: 16)) inside a string must be escaped")
-            default:
-                if byte >= 0x80 { ascii = false }
-                offset += 1
             }
         }
     }
 
-    private func makeString(_ utf8: ArraySlice<UInt8>, ascii: Bool, at start: Int) throws(KanbanError) -> String {
-        if ascii { return String(decoding: utf8, as: UTF8.self) }
-        guard let string = String(validating: utf8, as: UTF8.self) else {
-            throw error("invalid UTF-8 in a string", at: start)
+    /// The text of a string read by this reader.
+    ///
+    /// - Throws: a `corruptFile` error for invalid UTF-8.
+    func text(of string: JSONString) throws(KanbanError) -> String {
+        if let decoded = string.decoded {
+            guard let text = String(validating: decoded, as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: string.offset)
+            }
+            return text
         }
-        return string
+        let utf8 = UnsafeBufferPointer(rebasing: bytes[string.range])
+        if string.isASCII { return String(decoding: utf8, as: UTF8.self) }
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw error("invalid UTF-8 in a string", at: string.offset)
+        }
+        return text
+    }
+
+    /// Whether a string read by this reader is exactly `literal`.
+    func string(_ string: JSONString, is literal: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        if let decoded = string.decoded { return decoded.elementsEqual(expected) }
+        guard string.range.count == expected.count else { return false }
+        for (index, byte) in expected.enumerated() where bytes[string.range.lowerBound + index] != byte {
+            return false
+        }
+        return true
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a string read by this reader.
+    func withBytes<R>(of string: JSONString, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let decoded = string.decoded { return decoded.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(rebasing: bytes[string.range]))
     }
 
     /// Reads one escape sequence, starting at the backslash.
@@ -261,23 +291,111 @@ struct JSONReader {
         return value
     }
 
-    /// Reads a number that must be an integer in `range`; `what` names it.
+    /// Consumes `literal` if the bytes here are exactly it, comparing eight bytes at a time.
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - offset >= count else { return false }
+        let here = UnsafeRawPointer(bytes.baseAddress! + offset)
+        let expected = UnsafeRawPointer(literal.utf8Start)
+        var index = 0
+        while index + 8 <= count {
+            guard here.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                == expected.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < count {
+            guard here.load(fromByteOffset: index, as: UInt8.self) == expected.load(fromByteOffset: index, as: UInt8.self)
+            else { return false }
+            index += 1
+        }
+        offset += count
+        return true
+    }
+
+    /// The offset of the first byte from `start` that ends a run of plain string bytes (a
+    /// quote, a backslash or a control character), or the end; `high` collects the bits of
+    /// the bytes passed, so a clear high bit means they were all ASCII. Eight bytes at a time.
+    private func endOfPlainRun(from start: Int, high: inout UInt8) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var seen: UInt64 = 0
+        while bytes.count - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is zero in x exactly when (x - 1) borrows into its high bit and x's high bit is clear.
+            let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word)
+                & highs
+            if special != 0 {
+                let stop = index + special.trailingZeroBitCount / 8
+                while index < stop {
+                    high |= bytes[index]
+                    index += 1
+                }
+                break
+            }
+            seen |= word
+            index += 8
+        }
+        if seen & highs != 0 { high |= 0x80 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
+            index += 1
+        }
+        return index
+    }
+
+    /// Reads an item laid out exactly as this build writes it, `{"id": "k3f9", "title": "…"}`,
+    /// with no escape in the title; otherwise returns `nil` having consumed nothing, and the
+    /// general path reads the item (and reports what is wrong with it).
+    mutating func readCanonicalItem() -> (offset: Int, id: ItemID, title: JSONString)? {
+        let start = offset
+        guard consume("{\"id\": \"") else { return nil }
+        let idStart = offset
+        while offset < bytes.count && bytes[offset] != UInt8(ascii: "\"") && offset - idStart <= ItemID.maximumLength {
+            offset += 1
+        }
+        guard let id = ItemID(utf8: UnsafeBufferPointer(rebasing: bytes[idStart..<offset])),
+            consume("\", \"title\": ")
+        else {
+            offset = start
+            return nil
+        }
+        let titleStart = offset
+        var high: UInt8 = 0
+        offset = endOfPlainRun(from: offset + 1, high: &high)
+        guard titleStart < bytes.count, bytes[titleStart] == UInt8(ascii: "\""), offset < bytes.count,
+            bytes[offset] == UInt8(ascii: "\""), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "}")
+        else {
+            offset = start
+            return nil
+        }
+        let title = JSONString(offset: titleStart, range: titleStart + 1..<offset, decoded: nil, isASCII: high < 0x80)
+        offset += 2
+        return (start, id, title)
+    }
+
+    /// Reads a number that must be an integer; `what` names it.
     ///
     /// Any JSON number is read; one with a fraction or exponent is accepted when its
     /// value is a whole number, as JSON decoders do.
-    mutating func readInteger(_ what: String) throws(KanbanError) -> Int {
+    mutating func readInteger(_ what: @autoclosure () -> String) throws(KanbanError) -> Int {
         skipWhitespace()
         let start = offset
         guard let first = peek, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-        else { throw error("\(what) must be a number, found \(valueKind)") }
+        else { throw error("\(what()) must be a number, found \(valueKind)") }
         try skipNumber()
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         let isIntegerSyntax = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
         if isIntegerSyntax, let value = Int(text) { return value }
-        if !isIntegerSyntax, let value = Double(text), value.rounded() == value, abs(value) < 0x1p62 {
-            return Int(value)
+        if !isIntegerSyntax, let value = Double(text), let integer = Int(exactly: value) {
+            return integer
         }
-        throw error("\(what) must be a whole number, found \(text)", at: start)
+        throw error("\(what()) must be a whole number, found \(text)", at: start)
     }
 
     private mutating func skipDigits() -> Int {
@@ -286,6 +404,25 @@ struct JSONReader {
             offset += 1
         }
         return offset - start
+    }
+
+    private mutating func skipNumber() throws(KanbanError) {
+        let start = offset
+        if peek == UInt8(ascii: "-") { offset += 1 }
+        if peek == UInt8(ascii: "0") {
+            offset += 1
+        } else if skipDigits() == 0 {
+            throw error("invalid number", at: start)
+        }
+        if peek == UInt8(ascii: ".") {
+            offset += 1
+            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            offset += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
+            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
+        }
     }
 
     /// Skips any JSON value, checking its syntax, without recursion.
@@ -316,7 +453,7 @@ struct JSONReader {
                 } else {
                     continue
                 }
-            case UInt8(ascii: "\""): _ = try readString()
+            case UInt8(ascii: "\""): _ = try readStringToken()
             case UInt8(ascii: "t"): try readLiteral("true")
             case UInt8(ascii: "f"): try readLiteral("false")
             case UInt8(ascii: "n"): try readLiteral("null")
@@ -342,23 +479,16 @@ struct JSONReader {
             }
         } while !closers.isEmpty
     }
+}
 
-    private mutating func skipNumber() throws(KanbanError) {
-        let start = offset
-        if peek == UInt8(ascii: "-") { offset += 1 }
-        if peek == UInt8(ascii: "0") {
-            offset += 1
-        } else if skipDigits() == 0 {
-            throw error("invalid number", at: start)
-        }
-        if peek == UInt8(ascii: ".") {
-            offset += 1
-            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
-        }
-        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
-            offset += 1
-            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
-            guard skipDigits() > 0 else { throw error("invalid number", at: start) }
-        }
-    }
+/// A string read from a document: where it is, and its bytes once escapes are decoded.
+struct JSONString {
+    /// The offset of the opening quote, for errors.
+    let offset: Int
+    /// The bytes between the quotes, when there were no escapes.
+    let range: Range<Int>
+    /// The bytes with escapes decoded, when there were some.
+    let decoded: [UInt8]?
+    /// Whether the bytes are all ASCII (then they need no UTF-8 check).
+    let isASCII: Bool
 }

@@ -36,16 +36,21 @@ extension Kanban {
     /// - Complexity: O(*n* + *k*): one pass over the *n* items for *k* references.
     public func locate(_ references: [String], within scope: Int? = nil) throws(KanbanError) -> [Location] {
         guard !references.isEmpty else { return [] }
-        let wanted = Set(references)
-        var byID: [String: Location] = [:]
+        // A command names a few items, or (from a script) thousands: compare directly
+        // for a few, hash for many. Either way it is one pass over the items.
+        let wantedIDs = Set(references.compactMap(ItemID.init))
+        let wantedTitles = Set(references)
+        let fewIDs = wantedIDs.count <= 4 ? Array(wantedIDs) : nil
+        let fewTitles = wantedTitles.count <= 4 ? Array(wantedTitles) : nil
+        var byID: [ItemID: Location] = [:]
         var byTitle: [String: [Location]] = [:]
         for (b, board) in boards.enumerated() {
             let searchTitles = scope == nil || scope == b
             for (i, item) in board.items.enumerated() {
-                if wanted.contains(item.id.rawValue) {
-                    byID[item.id.rawValue] = Location(board: b, index: i)
+                if fewIDs?.contains(item.id) ?? wantedIDs.contains(item.id) {
+                    byID[item.id] = Location(board: b, index: i)
                 }
-                if searchTitles && wanted.contains(item.title) {
+                if searchTitles && (fewTitles?.contains(item.title) ?? wantedTitles.contains(item.title)) {
                     byTitle[item.title, default: []].append(Location(board: b, index: i))
                 }
             }
@@ -53,7 +58,7 @@ extension Kanban {
         var result: [Location] = []
         result.reserveCapacity(references.count)
         for reference in references {
-            if let location = byID[reference] {
+            if let id = ItemID(reference), let location = byID[id] {
                 result.append(location)
             } else if let matches = byTitle[reference] {
                 guard matches.count == 1 else {

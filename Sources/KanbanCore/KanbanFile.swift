@@ -42,6 +42,13 @@ public enum KanbanFile {
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
     public static func decode(_ bytes: [UInt8]) throws(KanbanError) -> (kanban: Kanban, format: Format) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(KanbanError) in try decode(buffer) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(KanbanError) -> (Kanban, Format) {
         var reader = JSONReader(bytes)
         reader.skipByteOrderMark()
         reader.skipWhitespace()
@@ -50,7 +57,7 @@ public enum KanbanFile {
         case UInt8(ascii: "{"):
             result = (try readDocument(&reader), .current)
         case UInt8(ascii: "["):
-            result = (try readLegacyDocument(&reader, seed: bytes), .legacy)
+            result = (try readLegacyDocument(&reader), .legacy)
         case nil:
             throw reader.error("the file is empty; expected a kanban document")
         default:
@@ -66,12 +73,14 @@ public enum KanbanFile {
         var version: Int?
         var boards: [Board]?
         var first = true
-        while let (key, keyOffset) = try reader.nextKey(first: &first) {
-            if version == nil, key != "version", let later = laterVersion(after: reader), later > Self.version {
+        while let key = try reader.nextKey(first: &first) {
+            let isVersion = reader.string(key, is: "version")
+            if version == nil, !isVersion, let later = laterVersion(after: reader), later > Self.version {
                 throw .unsupportedVersion(later)
             }
-            switch key {
-            case "version" where version == nil:
+            if isVersion {
+                guard version == nil else { throw reader.error("duplicate key \"version\"", at: key.offset) }
+                reader.skipWhitespace()
                 let versionOffset = reader.offset
                 let value = try reader.readInteger("\"version\"")
                 if value > Self.version { throw .unsupportedVersion(value) }
@@ -79,12 +88,11 @@ public enum KanbanFile {
                     throw reader.error("unsupported \"version\" \(value); this kanban reads version 1", at: versionOffset)
                 }
                 version = value
-            case "boards" where boards == nil:
+            } else if reader.string(key, is: "boards") {
+                guard boards == nil else { throw reader.error("duplicate key \"boards\"", at: key.offset) }
                 boards = try readBoards(&reader)
-            case "version", "boards":
-                throw reader.error("duplicate key \"\(key)\"", at: keyOffset)
-            default:
-                throw reader.error("unknown key \"\(key)\" in the document", at: keyOffset)
+            } else {
+                throw unknownKey(key, in: "the document", reader)
             }
         }
         guard version != nil else { throw reader.error("missing key \"version\" in the document") }
@@ -100,25 +108,35 @@ public enum KanbanFile {
         var first = false
         do {
             try scout.skipValue()
-            while let (key, _) = try scout.nextKey(first: &first) {
-                if key == "version" { return try scout.readInteger("\"version\"") }
+            while let key = try scout.nextKey(first: &first) {
+                if scout.string(key, is: "version") { return try scout.readInteger("\"version\"") }
                 try scout.skipValue()
             }
         } catch {}
         return nil
     }
 
+    private static func unknownKey(_ key: JSONString, in owner: String, _ reader: JSONReader) -> KanbanError {
+        do {
+            let name = try reader.text(of: key)
+            return reader.error("unknown key \(JSON.quoted(name)) in \(owner)", at: key.offset)
+        } catch {
+            return error
+        }
+    }
+
     private static func readBoards(_ reader: inout JSONReader) throws(KanbanError) -> [Board] {
         try reader.beginArray("\"boards\"")
         var boards: [Board] = []
         var titles: [String: String] = [:]
-        var ids = Set<String>()
+        // About 40 bytes per item in a file this build wrote.
+        var ids = ItemIDSet(expected: reader.bytes.count / 40)
         var first = true
         while try reader.nextElement(first: &first) {
             let (board, titleOffset) = try readBoard(&reader, ids: &ids)
             if let existing = titles.updateValue(board.title, forKey: board.title.boardKey) {
                 throw reader.error(
-                    "duplicate board title \"\(board.title)\" (board titles ignore case; also \"\(existing)\")",
+                    "duplicate board title \(JSON.quoted(board.title)) (board titles ignore case; also \(JSON.quoted(existing)))",
                     at: titleOffset)
             }
             boards.append(board)
@@ -128,7 +146,7 @@ public enum KanbanFile {
 
     /// Reads a board, and the offset of its title for errors about it.
     private static func readBoard(
-        _ reader: inout JSONReader, ids: inout Set<String>
+        _ reader: inout JSONReader, ids: inout ItemIDSet
     ) throws(KanbanError) -> (board: Board, titleOffset: Int) {
         try reader.beginObject("a board")
         let start = reader.offset
@@ -137,13 +155,14 @@ public enum KanbanFile {
         var limit: Int??
         var items: [Item]?
         var first = true
-        while let (key, keyOffset) = try reader.nextKey(first: &first) {
-            switch key {
-            case "title" where title == nil:
+        while let key = try reader.nextKey(first: &first) {
+            if reader.string(key, is: "title") {
+                guard title == nil else { throw reader.error("duplicate key \"title\" in a board", at: key.offset) }
                 reader.skipWhitespace()
                 titleOffset = reader.offset
                 title = try readTitle(&reader, of: "a board")
-            case "limit" where limit == nil:
+            } else if reader.string(key, is: "limit") {
+                guard limit == nil else { throw reader.error("duplicate key \"limit\" in a board", at: key.offset) }
                 if try reader.readNullIfPresent() {
                     limit = .some(nil)
                 } else {
@@ -153,49 +172,51 @@ public enum KanbanFile {
                     guard value >= 0 else { throw reader.error("a board's \"limit\" must be 0 or more", at: limitOffset) }
                     limit = value
                 }
-            case "items" where items == nil:
+            } else if reader.string(key, is: "items") {
+                guard items == nil else { throw reader.error("duplicate key \"items\" in a board", at: key.offset) }
                 items = try readItems(&reader, ids: &ids)
-            case "title", "limit", "items":
-                throw reader.error("duplicate key \"\(key)\" in a board", at: keyOffset)
-            default:
-                throw reader.error("unknown key \"\(key)\" in a board", at: keyOffset)
+            } else {
+                throw unknownKey(key, in: "a board", reader)
             }
         }
         guard let title else { throw reader.error("missing key \"title\" in a board", at: start) }
-        guard let items else { throw reader.error("missing key \"items\" in board \"\(title)\"", at: start) }
+        guard let items else { throw reader.error("missing key \"items\" in board \(JSON.quoted(title))", at: start) }
         return (Board(title: title, limit: limit ?? nil, items: items), titleOffset)
     }
 
-    private static func readItems(_ reader: inout JSONReader, ids: inout Set<String>) throws(KanbanError) -> [Item] {
+    private static func readItems(_ reader: inout JSONReader, ids: inout ItemIDSet) throws(KanbanError) -> [Item] {
         try reader.beginArray("a board's \"items\"")
         var items: [Item] = []
         var first = true
         while try reader.nextElement(first: &first) {
+            if let (offset, id, title) = reader.readCanonicalItem() {
+                guard ids.insert(id) else { throw reader.error("duplicate item id \(JSON.quoted(id.rawValue))", at: offset) }
+                items.append(Item(id: id, title: try checkedTitle(title, of: "an item", reader)))
+                continue
+            }
             try reader.beginObject("an item")
             let start = reader.offset
             var id: ItemID?
             var title: String?
             var firstKey = true
-            while let (key, keyOffset) = try reader.nextKey(first: &firstKey) {
-                switch key {
-                case "id" where id == nil:
-                    reader.skipWhitespace()
-                    let idOffset = reader.offset
+            while let key = try reader.nextKey(first: &firstKey) {
+                if reader.string(key, is: "id") {
+                    guard id == nil else { throw reader.error("duplicate key \"id\" in an item", at: key.offset) }
                     let text = try reader.readString("an item's \"id\"")
-                    guard let valid = ItemID(text) else {
+                    guard let valid = reader.withBytes(of: text, { ItemID(utf8: $0) }) else {
                         throw reader.error(
-                            "invalid item id \"\(text)\"; ids are 1 to 8 letters, digits, '-' or '_'", at: idOffset)
+                            "invalid item id \(JSON.quoted(try reader.text(of: text))); "
+                                + "ids are 1 to 8 letters, digits, '-' or '_'", at: text.offset)
                     }
-                    guard ids.insert(text).inserted else {
-                        throw reader.error("duplicate item id \"\(text)\"", at: idOffset)
+                    guard ids.insert(valid) else {
+                        throw reader.error("duplicate item id \(JSON.quoted(valid.rawValue))", at: text.offset)
                     }
                     id = valid
-                case "title" where title == nil:
+                } else if reader.string(key, is: "title") {
+                    guard title == nil else { throw reader.error("duplicate key \"title\" in an item", at: key.offset) }
                     title = try readTitle(&reader, of: "an item")
-                case "id", "title":
-                    throw reader.error("duplicate key \"\(key)\" in an item", at: keyOffset)
-                default:
-                    throw reader.error("unknown key \"\(key)\" in an item", at: keyOffset)
+                } else {
+                    throw unknownKey(key, in: "an item", reader)
                 }
             }
             guard let id else { throw reader.error("missing key \"id\" in an item", at: start) }
@@ -208,18 +229,22 @@ public enum KanbanFile {
     /// Reads a title. A stored title is kept as it is, control characters included (a
     /// hand edit may have put them there; renderers escape them), but it must not be blank.
     private static func readTitle(_ reader: inout JSONReader, of owner: String) throws(KanbanError) -> String {
-        reader.skipWhitespace()
-        let offset = reader.offset
-        let title = try reader.readString("\(owner)'s \"title\"")
-        guard !title.trimmingSurroundingWhitespace().isEmpty else {
-            throw reader.error("\(owner)'s \"title\" is blank", at: offset)
+        try checkedTitle(try reader.readString("\(owner)'s \"title\""), of: owner, reader)
+    }
+
+    private static func checkedTitle(
+        _ string: JSONString, of owner: String, _ reader: JSONReader
+    ) throws(KanbanError) -> String {
+        let title = try reader.text(of: string)
+        guard !title.isBlank else {
+            throw reader.error("\(owner)'s \"title\" is blank", at: string.offset)
         }
         return title
     }
 
     // MARK: - Reading the original app's format
 
-    private static func readLegacyDocument(_ reader: inout JSONReader, seed: [UInt8]) throws(KanbanError) -> Kanban {
+    private static func readLegacyDocument(_ reader: inout JSONReader) throws(KanbanError) -> Kanban {
         try reader.beginArray("the document")
         var boards: [(title: String, items: [String])] = []
         var titles: [String: String] = [:]
@@ -231,13 +256,14 @@ public enum KanbanFile {
             var titleOffset = boardOffset
             var items: [String]?
             var firstKey = true
-            while let (key, keyOffset) = try reader.nextKey(first: &firstKey) {
-                switch key {
-                case "title" where title == nil:
+            while let key = try reader.nextKey(first: &firstKey) {
+                if reader.string(key, is: "title") {
+                    guard title == nil else { throw reader.error("duplicate key \"title\" in a board", at: key.offset) }
                     reader.skipWhitespace()
                     titleOffset = reader.offset
                     title = try readTitle(&reader, of: "a board")
-                case "items" where items == nil:
+                } else if reader.string(key, is: "items") {
+                    guard items == nil else { throw reader.error("duplicate key \"items\" in a board", at: key.offset) }
                     try reader.beginArray("a board's \"items\"")
                     var list: [String] = []
                     var firstItem = true
@@ -245,97 +271,27 @@ public enum KanbanFile {
                         list.append(try readTitle(&reader, of: "an item"))
                     }
                     items = list
-                case "title", "items":
-                    throw reader.error("duplicate key \"\(key)\" in a board", at: keyOffset)
-                default:
-                    throw reader.error("unknown key \"\(key)\" in a board", at: keyOffset)
+                } else {
+                    throw unknownKey(key, in: "a board", reader)
                 }
             }
             guard let title else { throw reader.error("missing key \"title\" in a board", at: boardOffset) }
-            guard let items else { throw reader.error("missing key \"items\" in board \"\(title)\"", at: boardOffset) }
+            guard let items else {
+                throw reader.error("missing key \"items\" in board \(JSON.quoted(title))", at: boardOffset)
+            }
             if let existing = titles.updateValue(title, forKey: title.boardKey) {
                 throw reader.error(
-                    "duplicate board title \"\(title)\" (board titles ignore case; also \"\(existing)\")",
+                    "duplicate board title \(JSON.quoted(title)) (board titles ignore case; also \(JSON.quoted(existing)))",
                     at: titleOffset)
             }
             boards.append((title, items))
         }
-        var generator = SeededGenerator(hashing: seed)
+        var generator = SeededGenerator(hashing: reader.bytes)
         let count = boards.reduce(0) { $0 + $1.items.count }
         var ids = Kanban(trusted: []).newIDs(count: count, using: &generator)[...]
         return Kanban(
             trusted: boards.map { board in
                 Board(title: board.title, items: board.items.map { Item(id: ids.popFirst()!, title: $0) })
             })
-    }
-
-    // MARK: - Writing
-
-    /// The bytes of the file for `kanban`: deterministic, one item per line, ending with a newline.
-    ///
-    /// - Complexity: O(*n*) in the size of the output.
-    public static func encode(_ kanban: Kanban) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + kanban.boards.reduce(0) { $0 + 64 + $1.items.count * 48 })
-        out.append(contentsOf: "{\n  \"version\": \(version),\n  \"boards\": [".utf8)
-        for (b, board) in kanban.boards.enumerated() {
-            out.append(contentsOf: (b == 0 ? "\n    {\n      \"title\": " : ",\n    {\n      \"title\": ").utf8)
-            JSON.appendString(board.title, to: &out)
-            out.append(contentsOf: ",\n      \"limit\": ".utf8)
-            out.append(contentsOf: (board.limit.map(String.init) ?? "null").utf8)
-            out.append(contentsOf: ",\n      \"items\": [".utf8)
-            for (i, item) in board.items.enumerated() {
-                out.append(contentsOf: (i == 0 ? "\n        {\"id\": " : ",\n        {\"id\": ").utf8)
-                JSON.appendString(item.id.rawValue, to: &out)
-                out.append(contentsOf: ", \"title\": ".utf8)
-                JSON.appendString(item.title, to: &out)
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(contentsOf: (board.items.isEmpty ? "]\n    }" : "\n      ]\n    }").utf8)
-        }
-        out.append(contentsOf: (kanban.boards.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8)
-        return out
-    }
-}
-
-/// JSON text helpers shared by the file writer and the command line's JSON output.
-public enum JSON {
-    /// Appends `string` as a JSON string literal. Besides what JSON requires, DEL and C1
-    /// controls are escaped too, so the text is safe to print on a terminal.
-    public static func appendString(_ string: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var previous: UInt8 = 0
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F: appendUnicodeEscape(UInt32(byte), to: &out)
-            case 0x80...0x9F where previous == 0xC2:
-                // The second byte of a C1 control: replace the lead byte already written.
-                out.removeLast()
-                appendUnicodeEscape(UInt32(byte), to: &out)
-            default: out.append(byte)
-            }
-            previous = byte
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// `string` as a JSON string literal.
-    public static func quoted(_ string: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(string.utf8.count + 2)
-        appendString(string, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), hex[0], hex[0]])
-        out.append(hex[Int(value >> 4) & 0xF])
-        out.append(hex[Int(value) & 0xF])
     }
 }

@@ -37,6 +37,13 @@ extension Unicode.Scalar {
 }
 
 extension String {
+    /// Whether the string is empty or only white space: a title must not be.
+    var isBlank: Bool {
+        // Most titles start with a visible ASCII character; only the others need a Unicode look.
+        if let first = utf8.first, first > 0x20 && first < 0x7F { return false }
+        return unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     /// The string without leading and trailing whitespace (Unicode `White_Space`).
     func trimmingSurroundingWhitespace() -> String {
         let scalars = unicodeScalars

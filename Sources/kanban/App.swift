@@ -18,7 +18,7 @@ struct App {
             }
             let invocation = try Parser.parse(arguments)
             let output = try App(options: invocation.options).run(invocation.command)
-            POSIX.print(output)
+            try? POSIX.writeAll(STDOUT_FILENO, output)
             return ExitCode.success.rawValue
         } catch let error as CLIError {
             return report(error, json: json)
@@ -43,37 +43,38 @@ struct App {
         return exit.rawValue
     }
 
-    /// Runs one command and returns what it prints on stdout.
-    func run(_ command: Command) throws -> String {
+    /// Runs one command and returns what it prints on stdout, as bytes: `list --json` of a
+    /// large kanban is best not copied into a String and out again.
+    func run(_ command: Command) throws -> [UInt8] {
         switch command {
-        case .initialize(let sample, let boards):
-            try initialize(sample: sample, boards: boards)
         case .list(let boards, let format):
             try list(boards: boards, format: format)
+        case .initialize(let sample, let boards):
+            Array(try initialize(sample: sample, boards: boards).utf8)
         case .add(let texts, let to, let position):
-            try add(texts: texts, to: to, position: position)
+            Array(try add(texts: texts, to: to, position: position).utf8)
         case .move(let items, let to, let from, let position):
-            try move(items: items, to: to, from: from, position: position, copying: false)
+            Array(try move(items: items, to: to, from: from, position: position, copying: false).utf8)
         case .copy(let items, let to, let from, let position):
-            try move(items: items, to: to, from: from, position: position, copying: true)
+            Array(try move(items: items, to: to, from: from, position: position, copying: true).utf8)
         case .remove(let items, let from):
-            try remove(items: items, from: from)
+            Array(try remove(items: items, from: from).utf8)
         case .rename(let item, let title, let from):
-            try rename(item: item, to: title, from: from)
+            Array(try rename(item: item, to: title, from: from).utf8)
         case .boardAdd(let title, let at, let limit):
-            try addBoard(title: title, at: at, limit: limit)
+            Array(try addBoard(title: title, at: at, limit: limit).utf8)
         case .boardRename(let board, let title):
-            try renameBoard(board, to: title)
+            Array(try renameBoard(board, to: title).utf8)
         case .boardMove(let board, let at):
-            try moveBoard(board, to: at)
+            Array(try moveBoard(board, to: at).utf8)
         case .boardLimit(let board, let limit):
-            try setLimit(of: board, to: limit)
+            Array(try setLimit(of: board, to: limit).utf8)
         case .boardRemove(let board):
-            try removeBoard(board)
+            Array(try removeBoard(board).utf8)
         case .help(let topic):
-            try Help.text(for: topic)
+            Array(try Help.text(for: topic).utf8)
         case .version:
-            options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n"
+            Array((options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n").utf8)
         }
     }
 

@@ -98,8 +98,8 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func versionPrintsTextOrJSON() throws {
-        #expect(try App(options: GlobalOptions()).run(.version) == "kanban \(App.version)\n")
-        #expect(try App(options: GlobalOptions(json: true)).run(.version) == "{\"version\":\"\(App.version)\"}\n")
+        #expect(try App(options: GlobalOptions()).run(.version) == Array("kanban \(App.version)\n".utf8))
+        #expect(try App(options: GlobalOptions(json: true)).run(.version) == Array("{\"version\":\"\(App.version)\"}\n".utf8))
     }
 }
 

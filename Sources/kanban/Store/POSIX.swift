@@ -20,21 +20,28 @@ enum POSIX {
 
     /// Reads the whole of `fd`; `sizeHint` (the file size, if known) saves regrowing.
     static func readAll(_ fd: Int32, sizeHint: Int = 0) throws(Failure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
-        var count = 0
+        var bytes: [UInt8] = []
+        var capacity = max(sizeHint + 1, 4096)  // one byte more, to see the end in the first pass
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            var failure: Int32 = 0
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = buffer.initialize(from: previous).1
+                while count < capacity {
+                    let got = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+                    if got > 0 {
+                        count += got
+                    } else if got == 0 {
+                        return
+                    } else if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
             }
-            if got > 0 {
-                count += got
-            } else if got == 0 {
-                bytes.removeLast(bytes.count - count)
-                return bytes
-            } else if errno != EINTR {
-                throw Failure()
-            }
+            if failure != 0 { throw Failure(failure) }
+            if bytes.count < capacity { return bytes }
+            capacity *= 2
         }
     }
 

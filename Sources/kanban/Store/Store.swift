@@ -85,15 +85,15 @@ struct Store {
         }
         let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
         defer { lock.release() }
-        let (original, info) = try read(target)
-        var kanban = original
+        // No copy of the kanban is kept: changing it must not mean copying a million items.
+        var (kanban, info) = try read(target)
         let change = try body(&kanban)
         if change.isEffective {
             // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
             guard access(target, W_OK) == 0 else {
                 throw CLIError.io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
             }
-            try replace(target, with: KanbanFile.encode(kanban), like: info)
+            try replace(target, with: kanban, like: info)
         }
         return change
     }
@@ -144,10 +144,10 @@ struct Store {
 
     // MARK: - Writing
 
-    /// Replaces `target` with `bytes` atomically, keeping its permissions and owner.
-    private func replace(_ target: String, with bytes: [UInt8], like info: stat) throws(CLIError) {
+    /// Replaces `target` with `kanban` atomically, keeping its permissions and owner.
+    private func replace(_ target: String, with kanban: Kanban, like info: stat) throws(CLIError) {
         do {
-            try writeAtomically(bytes, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
+            try writeAtomically(kanban, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
                 (temporary: String) throws(POSIX.Failure) in
                 guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
             }
@@ -176,7 +176,7 @@ struct Store {
         }
         defer { lock.release() }
         do {
-            try writeAtomically(KanbanFile.encode(kanban), to: path, mode: nil, owner: nil) {
+            try writeAtomically(kanban, to: path, mode: nil, owner: nil) {
                 (temporary: String) throws(POSIX.Failure) in
                 // link(2) fails if the name exists, even if a program that takes no lock made it.
                 if link(temporary, path) != 0 {
@@ -195,12 +195,12 @@ struct Store {
         }
     }
 
-    /// Writes `bytes` to a temporary file next to `target`, flushes it, calls `commit` to
+    /// Writes `kanban` to a temporary file next to `target`, flushes it, calls `commit` to
     /// put it in place, and flushes the directory. The temporary file has a fixed name:
     /// only the holder of the lock writes it, and a leftover from a killed process is
     /// simply replaced by the next writer.
     private func writeAtomically(
-        _ bytes: [UInt8], to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
+        _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
         commit: (String) throws(POSIX.Failure) -> Void
     ) throws(POSIX.Failure) {
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
@@ -215,7 +215,15 @@ struct Store {
                 if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
                     _ = fchown(fd, uid, gid)  // best effort: only root may give a file away
                 }
-                try POSIX.writeAll(fd, bytes)
+                do {
+                    try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
+                        try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self))
+                    }
+                } catch let failure as POSIX.Failure {
+                    throw failure
+                } catch {
+                    preconditionFailure("only writes fail while encoding: \(error)")
+                }
                 guard fsync(fd) == 0 else { throw POSIX.Failure() }
             } catch {
                 close(fd)

@@ -1,0 +1,380 @@
+// kanban-bench: times whole `kanban` processes of the release build on generated kanban
+// files, next to a floor measured in the same run: a process that only reads the file and
+// writes it back safely (temp file, fsync, rename). Ratios to that floor are the figures
+// to trust on a shared, noisy machine.
+//
+//     swift run -c release kanban-bench [--sizes 10,1000,…] [--runs N] [--output FILE]
+//
+// `kanban-bench --floor FILE` is the floor process itself.
+
+import Glibc
+import KanbanCore
+
+// MARK: - Options
+
+struct Options {
+    var sizes = [10, 1_000, 10_000, 100_000, 1_000_000]
+    var runs: Int?
+    var output: String?
+    var kanban: String?
+    var keep = false
+
+    static let usage = """
+        usage: kanban-bench [--sizes 10,1000,10000,100000,1000000] [--runs N] [--output FILE] [--kanban PATH]
+               kanban-bench --floor FILE
+
+          --sizes    item counts to generate (3 boards each)
+          --runs     timed runs per case (default: 15 up to 10,000 items, 9 at 100,000, 5 at 1,000,000)
+          --output   also write the Markdown table to FILE
+          --kanban   the kanban binary to time (default: build the release product and use it)
+          --keep     keep the generated files (their directory is printed)
+        """
+
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var iterator = arguments.makeIterator()
+        func value(_ name: String) -> String {
+            guard let value = iterator.next() else { fail("\(name) needs a value\n\(usage)") }
+            return value
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--sizes":
+                let sizes = value(argument).split(separator: ",").map { Int($0.filter { $0 != "_" }) }
+                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else { fail("--sizes takes positive numbers") }
+                options.sizes = sizes.map { $0! }
+            case "--runs":
+                guard let runs = Int(value(argument)), runs > 0 else { fail("--runs takes a positive number") }
+                options.runs = runs
+            case "--output": options.output = value(argument)
+            case "--kanban": options.kanban = value(argument)
+            case "--keep": options.keep = true
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: fail("unknown argument '\(argument)'\n\(usage)")
+            }
+        }
+        return options
+    }
+}
+
+/// Prints a progress or error line on stderr.
+func say(_ message: String) {
+    let line = "kanban-bench: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+func fail(_ message: String) -> Never {
+    say(message)
+    exit(2)
+}
+
+// MARK: - The floor
+
+/// Reads `path` and writes it back with a temporary file, fsync, rename and a directory
+/// fsync: what any safe writer of the file must do at least.
+func floor(_ path: String) -> Never {
+    let input = open(path, O_RDONLY)
+    guard input >= 0 else { fail("cannot open \(path)") }
+    var info = stat()
+    fstat(input, &info)
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var done = 0
+    while done < bytes.count {
+        let got = bytes.withUnsafeMutableBytes { read(input, $0.baseAddress! + done, $0.count - done) }
+        guard got > 0 else { fail("cannot read \(path)") }
+        done += got
+    }
+    close(input)
+    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    let temporary = directory + "/.floor.tmp"
+    let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard output >= 0 else { fail("cannot create \(temporary)") }
+    done = 0
+    while done < bytes.count {
+        let wrote = bytes.withUnsafeBytes { write(output, $0.baseAddress! + done, $0.count - done) }
+        guard wrote > 0 else { fail("cannot write \(temporary)") }
+        done += wrote
+    }
+    guard fsync(output) == 0, close(output) == 0, rename(temporary, path) == 0 else { fail("cannot replace \(path)") }
+    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
+    fsync(directoryFD)
+    close(directoryFD)
+    exit(0)
+}
+
+// MARK: - Processes
+
+struct Sample {
+    var milliseconds: Double
+    var peakKiB: Int
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+}
+
+/// Runs `arguments` with stdin from `stdin` (or /dev/null) and stdout, stderr to /dev/null;
+/// returns its wall time and peak RSS from `wait4`'s rusage, or exits if it fails.
+func measure(_ arguments: [String], stdin: String? = nil) -> Sample {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, stdin ?? "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/tmp/kanban-bench.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = now()
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+    guard spawned == 0 else { fail("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let elapsed = now() - start
+    guard status == 0 else {
+        fail("\(arguments.prefix(6).joined(separator: " ")) … failed (status \(status)); see /tmp/kanban-bench.stderr")
+    }
+    return Sample(milliseconds: elapsed, peakKiB: usage.ru_maxrss)
+}
+
+func copyFile(_ source: String, to destination: String) {
+    let input = open(source, O_RDONLY)
+    let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard input >= 0, output >= 0 else { fail("cannot copy \(source) to \(destination)") }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+        guard got > 0 else { break }
+        _ = buffer.withUnsafeBytes { write(output, $0.baseAddress!, got) }
+    }
+    close(input)
+    close(output)
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { fail("cannot write \(path)") }
+    var done = 0
+    while done < bytes.count {
+        let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+        guard wrote > 0 else { fail("cannot write \(path)") }
+        done += wrote
+    }
+    close(fd)
+}
+
+// MARK: - Finding kanban
+
+/// The package root: this file is Sources/kanban-bench/main.swift.
+func packageRoot() -> String {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}
+
+/// Builds the release `kanban` product and returns its path.
+func buildKanban() -> String {
+    let root = packageRoot()
+    say("building the release kanban in \(root)")
+    for arguments in [["swift", "build", "-c", "release", "--product", "kanban", "--package-path", root]] {
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "swift", nil, nil, &argv, environ) == 0 else { fail("cannot run swift build") }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        guard status == 0 else { fail("swift build failed") }
+    }
+    let path = root + "/.build/release/kanban"
+    guard access(path, X_OK) == 0 else { fail("no kanban binary at \(path)") }
+    return path
+}
+
+// MARK: - Cases
+
+/// A generated kanban: `count` items titled "Item N" over Todo, In Progress and Done.
+func generate(count: Int) -> Kanban {
+    var generator = SeededGenerator(seed: UInt64(count))
+    let ids = try! Kanban(boards: []).newIDs(count: count, using: &generator)
+    var boards = ["Todo", "In Progress", "Done"].map { Board(title: $0) }
+    for (index, id) in ids.enumerated() {
+        boards[index * 3 / count].items.append(Item(id: id, title: "Item \(index + 1)"))
+    }
+    return try! Kanban(boards: boards)
+}
+
+struct Case {
+    var name: String
+    /// The arguments after the binary; the work file is already named.
+    var arguments: [String]
+    var stdin: String?
+}
+
+struct Row {
+    var items: Int
+    var fileBytes: Int
+    var name: String
+    var samples: [Sample]
+    var floor: Double
+
+    var sorted: [Double] { samples.map(\.milliseconds).sorted() }
+    var median: Double { sorted[sorted.count / 2] }
+    var peakMiB: Double { Double(samples.map(\.peakKiB).max() ?? 0) / 1024 }
+}
+
+func formatMilliseconds(_ value: Double) -> String {
+    value >= 100 ? String(Int(value.rounded())) : value >= 10 ? format(value, 1) : format(value, 2)
+}
+
+func format(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+        let fraction = text[text.index(after: dot)...]
+        text += String(repeating: "0", count: max(0, decimals - fraction.count))
+    }
+    return text
+}
+
+func formatBytes(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? format(Double(bytes) / 1_048_576, 1) + " MiB" : format(Double(bytes) / 1024, 1) + " KiB"
+}
+
+func formatCount(_ count: Int) -> String {
+    var digits = Array(String(count))
+    var index = digits.count - 3
+    while index > 0 {
+        digits.insert(",", at: index)
+        index -= 3
+    }
+    return String(digits)
+}
+
+// MARK: - Main
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--floor" {
+    guard arguments.count == 2 else { fail(Options.usage) }
+    floor(arguments[1])
+}
+let options = Options.parse(arguments)
+let kanban = options.kanban ?? buildKanban()
+var selfPath = [CChar](repeating: 0, count: 4096)
+let selfLength = readlink("/proc/self/exe", &selfPath, selfPath.count - 1)
+guard selfLength > 0 else { fail("cannot find my own binary for the floor") }
+let bench = String(decoding: selfPath[..<selfLength].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+var template = Array("/tmp/kanban-bench.XXXXXX".utf8CString)
+guard let made = mkdtemp(&template) else { fail("cannot make a temporary directory") }
+let directory = String(cString: made)
+let work = directory + "/work.json"
+
+var rows: [Row] = []
+for size in options.sizes {
+    let kanbanValue = generate(count: size)
+    let base = directory + "/items-\(size).json"
+    let bytes = KanbanFile.encode(kanbanValue)
+    writeFile(base, bytes)
+    let todo = kanbanValue.boards[0].items
+    let done = kanbanValue.boards[2].items
+    var cases = [
+        Case(name: "floor: read + write back", arguments: []),
+        Case(
+            name: "move one item (other board, --at)",
+            arguments: ["move", todo[todo.count / 2].id.rawValue, "--to", "Done", "--at", String(done.count / 2)]),
+        Case(name: "add one item", arguments: ["add", "A new card", "--to", "Todo"]),
+        Case(name: "list --json", arguments: ["list", "--json"]),
+    ]
+    if size >= 10_000 {
+        let allIDs = kanbanValue.boards.flatMap { $0.items.map(\.id.rawValue) }
+        cases.append(
+            Case(name: "move 10,000 items", arguments: ["move"] + allIDs.prefix(10_000) + ["--to", "Done", "--at", "0"]))
+    }
+    if size == 10_000 {
+        let lines = directory + "/lines.txt"
+        writeFile(lines, Array((1...10_000).map { "Line \($0)\n" }.joined().utf8))
+        cases.append(Case(name: "add 10,000 lines from stdin", arguments: ["add", "--to", "Todo"], stdin: lines))
+    }
+    let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 9 : 15)
+    var floorMedian = 0.0
+    for benchCase in cases {
+        let command = benchCase.arguments.isEmpty ? [bench, "--floor", work] : [kanban, "-f", work, "-q"] + benchCase.arguments
+        var samples: [Sample] = []
+        for run in 0...runs {
+            copyFile(base, to: work)
+            let sample = measure(command, stdin: benchCase.stdin)
+            if run > 0 { samples.append(sample) }  // run 0 warms the page cache
+        }
+        var row = Row(items: size, fileBytes: bytes.count, name: benchCase.name, samples: samples, floor: 0)
+        if benchCase.arguments.isEmpty { floorMedian = row.median }
+        row.floor = floorMedian
+        rows.append(row)
+        say("\(formatCount(size)) items, \(benchCase.name): median \(formatMilliseconds(row.median)) ms")
+    }
+}
+
+// MARK: - Report
+
+var uname = utsname()
+Glibc.uname(&uname)
+let machine = withUnsafeBytes(of: uname.machine) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+let release = withUnsafeBytes(of: uname.release) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+var report = """
+    | items | file | command | median ms | min – max ms | × floor | peak RSS |
+    | ---: | ---: | --- | ---: | ---: | ---: | ---: |
+
+    """
+for row in rows {
+    let ratio = row.floor > 0 ? format(row.median / row.floor, 2) + "×" : "–"
+    report += "| \(formatCount(row.items)) | \(formatBytes(row.fileBytes)) | \(row.name) | "
+    report += "\(formatMilliseconds(row.median)) | \(formatMilliseconds(row.sorted.first!)) – "
+    report += "\(formatMilliseconds(row.sorted.last!)) | \(ratio) | \(format(row.peakMiB, 1)) MiB |\n"
+}
+report += "\n\(rows.first.map { "\($0.samples.count)" } ?? "0")+ timed runs per case after a warm-up; "
+report += "\(ProcessInfoLite.processorCount) CPUs, Linux \(release) \(machine).\n"
+
+// The issue's targets, checked against this run.
+var targets: [(String, Bool)] = []
+let row = { (items: Int, prefix: String) in rows.first { $0.items == items && $0.name.hasPrefix(prefix) } }
+if let move = row(10, "move one") {
+    targets.append(("move on 10 items within 3× the floor (\(format(move.median / move.floor, 2))×)", move.median <= 3 * move.floor))
+}
+if let move = row(10_000, "move one") {
+    targets.append((
+        "move on 10,000 items under 10 ms (\(formatMilliseconds(move.median)) ms) and 20 MiB (\(format(move.peakMiB, 1)) MiB)",
+        move.median < 10 && move.peakMiB < 20))
+}
+if let move = row(1_000_000, "move one") {
+    let limit = 3 * Double(move.fileBytes) / 1_048_576
+    targets.append((
+        "move on 1,000,000 items under 600 ms (\(formatMilliseconds(move.median)) ms) and 3× the file (\(format(move.peakMiB, 1)) of \(format(limit, 1)) MiB)",
+        move.median < 600 && move.peakMiB < limit))
+}
+if !targets.isEmpty {
+    report += "\nTargets:\n\n" + targets.map { "- \($0.1 ? "met" : "MISSED"): \($0.0)\n" }.joined()
+}
+print(report, terminator: "")
+if let output = options.output { writeFile(output, Array(report.utf8)) }
+if options.keep {
+    say("files kept in \(directory)")
+} else {
+    for size in options.sizes { unlink(directory + "/items-\(size).json") }
+    unlink(work)
+    unlink(directory + "/lines.txt")
+    unlink(directory + "/.kanban.json.lock")
+    unlink(directory + "/.work.json.lock")
+    rmdir(directory)
+}
+exit(0)
+
+/// The number of online processors, without Foundation.
+enum ProcessInfoLite {
+    static var processorCount: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
