@@ -22,7 +22,8 @@ extension Kanban {
         // One pass over the file finds the rare candidate an item already uses.
         var pending = Array(ids.indices)
         while !pending.isEmpty {
-            let fresh = Set(pending.map { ids[$0] })
+            var fresh = ItemIDSet(expected: pending.count)
+            for slot in pending { _ = fresh.insert(ids[slot]) }
             var taken = Set<ItemID>()
             for board in boards {
                 for item in board.items where fresh.contains(item.id) {
@@ -53,20 +54,24 @@ extension Kanban {
     private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// A random id of `length` characters, with a letter and a digit, not in `chosen`.
+    ///
+    /// One 64-bit draw gives all the characters (36^8 is far below 2^64, so the bias of
+    /// taking remainders is below one in ten million).
     private static func randomID(
         length: Int, notIn chosen: Set<ItemID>, using generator: inout some RandomNumberGenerator
     ) -> ItemID {
         while true {
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(length)
+            var draw = generator.next()
+            var packed: UInt64 = 0
             var digits = 0
             for _ in 0..<length {
-                let byte = alphabet[Int(generator.next(upperBound: UInt8(alphabet.count)))]
+                let byte = alphabet[Int(draw % 36)]
+                draw /= 36
                 if byte <= UInt8(ascii: "9") { digits += 1 }
-                bytes.append(byte)
+                packed = packed << 8 | UInt64(byte)
             }
             guard digits > 0 && digits < length else { continue }
-            let id = bytes.withUnsafeBufferPointer { ItemID(utf8: $0)! }
+            let id = ItemID(packed: packed << (8 * UInt64(ItemID.maximumLength - length)))
             if !chosen.contains(id) { return id }
         }
     }

@@ -34,6 +34,18 @@ struct ItemIDSet {
         }
     }
 
+    /// Whether `id` is in the set.
+    func contains(_ id: ItemID) -> Bool {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: (id.packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while true {
+            let slot = slots[index]
+            if slot == id.packed { return true }
+            if slot == 0 { return false }
+            index = (index + 1) & mask
+        }
+    }
+
     private mutating func grow() {
         let old = slots
         self = ItemIDSet(expected: old.count * 2)

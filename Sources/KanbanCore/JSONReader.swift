@@ -215,10 +215,15 @@ struct JSONReader {
             }
             return text
         }
-        let utf8 = UnsafeBufferPointer(rebasing: bytes[string.range])
-        if string.isASCII { return String(decoding: utf8, as: UTF8.self) }
+        return try text(in: string.range, isASCII: string.isASCII, quoteAt: string.offset)
+    }
+
+    /// The text of the bytes in `range`, which hold no escape; `quoteAt` is for errors.
+    func text(in range: Range<Int>, isASCII: Bool, quoteAt offset: Int) throws(KanbanError) -> String {
+        let utf8 = UnsafeBufferPointer(start: bytes.baseAddress! + range.lowerBound, count: range.count)
+        if isASCII { return String(decoding: utf8, as: UTF8.self) }
         guard let text = String(validating: utf8, as: UTF8.self) else {
-            throw error("invalid UTF-8 in a string", at: string.offset)
+            throw error("invalid UTF-8 in a string", at: offset)
         }
         return text
     }
@@ -352,7 +357,7 @@ struct JSONReader {
     /// Reads an item laid out exactly as this build writes it, `{"id": "k3f9", "title": "…"}`,
     /// with no escape in the title; otherwise returns `nil` having consumed nothing, and the
     /// general path reads the item (and reports what is wrong with it).
-    mutating func readCanonicalItem() -> (offset: Int, id: ItemID, title: JSONString)? {
+    mutating func readCanonicalItem() -> CanonicalItem? {
         let start = offset
         guard consume("{\"id\": \"") else { return nil }
         let idStart = offset
@@ -374,9 +379,9 @@ struct JSONReader {
             offset = start
             return nil
         }
-        let title = JSONString(offset: titleStart, range: titleStart + 1..<offset, decoded: nil, isASCII: high < 0x80)
+        let item = CanonicalItem(offset: start, id: id, title: titleStart + 1..<offset, isASCII: high < 0x80)
         offset += 2
-        return (start, id, title)
+        return item
     }
 
     /// Reads a number that must be an integer; `what` names it.
@@ -479,6 +484,17 @@ struct JSONReader {
             }
         } while !closers.isEmpty
     }
+}
+
+/// An item read by the canonical fast path.
+struct CanonicalItem {
+    /// The offset of its opening brace, for errors.
+    let offset: Int
+    let id: ItemID
+    /// The bytes of the title, between its quotes, with no escape.
+    let title: Range<Int>
+    /// Whether the title's bytes are all ASCII.
+    let isASCII: Bool
 }
 
 /// A string read from a document: where it is, and its bytes once escapes are decoded.

@@ -36,21 +36,26 @@ extension Kanban {
     /// - Complexity: O(*n* + *k*): one pass over the *n* items for *k* references.
     public func locate(_ references: [String], within scope: Int? = nil) throws(KanbanError) -> [Location] {
         guard !references.isEmpty else { return [] }
-        // A command names a few items, or (from a script) thousands: compare directly
-        // for a few, hash for many. Either way it is one pass over the items.
-        let wantedIDs = Set(references.compactMap(ItemID.init))
-        let wantedTitles = Set(references)
-        let fewIDs = wantedIDs.count <= 4 ? Array(wantedIDs) : nil
-        let fewTitles = wantedTitles.count <= 4 ? Array(wantedTitles) : nil
+        // A command names a few items, or (from a script) thousands; most are ids. One pass
+        // matches ids, comparing 64-bit words; a second, only for what is left, matches titles.
         var byID: [ItemID: Location] = [:]
-        var byTitle: [String: [Location]] = [:]
-        for (b, board) in boards.enumerated() {
-            let searchTitles = scope == nil || scope == b
-            for (i, item) in board.items.enumerated() {
-                if fewIDs?.contains(item.id) ?? wantedIDs.contains(item.id) {
+        let wantedIDs = Set(references.compactMap(ItemID.init))
+        if !wantedIDs.isEmpty {
+            let fewIDs = wantedIDs.count <= 4 ? Array(wantedIDs) : nil
+            for (b, board) in boards.enumerated() {
+                for (i, item) in board.items.enumerated()
+                where fewIDs?.contains(item.id) ?? wantedIDs.contains(item.id) {
                     byID[item.id] = Location(board: b, index: i)
                 }
-                if searchTitles && (fewTitles?.contains(item.title) ?? wantedTitles.contains(item.title)) {
+            }
+        }
+        var byTitle: [String: [Location]] = [:]
+        let wantedTitles = Set(references.filter { ItemID($0).flatMap { byID[$0] } == nil })
+        if !wantedTitles.isEmpty {
+            let fewTitles = wantedTitles.count <= 4 ? Array(wantedTitles) : nil
+            for (b, board) in boards.enumerated() where scope == nil || scope == b {
+                for (i, item) in board.items.enumerated()
+                where fewTitles?.contains(item.title) ?? wantedTitles.contains(item.title) {
                     byTitle[item.title, default: []].append(Location(board: b, index: i))
                 }
             }

@@ -33,12 +33,7 @@ extension KanbanFile {
                 try out.appendQuoted(board.title)
                 try out.append(",\n      \"limit\": " + (board.limit.map(String.init) ?? "null") + ",\n      \"items\": [")
                 for (i, item) in board.items.enumerated() {
-                    // {"id": "k3f9", "title": "…"}: ids never need escaping.
-                    try out.append(literal: i == 0 ? "\n        {\"id\": \"" : ",\n        {\"id\": \"")
-                    try out.append(item.id)
-                    try out.append(literal: "\", \"title\": ")
-                    try out.appendQuoted(item.title)
-                    try out.append(byte: UInt8(ascii: "}"))
+                    try out.appendItem(item, first: i == 0)
                 }
                 try out.append(literal: board.items.isEmpty ? "]\n    }" : "\n      ]\n    }")
             }
@@ -107,6 +102,42 @@ private struct ChunkWriter {
             base[count] = UInt8(truncatingIfNeeded: word >> 56)
             count += 1
             word <<= 8
+        }
+    }
+
+    /// One item's line, `{"id": "k3f9", "title": "…"}`, after a comma unless it is the first:
+    /// the hot loop of writing a large file, so it reserves once and copies each piece.
+    mutating func appendItem(_ item: Item, first: Bool) throws {
+        var title = item.title
+        try title.withUTF8 { utf8 in
+            let prefix: StaticString = first ? "\n        {\"id\": \"" : ",\n        {\"id\": \""
+            let middle: StaticString = "\", \"title\": \""
+            let needed = prefix.utf8CodeUnitCount + ItemID.maximumLength + middle.utf8CodeUnitCount + utf8.count + 2
+            guard needed <= capacity, !utf8.contains(where: JSON.mayNeedEscape) else {
+                // A title to escape, or too long for one chunk: the general path.
+                try append(literal: prefix)
+                try append(item.id)
+                try append(literal: "\", \"title\": ")
+                try appendQuoted(item.title)
+                return try append(byte: UInt8(ascii: "}"))
+            }
+            try reserve(needed)
+            var cursor = base + count
+            cursor.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            cursor += prefix.utf8CodeUnitCount
+            var word = item.id.packed
+            for _ in 0..<item.id.count {
+                cursor.initialize(to: UInt8(truncatingIfNeeded: word >> 56))
+                cursor += 1
+                word <<= 8
+            }
+            cursor.initialize(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
+            cursor += middle.utf8CodeUnitCount
+            if let source = utf8.baseAddress { cursor.initialize(from: source, count: utf8.count) }
+            cursor += utf8.count
+            cursor.initialize(to: UInt8(ascii: "\""))
+            (cursor + 1).initialize(to: UInt8(ascii: "}"))
+            count = cursor + 2 - base
         }
     }
 

@@ -189,9 +189,12 @@ public enum KanbanFile {
         var items: [Item] = []
         var first = true
         while try reader.nextElement(first: &first) {
-            if let (offset, id, title) = reader.readCanonicalItem() {
-                guard ids.insert(id) else { throw reader.error("duplicate item id \(JSON.quoted(id.rawValue))", at: offset) }
-                items.append(Item(id: id, title: try checkedTitle(title, of: "an item", reader)))
+            if let item = reader.readCanonicalItem() {
+                guard ids.insert(item.id) else {
+                    throw reader.error("duplicate item id \(JSON.quoted(item.id.rawValue))", at: item.offset)
+                }
+                let title = try reader.text(in: item.title, isASCII: item.isASCII, quoteAt: item.title.lowerBound - 1)
+                items.append(Item(id: item.id, title: try checked(title, at: item.title.lowerBound - 1, of: "an item", reader)))
                 continue
             }
             try reader.beginObject("an item")
@@ -235,9 +238,14 @@ public enum KanbanFile {
     private static func checkedTitle(
         _ string: JSONString, of owner: String, _ reader: JSONReader
     ) throws(KanbanError) -> String {
-        let title = try reader.text(of: string)
+        try checked(try reader.text(of: string), at: string.offset, of: owner, reader)
+    }
+
+    private static func checked(
+        _ title: String, at offset: Int, of owner: String, _ reader: JSONReader
+    ) throws(KanbanError) -> String {
         guard !title.isBlank else {
-            throw reader.error("\(owner)'s \"title\" is blank", at: string.offset)
+            throw reader.error("\(owner)'s \"title\" is blank", at: offset)
         }
         return title
     }

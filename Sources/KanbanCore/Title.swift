@@ -11,6 +11,14 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``KanbanError/invalidTitle(title:reason:)`` when nothing is left or a
     ///   control character (C0 other than tab, DEL, C1) remains.
     public init(_ raw: String) throws(KanbanError) {
+        // Most titles are printable ASCII with nothing to trim: no Unicode look needed.
+        let utf8 = raw.utf8
+        if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+            utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+        {
+            text = raw
+            return
+        }
         let trimmed = raw.trimmingSurroundingWhitespace()
         guard !trimmed.isEmpty else {
             throw .invalidTitle(title: raw, reason: .empty)

@@ -95,7 +95,7 @@ enum Parser {
             if next == "--" || isKnownOption(next) {
                 throw .usage(
                     "option '\(spec.name)' needs a value (\(spec.value!)), not the option \(q(next)); "
-                        + "to give a value that starts with '-', write \(spec.name)=\(next)", command: nil)
+                        + "to give a value that starts with '-', write \(spec.name)=\(Escape.visible(next))", command: nil)
             }
             index += 1
             return next

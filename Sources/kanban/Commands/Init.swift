@@ -6,7 +6,7 @@ extension App {
         let titles = try (boards ?? Kanban.defaultBoardTitles).map { text throws(KanbanError) in try Title(text) }
         var generator = SystemRandomNumberGenerator()
         let kanban = sample ? Kanban.sample(using: &generator) : try Kanban(boardTitles: titles)
-        let store = Store.newFile(file: options.file)
+        let store = try Store.newFile(file: options.file)
         if options.dryRun {
             try store.checkCreatable()
         } else {

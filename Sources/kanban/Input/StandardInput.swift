@@ -13,14 +13,17 @@ enum StandardInput {
     }
 
     /// One title per non-blank line: lines split on LF, a trailing CR and surrounding
-    /// whitespace trimmed, blank lines skipped, order kept.
+    /// whitespace trimmed, blank lines skipped, order kept; a leading UTF-8 byte order
+    /// mark is dropped.
     ///
     /// - Throws: ``CLIError/badInput(_:)`` naming the first bad line, for invalid UTF-8 or a
     ///   control character; nothing of the input is used then.
     static func titles(from bytes: [UInt8]) throws(CLIError) -> [Title] {
         var titles: [Title] = []
         var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // A byte order mark some editors put first is not part of the first title.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = line
             if line.last == UInt8(ascii: "\r") { line.removeLast() }

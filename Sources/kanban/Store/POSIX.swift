@@ -5,13 +5,17 @@ enum POSIX {
     /// A failed system call: its `errno`.
     struct Failure: Error {
         let code: Int32
+        /// A reason to give instead of the system's text for `code`.
+        private let customReason: String?
 
-        init(_ code: Int32 = errno) {
+        init(_ code: Int32 = errno, reason: String? = nil) {
             self.code = code
+            customReason = reason
         }
 
         /// `No space left on device`, lowercased after the first letter as messages go.
         var reason: String {
+            if let customReason { return customReason }
             let text = String(cString: strerror(code))
             guard let first = text.first else { return "error \(code)" }
             return first.lowercased() + text.dropFirst()
@@ -99,14 +103,18 @@ enum POSIX {
     static func realpath(_ path: String) throws(Failure) -> String {
         guard let resolved = Glibc.realpath(path, nil) else { throw Failure() }
         defer { free(resolved) }
-        return String(cString: resolved)
+        // A repaired spelling would name another file.
+        guard let text = String(validatingCString: resolved) else {
+            throw Failure(EILSEQ, reason: "its real path is not valid UTF-8")
+        }
+        return text
     }
 
-    /// The current directory.
-    static func currentDirectory() -> String? {
-        guard let cwd = getcwd(nil, 0) else { return nil }
+    /// The current directory's path, as bytes: it need not be UTF-8.
+    static func currentDirectory() throws(Failure) -> [UInt8] {
+        guard let cwd = getcwd(nil, 0) else { throw Failure() }
         defer { free(cwd) }
-        return String(cString: cwd)
+        return Array(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
     }
 
     /// Flushes a directory, so that a rename or link in it survives a power loss.

@@ -35,27 +35,56 @@ struct Store {
     /// - Throws: ``CLIError/noFile(_:)`` when the search finds nothing.
     static func locate(file: String?) throws(CLIError) -> Store {
         if let file { return Store(path: file, origin: .option) }
-        if let file = POSIX.environment("KANBAN_FILE"), !file.isEmpty { return Store(path: file, origin: .environment) }
-        guard let start = POSIX.currentDirectory() else {
-            throw .io("cannot read the current directory: \(POSIX.Failure().reason)")
-        }
-        var directory = start
-        while true {
+        if let file = try environmentFile() { return Store(path: file, origin: .environment) }
+        for directory in try searchedDirectories() {
             let candidate = Path.join(directory, "kanban.json")
             if POSIX.lstat(candidate) != nil { return Store(path: candidate, origin: .discovered) }
-            if directory == "/" { break }
-            directory = Path.directory(of: directory)
         }
         throw .noFile(
-            "no kanban.json in \(q(start)) or any parent directory; create one with 'kanban init', "
-                + "or name one with --file or KANBAN_FILE")
+            "no kanban.json in \(q(String(decoding: (try? POSIX.currentDirectory()) ?? [], as: UTF8.self))) "
+                + "or any parent directory; "
+                + "create one with 'kanban init', or name one with --file or KANBAN_FILE")
     }
 
     /// Where `init` creates a file: `--file`, else `$KANBAN_FILE`, else `./kanban.json`.
-    static func newFile(file: String?) -> Store {
+    static func newFile(file: String?) throws(CLIError) -> Store {
         if let file { return Store(path: file, origin: .option) }
-        if let file = POSIX.environment("KANBAN_FILE"), !file.isEmpty { return Store(path: file, origin: .environment) }
+        if let file = try environmentFile() { return Store(path: file, origin: .environment) }
         return Store(path: "kanban.json", origin: .initDefault)
+    }
+
+    /// `$KANBAN_FILE`, if set and not empty.
+    private static func environmentFile() throws(CLIError) -> String? {
+        guard let value = getenv("KANBAN_FILE"), value.pointee != 0 else { return nil }
+        // A path that is not UTF-8 would be repaired into the name of another file.
+        guard let path = String(validatingCString: value) else {
+            throw .badInput("KANBAN_FILE is not valid UTF-8; name the file with --file, or set KANBAN_FILE to a UTF-8 path")
+        }
+        return path
+    }
+
+    /// The current directory and its ancestors, nearest first: absolute paths, or relative
+    /// ones (`.`, `..`, `../..`) when the current directory's path is not valid UTF-8, as a
+    /// String could not hold it.
+    private static func searchedDirectories() throws(CLIError) -> [String] {
+        let bytes: [UInt8]
+        do {
+            bytes = try POSIX.currentDirectory()
+        } catch {
+            throw .io("cannot read the current directory: \(error.reason)")
+        }
+        if let start = String(validating: bytes, as: UTF8.self) {
+            var directories = [start]
+            while let last = directories.last, last != "/" { directories.append(Path.directory(of: last)) }
+            return directories
+        }
+        var directories = ["."]
+        while let here = POSIX.lstat(directories.last!), let parent = POSIX.lstat(directories.last! + "/.."),
+            here.st_dev != parent.st_dev || here.st_ino != parent.st_ino
+        {
+            directories.append(directories.count == 1 ? ".." : directories.last! + "/..")
+        }
+        return directories
     }
 
     /// `KANBAN_LOCK_TIMEOUT` in seconds, else 5.
@@ -101,8 +130,10 @@ struct Store {
     /// The file to read and write: the path with symlinks resolved, so a symlinked
     /// kanban.json is written through to its target.
     private func target() throws(CLIError) -> String {
-        do {
-            return try POSIX.realpath(path)
+        do throws(POSIX.Failure) {
+            // Only a symlink needs resolving; any other path is already the file.
+            guard let info = POSIX.lstat(path) else { throw POSIX.Failure() }
+            return info.st_mode & S_IFMT == S_IFLNK ? try POSIX.realpath(path) : path
         } catch {
             guard error.code == ENOENT || error.code == ENOTDIR else {
                 throw .io("cannot read \(q(path)): \(error.reason)")
@@ -123,7 +154,9 @@ struct Store {
             let fd = try POSIX.open(target, O_RDONLY | O_NONBLOCK)  // a FIFO must not block
             defer { close(fd) }
             guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EISDIR) }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw POSIX.Failure(info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL, reason: "not a regular file")
+            }
             bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
         } catch {
             throw .io("cannot read \(q(path)): \(error.reason)")

@@ -1,0 +1,339 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+// SPEC §6: a process killed at any instant leaves either the old or the new file, never a
+// broken one, and never leaves the file locked. Writers on a tiny file (so that each lives
+// a few milliseconds) are killed with SIGKILL, over and over:
+// - at random instants of their whole life (KANBAN_KILLS, default 60), half of them aimed
+//   at the end of it, where the temporary file is written and renamed;
+// - inside the write window exactly, stopped by the debug-only KANBAN_TEST_STOP_BEFORE_COMMIT
+//   hook between flushing the temporary file and renaming it (KANBAN_HOOK_KILLS, default 16).
+// After every kill: the file is the old one or the new one, byte for byte (new ids aside),
+// the directory holds nothing but the file, its lock file and at most one temporary file,
+// the lock is free, and the next command succeeds at once and leaves no temporary file.
+
+/// One command on the tiny file, with the file before it and after it.
+private struct Scenario: CustomStringConvertible {
+    var arguments: [String]
+    var stdin: [UInt8]? = nil
+    /// The file before the command; nil: no file (`init`).
+    var before: [UInt8]?
+    /// The file after an uninterrupted run (its new ids are random).
+    var after: CheckedFile! = nil
+
+    var description: String { "kanban " + arguments.joined(separator: " ") }
+}
+
+/// How a killed writer left things.
+private enum Outcome: String, CaseIterable {
+    /// The old file, and no temporary file: killed before it started writing.
+    case beforeWrite = "before_write"
+    /// The old file and a temporary file: killed inside the write window.
+    case insideWrite = "inside_write"
+    /// The new file: killed after the rename.
+    case afterRename = "after_rename"
+}
+
+@Suite("Crashes: writers killed at random instants", .serialized)
+struct CrashTests {
+    static let kills = Reliability.size("KANBAN_KILLS", default: 60)
+    static let hookKills = Reliability.size("KANBAN_HOOK_KILLS", default: 16)
+
+    /// The tiny file every scenario starts from, as kanban writes it.
+    static let base: [UInt8] = {
+        let board = { (title: String, items: [(String, String)]) in
+            Board(title: title, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
+        }
+        return KanbanFile.encode(
+            try! Kanban(boards: [
+                board("A", [("a1", "one"), ("a2", "two")]), board("B", [("b1", "three")]), board("C", []),
+            ]))
+    }()
+
+    private static func scenarios() -> [Scenario] {
+        let commands: [([String], String?)] = [
+            (["add", "new card", "--to", "B"], nil),
+            (["add", "--to", "A", "--top"], "x\ny\nz\n"),
+            (["move", "a1", "--to", "B", "--at", "0"], nil),
+            (["move", "a2", "a1", "--to", "A"], nil),
+            (["copy", "b1", "--to", "A"], nil),
+            (["remove", "a2"], nil),
+            (["rename", "a1", "renamed"], nil),
+            (["board", "add", "D", "--at", "1", "--limit", "3"], nil),
+            (["board", "rename", "C", "Later"], nil),
+            (["board", "move", "B", "--at", "0"], nil),
+            (["board", "limit", "A", "5"], nil),
+            (["board", "remove", "C"], nil),
+            (["board", "remove", "A", "--force"], nil),
+        ]
+        return commands.map {
+            Scenario(arguments: $0.0 + ["-q"], stdin: $0.1.map { Array($0.utf8) }, before: base)
+        }
+            + [Scenario(arguments: ["init", "--sample", "-q"], before: nil)]
+    }
+
+    // MARK: - Random instants
+
+    @Test func writersKilledAtRandomInstantsLeaveTheOldOrTheNewFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        var scenarios = Self.scenarios()
+        var lifetimes: [Int] = []
+        for index in scenarios.indices {
+            let (after, lifetime) = try uninterruptedRun(scenarios[index], in: sandbox)
+            scenarios[index].after = after
+            lifetimes.append(lifetime)
+        }
+        // Other tests share the machine and make lives longer or shorter as they come and go;
+        // the life of each next command, against its life now, scales the delays to match.
+        var probeLives: [Int] = []
+        for _ in 0..<5 {
+            try reset(sandbox, to: Self.base)
+            probeLives.append(try timedProbe(sandbox, ["board", "add", "next", "-q"]).lifetime)
+        }
+        let probeBaseline = probeLives.sorted()[2]
+        var load = 1.0
+
+        var counts: [Outcome: Int] = [:]
+        var killed = 0
+        var finishedFirst = 0
+        var broken = 0
+        var generator = SystemRandomNumberGenerator()
+        let start = DispatchTime.now()
+        var attempt = 0
+        while killed < Self.kills && attempt < 6 * Self.kills {
+            defer { attempt += 1 }
+            let index = attempt % scenarios.count
+            let scenario = scenarios[index]
+            // Half uniformly over the whole life, half in its last 40%, where the write is.
+            let lifetime = max(1, Int(Double(lifetimes[index]) * load))
+            let delay =
+                attempt.isMultiple(of: 2)
+                ? Int.random(in: 0...(lifetime + lifetime / 5), using: &generator)
+                : Int.random(in: (lifetime * 3 / 5)...(lifetime + lifetime / 10), using: &generator)
+            let context = "attempt \(attempt), \(scenario), killed after \(delay) µs of a \(lifetime) µs life"
+
+            try reset(sandbox, to: scenario.before)
+            let writer = try sandbox.start(scenario.arguments, stdin: scenario.stdin)
+            usleep(UInt32(delay))
+            writer.kill(SIGKILL)
+            writer.blockUntilExited()
+            let ended = try writer.wait(timeout: 30)
+            if ended.status == 0 {
+                finishedFirst += 1
+            } else {
+                try #require(ended.signal == SIGKILL, "\(context): \(ended)")
+                killed += 1
+            }
+            switch try verifyAfterKill(scenario, in: sandbox, context: context) {
+            case .success(let (outcome, probeLife)):
+                if ended.status == nil { counts[outcome, default: 0] += 1 }
+                load = min(20, max(0.2, 0.8 * load + 0.2 * Double(probeLife) / Double(max(1, probeBaseline))))
+            case .failure(let failure):
+                Issue.record("\(failure)")
+                broken += 1
+            }
+        }
+        #expect(killed >= Self.kills, "only \(killed) of \(attempt) writers were killed before they finished")
+        // The kills covered the whole life: some came before the write, some after it (or too late).
+        #expect(counts[.beforeWrite, default: 0] > 0, "\(counts)")
+        #expect(counts[.afterRename, default: 0] + finishedFirst > 0, "\(counts)")
+        Reliability.record(
+            "crash",
+            [
+                "mode": "random", "kills": killed, "before_write": counts[.beforeWrite, default: 0],
+                "inside_write": counts[.insideWrite, default: 0],
+                "after_rename": counts[.afterRename, default: 0],
+                "finished_before_kill": finishedFirst, "broken": broken,
+                "median_life_us": lifetimes.sorted()[lifetimes.count / 2],
+                "seconds": Reliability.seconds(since: start),
+            ])
+    }
+
+    // MARK: - Inside the write window
+
+    @Test func writersKilledBetweenFlushAndRenameLeaveTheOldFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        var scenarios = Self.scenarios()
+        for index in scenarios.indices {
+            scenarios[index].after = try uninterruptedRun(scenarios[index], in: sandbox).after
+        }
+        var killed = 0
+        var continued = 0
+        var broken = 0
+        let start = DispatchTime.now()
+        var attempt = 0
+        while killed < Self.hookKills {
+            defer { attempt += 1 }
+            let scenario = scenarios[attempt % scenarios.count]
+            let context = "attempt \(attempt), \(scenario), stopped before its rename"
+            try reset(sandbox, to: scenario.before)
+            let writer = try sandbox.start(
+                scenario.arguments, stdin: scenario.stdin,
+                environment: ["KANBAN_TEST_STOP_BEFORE_COMMIT": "1"])
+            try #require(
+                try writer.waitUntilStopped(timeout: 30),
+                "\(context): the writer did not stop; the tests need a debug build (KANBAN_TEST_STOP_BEFORE_COMMIT)"
+            )
+
+            // Inside the window: the old file in place, the new one complete beside it, the lock held.
+            #expect(try currentFile(sandbox) == scenario.before, "\(context)")
+            let pending = try sandbox.bytes(".kanban.json.tmp")
+            if case .failure(let failure) = matchesAfter(pending, scenario) {
+                Issue.record("\(context): the temporary file is not the new kanban: \(failure)")
+            }
+            #expect(
+                try lockIsHeld(sandbox.path(".kanban.json.lock")), "\(context): the writer holds the lock")
+
+            // One in four is let go, to see the window close; the others are killed in it.
+            if attempt % 4 == 3 {
+                writer.kill(SIGCONT)
+                let ended = try writer.wait(timeout: 30)
+                #expect(ended.status == 0, "\(context): \(ended)")
+                #expect(!sandbox.exists(".kanban.json.tmp"), "\(context)")
+                if case .failure(let failure) = matchesAfter(try currentFile(sandbox) ?? [], scenario) {
+                    Issue.record("\(context): after continuing: \(failure)")
+                    broken += 1
+                }
+                continued += 1
+                continue
+            }
+            writer.kill(SIGKILL)
+            let ended = try writer.wait(timeout: 30)
+            try #require(ended.signal == SIGKILL, "\(context): \(ended)")
+            killed += 1
+            switch try verifyAfterKill(scenario, in: sandbox, context: context) {
+            case .success(let (outcome, _)):
+                #expect(outcome == .insideWrite, "\(context): \(outcome)")
+            case .failure(let failure):
+                Issue.record("\(failure)")
+                broken += 1
+            }
+        }
+        Reliability.record(
+            "crash",
+            [
+                "mode": "hook", "kills": killed, "continued": continued, "broken": broken,
+                "seconds": Reliability.seconds(since: start),
+            ])
+    }
+
+    // MARK: - Steps
+
+    /// Puts the scenario's starting file in place the way kanban does (whole, by rename),
+    /// or removes the file for `init`; the lock file stays, as it does in real use.
+    private func reset(_ sandbox: KanbanSandbox, to bytes: [UInt8]?) throws {
+        unlink(sandbox.path(".kanban.json.tmp"))
+        guard let bytes else {
+            unlink(sandbox.file)
+            return
+        }
+        try sandbox.write(bytes, to: "reset.json")
+        try #require(rename(sandbox.path("reset.json"), sandbox.file) == 0)
+    }
+
+    /// Runs the scenario to the end, three times; returns the new file and the median
+    /// lifetime in µs (from start to exit, measured exactly).
+    private func uninterruptedRun(_ scenario: Scenario, in sandbox: KanbanSandbox) throws -> (
+        after: CheckedFile, lifetime: Int
+    ) {
+        var lifetimes: [Int] = []
+        var after: CheckedFile?
+        for _ in 0..<3 {
+            try reset(sandbox, to: scenario.before)
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let process = try sandbox.start(scenario.arguments, stdin: scenario.stdin)
+            process.blockUntilExited()
+            lifetimes.append(Int((DispatchTime.now().uptimeNanoseconds - begin) / 1000))
+            let result = try process.wait()
+            try #require(result.status == 0, "\(scenario): \(result)")
+            let bytes = try #require(try currentFile(sandbox), "\(scenario) left no file")
+            let file = try CheckedFile.check(bytes).get()
+            if let after {
+                try #require(
+                    sameKanban(file.kanban, after.kanban, knownIDs: ids(scenario.before)),
+                    "\(scenario) is not repeatable: \(file.kanban) vs \(after.kanban)")
+            }
+            after = file
+        }
+        return (after!, lifetimes.sorted()[1])
+    }
+
+    /// Checks the directory after a writer was killed, then runs the next command.
+    private func verifyAfterKill(
+        _ scenario: Scenario, in sandbox: KanbanSandbox, context: String
+    ) throws -> Result<(Outcome, probeLife: Int), CheckFailure> {
+        let file = try currentFile(sandbox)
+        let leftover = sandbox.exists(".kanban.json.tmp")
+        let outcome: Outcome
+        if file == scenario.before {
+            outcome = leftover ? .insideWrite : .beforeWrite
+        } else {
+            switch matchesAfter(file ?? [], scenario) {
+            case .success: outcome = .afterRename
+            case .failure(let failure):
+                let kept = Reliability.keep(file ?? [], "crash")
+                return .failure(
+                    CheckFailure("\(context): neither the old nor the new file: \(failure); kept at \(kept)"))
+            }
+        }
+        let entries = Set(try sandbox.entries())
+        let allowed: Set<String> = ["kanban.json", ".kanban.json.lock", ".kanban.json.tmp"]
+        guard entries.isSubset(of: allowed) else {
+            return .failure(
+                CheckFailure("\(context): unexpected files: \(entries.subtracting(allowed).sorted())"))
+        }
+        guard try !lockIsHeld(sandbox.path(".kanban.json.lock")) else {
+            return .failure(CheckFailure("\(context): the lock is still held after the writer died"))
+        }
+
+        // The next command: with no wait at all, so that a stale lock would fail it (75).
+        let next = file == nil ? ["init", "-q"] : ["board", "add", "next", "-q"]
+        let (result, probeLife) = try timedProbe(sandbox, next)
+        guard result.status == 0 else {
+            return .failure(CheckFailure("\(context): the next command failed: \(result)"))
+        }
+        guard !sandbox.exists(".kanban.json.tmp") else {
+            return .failure(CheckFailure("\(context): a temporary file is left after the next command"))
+        }
+        guard case .success = CheckedFile.check(try sandbox.bytes()) else {
+            return .failure(CheckFailure("\(context): the file after the next command is broken"))
+        }
+        return .success((outcome, probeLife))
+    }
+
+    /// Runs the next command with no wait for the lock (a stale lock fails it at once) and
+    /// measures its life in µs.
+    private func timedProbe(_ sandbox: KanbanSandbox, _ arguments: [String]) throws -> (
+        result: ProcessResult, lifetime: Int
+    ) {
+        let begin = DispatchTime.now().uptimeNanoseconds
+        let probe = try sandbox.start(arguments, environment: ["KANBAN_LOCK_TIMEOUT": "0"])
+        probe.blockUntilExited()
+        let lifetime = Int((DispatchTime.now().uptimeNanoseconds - begin) / 1000)
+        return (try probe.wait(), lifetime)
+    }
+
+    private func matchesAfter(_ bytes: [UInt8], _ scenario: Scenario) -> Result<Void, CheckFailure> {
+        switch CheckedFile.check(bytes) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let file):
+            guard sameKanban(file.kanban, scenario.after.kanban, knownIDs: ids(scenario.before)) else {
+                return .failure(CheckFailure("a valid file, but not the command's result: \(file.kanban)"))
+            }
+            return .success(())
+        }
+    }
+
+    private func ids(_ bytes: [UInt8]?) -> Set<String> {
+        guard let bytes, let kanban = try? KanbanFile.decode(bytes).kanban else { return [] }
+        return Set(kanban.boards.flatMap { $0.items.map(\.id.rawValue) })
+    }
+
+    private func currentFile(_ sandbox: KanbanSandbox) throws -> [UInt8]? {
+        sandbox.exists("kanban.json") ? try sandbox.bytes() : nil
+    }
+}

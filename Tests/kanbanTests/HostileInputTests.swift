@@ -1,0 +1,509 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+// Hostile input, end to end on the built binary: whatever bytes arrive in the file, in argv,
+// in the environment or on stdin, kanban succeeds or refuses cleanly (65 for bad data,
+// 64 for usage), writes nothing when it refuses, never crashes or hangs, and never prints
+// a stored or typed control character raw.
+
+/// What kanban printed, checked for raw control characters: C0 other than newline (and tab
+/// in TSV), DEL, and C1. With `allowSGR`, kanban's own color codes (`ESC [ digits ; m`) pass.
+func rawControls(in bytes: [UInt8], allowTab: Bool = false, allowSGR: Bool = false) -> [String] {
+    var found: [String] = []
+    let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+        let value = scalars[index].value
+        if value == 0x1B && allowSGR && index + 1 < scalars.count && scalars[index + 1] == "[" {
+            var end = index + 2
+            while end < scalars.count && (("0"..."9").contains(scalars[end]) || scalars[end] == ";") {
+                end += 1
+            }
+            if end < scalars.count && scalars[end] == "m" {
+                index = end + 1
+                continue
+            }
+        }
+        let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+        if isControl && value != 0x0A && !(allowTab && value == 0x09) {
+            let context = String(
+                String.UnicodeScalarView(scalars[max(0, index - 10)..<min(scalars.count, index + 10)]))
+            found.append("U+\(String(value, radix: 16)) near \(context.debugDescription)")
+        }
+        index += 1
+    }
+    return found
+}
+
+@Suite("Hostile input, end to end")
+struct HostileInputTests {
+    /// A file with a line of bytes in it: `{"version":1,"boards":[{"title":"Todo","limit":null,"items":[` + LINE + `]}]}`.
+    static func file(items: String) -> [UInt8] {
+        Array(#"{"version": 1, "boards": [{"title": "Todo", "limit": null, "items": ["#.utf8)
+            + Array(items.utf8)
+            + Array("]}, {\"title\": \"Done\", \"limit\": null, \"items\": []}]}\n".utf8)
+    }
+
+    /// Checks that every command refuses `bytes` as a kanban file with 65 and leaves it as it was.
+    func expectCorrupt(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(bytes)
+        let before = try sandbox.snapshot()
+        for command in [
+            ["list"], ["add", "x"], ["move", "Todo:0", "--to", "Done"], ["board", "add", "New"],
+        ] {
+            let result = try sandbox.run(command + ["--json"])
+            #expect(
+                result.signal == nil, "\(name): \(command) crashed: \(result)", sourceLocation: sourceLocation
+            )
+            try expectJSONError(result, exit: 65, code: "corrupt_file", sourceLocation: sourceLocation)
+            #expect(
+                rawControls(in: result.stderr).isEmpty, "\(name): \(result.err)",
+                sourceLocation: sourceLocation)
+        }
+        let text = try sandbox.run(["list"])
+        #expect(
+            text.status == 65 && text.err.hasPrefix("kanban: error: "), "\(name): \(text)",
+            sourceLocation: sourceLocation)
+        #expect(rawControls(in: text.stderr).isEmpty, "\(name): \(text.err)", sourceLocation: sourceLocation)
+        #expect(
+            try sandbox.snapshot() == before, "\(name): the file is untouched", sourceLocation: sourceLocation
+        )
+        #expect(
+            try sandbox.entries() == [".kanban.json.lock", "kanban.json"]
+                || (try sandbox.entries()) == ["kanban.json"])
+    }
+
+    // MARK: - Invalid UTF-8, NUL bytes, lone surrogates, byte order marks
+
+    @Test(
+        arguments: [
+            (
+                "invalid UTF-8 in a title",
+                Array(#"{"id": "a1", "title": "bad "#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+            ),
+            (
+                "a truncated UTF-8 sequence",
+                Array(#"{"id": "a1", "title": "cut "#.utf8) + [0xE2, 0x82] + Array(#""}"#.utf8)
+            ),
+            (
+                "an overlong encoding",
+                Array(#"{"id": "a1", "title": ""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8)
+            ),
+            (
+                "an encoded surrogate",
+                Array(#"{"id": "a1", "title": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
+            ),
+            ("invalid UTF-8 in an id", Array(#"{"id": "a"#.utf8) + [0xFF] + Array(#"", "title": "x"}"#.utf8)),
+            (
+                "a raw NUL in a title",
+                Array(#"{"id": "a1", "title": "nul "#.utf8) + [0x00] + Array(#" here"}"#.utf8)
+            ),
+            ("a raw NUL between tokens", Array(#"{"id": "a1", "title": "x"}"#.utf8) + [0x00]),
+            (
+                "a raw escape in a title",
+                Array(#"{"id": "a1", "title": "esc "#.utf8) + [0x1B] + Array(#"[2J"}"#.utf8)
+            ),
+        ] as [(String, [UInt8])])
+    func badBytesInTheFileAreRefused(_ name: String, _ item: [UInt8]) throws {
+        var bytes = Self.file(items: "")
+        let at = bytes.firstIndex(of: UInt8(ascii: "]"))!
+        bytes.insert(contentsOf: item, at: at)
+        try expectCorrupt(bytes, name)
+    }
+
+    @Test(arguments: [
+        #"\ud800"#, #"\udfff"#, #"\udc00\ud800"#, #"\ud800\u0041"#, #"\ud800\n"#, #"\ud800"#, #"x\uDBFF"#,
+        #"\ud800\ud800"#, #"\ud83d"#,
+    ])
+    func loneSurrogatesAreRefused(_ escape: String) throws {
+        try expectCorrupt(Self.file(items: #"{"id": "a1", "title": "lone "# + escape + #""}"#), escape)
+        try expectCorrupt(
+            Array((#"[{"title": "A", "items": ["# + "\"" + escape + "\"]}]").utf8), "legacy " + escape)
+    }
+
+    @Test func aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(
+            Self.file(
+                items:
+                    #"{"id": "a1", "title": "smile \ud83d\ude00"}, {"id": "a2", "title": "nul \u0000 byte"}"#)
+        )
+        let boards = try sandbox.boards()
+        #expect(boards[0].items == ["smile 😀", "nul \u{0} byte"])
+        for format in [["list"], ["list", "--tsv"], ["list", "--json"], ["rename", "a2", "fixed"]] {
+            let result = try sandbox.run(format)
+            #expect(result.status == 0, "\(result)")
+            #expect(
+                rawControls(in: result.stdout, allowTab: format.contains("--tsv")).isEmpty,
+                "\(format): \(result.out)")
+        }
+        #expect(try sandbox.boards()[0].items == ["smile 😀", "fixed"])
+    }
+
+    @Test func aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        try sandbox.write(bom + Self.file(items: #"{"id": "a1", "title": "one"}"#))
+        #expect(try sandbox.boards()[0].items == ["one"])
+        try sandbox.succeed("add", "two", "--to", "Todo")
+        #expect(try sandbox.boards()[0].items == ["one", "two"])
+        #expect(try CheckedFile.check(try sandbox.bytes()).get().kanban.boards[0].items.count == 2)
+        // The original app's format with a BOM.
+        try sandbox.write(bom + Array(#"[{"title": "Todo", "items": ["legacy"]}]"#.utf8))
+        #expect(try sandbox.boards()[0].items == ["legacy"])
+    }
+
+    @Test(
+        arguments: [
+            ("two byte order marks", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]),
+            ("a byte order mark after whitespace", [0x20, 0xEF, 0xBB, 0xBF]),
+            ("a UTF-16 byte order mark", [0xFF, 0xFE]),
+        ] as [(String, [UInt8])])
+    func aByteOrderMarkAnywhereElseIsRefused(_ name: String, _ prefix: [UInt8]) throws {
+        try expectCorrupt(prefix + Self.file(items: ""), name)
+    }
+
+    @Test func aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed(
+            ["add", "--to", "Done"], stdin: [0xEF, 0xBB, 0xBF] + Array("first\nsecond\n".utf8))
+        // Read with kanban's own reader: JSONSerialization drops U+FEFF inside strings.
+        let titles = try CheckedFile.check(try sandbox.bytes()).get().kanban.boards[2].items.suffix(2).map(
+            \.title)
+        #expect(Array(titles) == ["first", "second"])
+        #expect(titles.last == "second")
+    }
+
+    @Test func invalidUTF8InArgumentsIsRefusedAndNothingIsWritten() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // The shell appends an argument that Swift strings cannot carry: bytes 0xFF 0xFE.
+        for (arguments, last) in [
+            (["add", "--json"], "bad\\377\\376"), (["add", "x", "--json", "-f"], "k\\377.json"),
+        ] {
+            let result = try sandbox.run(arguments, shell: "set -- \"$@\" \"$(printf '\(last)')\"")
+            let message = try expectJSONError(result, exit: 65, code: "bad_input")
+            #expect(message.contains("UTF-8"), "\(message)")
+        }
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.entries() == [".kanban.json.lock", "kanban.json"])
+    }
+
+    @Test func aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        // Two files: the one KANBAN_FILE names (byte 0xFF), and the one its repaired spelling names (U+FFFD).
+        try sandbox.succeed(["init", "-q", "--boards", "Named", "-f", "named.json"])
+        try sandbox.succeed(["init", "-q", "--boards", "Other", "-f", "k\u{FFFD}.json"])
+        let raw = sandbox.path + "/k\\377.json"
+        let other = try sandbox.snapshot("k\u{FFFD}.json")
+        let result = try sandbox.run(
+            ["add", "x", "--json"],
+            shell: "mv named.json \"$(printf 'k\\377.json')\"; export KANBAN_FILE=\"$(printf '\(raw)')\"")
+        let after = try sandbox.snapshot("k\u{FFFD}.json")
+        #expect(after == other, "the other file is untouched: \(result)")
+        try expectJSONError(result, exit: 65, code: "bad_input")
+        #expect(result.signal == nil)
+    }
+
+    @Test func aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["init", "-q", "--boards", "Parent"])
+        let parent = try sandbox.snapshot()
+        // In a directory named with byte 0xFF: its own kanban.json, not the parent's, is the nearest.
+        let result = try sandbox.run(
+            ["add", "where am I", "--json"],
+            shell:
+                "d=\"$(printf 'dir\\377')\"; mkdir \"$d\" && cd \"$d\" && \"$0\" init -q --boards Child || exit 99"
+        )
+        try #require(result.status != 99, "\(result)")
+        let after = try sandbox.snapshot()
+        #expect(after == parent, "the parent's kanban.json is untouched: \(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.signal == nil)
+    }
+
+    @Test func nulAndControlCharactersOnStandardInputAreRefusedWhole() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        for input in [
+            Array("fine\nnul \u{0} byte\n".utf8), Array("fine\nback\u{8}space\n".utf8),
+            Array("ok\n\u{1B}]0;pwned\u{7}\n".utf8),
+        ] {
+            let result = try sandbox.run(["add", "--to", "Todo"], stdin: input)
+            #expect(result.status == 65, "\(result)")
+            #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    // MARK: - Structure: nesting, duplicate keys, wrong types
+
+    /// A deeply nested document, by name: made in the test, so that a million brackets do
+    /// not end up in the test log.
+    static func nested(_ name: String) -> String {
+        switch name {
+        case "arrays in an unknown key":
+            #"{"version": 1, "boards": [], "x": "# + String(repeating: "[", count: 1_000_000)
+        case "closed arrays in an unknown key":
+            #"{"x": "# + String(repeating: "[", count: 500_000) + String(repeating: "]", count: 500_000)
+                + #", "version": 1, "boards": []}"#
+        case "objects in an item":
+            #"{"version": 1, "boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "y": "#
+                + String(repeating: #"{"a": "#, count: 300_000)
+        case "arrays as boards":
+            #"{"version": 1, "boards": "# + String(repeating: "[", count: 1_000_000)
+        default:
+            String(repeating: "[", count: 1_000_000)
+        }
+    }
+
+    @Test(arguments: [
+        "arrays in an unknown key", "closed arrays in an unknown key", "objects in an item",
+        "arrays as boards",
+        "arrays as the document",
+    ])
+    func deeplyNestedJSONIsRefusedWithoutCrashing(_ name: String) throws {
+        try expectCorrupt(Array(Self.nested(name).utf8), name)
+    }
+
+    @Test(arguments: [
+        #"{"version": 1, "version": 1, "boards": []}"#,
+        #"{"version": 1, "boards": [], "boards": []}"#,
+        #"{"version": 1, "boards": [{"title": "A", "title": "B", "limit": null, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "limit": 2, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [], "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "id": "a2", "title": "x"}]}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "title": "x", "title": "x"}]}]}"#,
+        #"[{"title": "A", "title": "A", "items": []}]"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "title": "x"}, {"id": "a1", "title": "y"}]}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": []}, {"title": "a", "limit": null, "items": []}]}"#,
+    ])
+    func duplicateKeysIdsAndBoardsAreRefused(_ text: String) throws {
+        try expectCorrupt(Array(text.utf8), text)
+    }
+
+    @Test(arguments: [
+        #"{"version": "1", "boards": []}"#,
+        #"{"version": 1.5, "boards": []}"#,
+        #"{"version": true, "boards": []}"#,
+        #"{"version": 1, "boards": {}}"#,
+        #"{"version": 1, "boards": [{"title": 5, "limit": null, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": null, "limit": null, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": "3", "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": 1.5, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": -1, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": 1e999, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": 99999999999999999999999, "items": []}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": -0.0e-999999999, "items": [], "x": 1}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": 12, "title": "x"}]}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "title": 12}]}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [["a1", "x"]]}]}"#,
+        #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": "a1"}]}"#,
+        #"[{"title": "A", "items": [1, 2]}]"#,
+        #"[{"title": 1, "items": []}]"#,
+    ])
+    func numbersAndOtherValuesWhereStringsBelongAreRefused(_ text: String) throws {
+        try expectCorrupt(Array(text.utf8), text)
+    }
+
+    // MARK: - Size: 1 MB titles, 100,000 lines
+
+    @Test func aOneMegabyteTitleIsStoredWholeAndPrinted() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let title = String((0..<1_000_000).map { i in Character(Unicode.Scalar(UInt8(97 + i % 26))) })
+        try sandbox.succeed(["add", "--to", "Done", "-q"], stdin: Array((title + "\n").utf8))
+        #expect(try sandbox.boards()[2].items.last == title)
+        let tsv = try sandbox.succeed("list", "--tsv")
+        #expect(tsv.contains(title))
+        #expect(try sandbox.succeed("list").contains(String(title.prefix(1000))))
+        // As an argument: Linux caps one argument at 128 KiB, so 100 KB.
+        let argument = String(title.prefix(100_000))
+        let id = try jsonObject(try sandbox.succeed("add", argument, "--json"))["items"] as? [[String: Any]]
+        #expect(id?.first?["title"] as? String == argument)
+        // A hand-edited 1 MB title full of escape sequences prints escaped.
+        let hostile = String(repeating: #"\u001b[2J\u009b31m"#, count: 100_000)
+        try sandbox.write(Self.file(items: #"{"id": "a1", "title": "x"# + hostile + #""}"#))
+        for format in [["list"], ["list", "--tsv"], ["list", "--json"], ["move", "a1", "--to", "Done"]] {
+            let result = try sandbox.run(format)
+            #expect(result.status == 0)
+            #expect(rawControls(in: result.stdout, allowTab: format.contains("--tsv")).isEmpty)
+            #expect(result.stdout.count > 1_000_000, "the whole title is printed")
+        }
+    }
+
+    @Test func oneHundredThousandLinesOnStandardInputAreAddedInOrder() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let count = 100_000
+        let lines = (0..<count).map { "line \($0)" }
+        try sandbox.succeed(
+            ["add", "--to", "Done", "-q"], stdin: Array((lines.joined(separator: "\n") + "\n").utf8))
+        let file = try CheckedFile.check(try sandbox.bytes()).get()
+        #expect(Array(file.kanban.boards[2].items.dropFirst(2).map(\.title)) == lines)
+        #expect(Set(file.ids).count == count + 9)
+
+        // One bad line at the very end refuses all of them.
+        let before = try sandbox.snapshot()
+        let bad = Array((lines.joined(separator: "\n") + "\nlast \u{7}\n").utf8)
+        let message = try expectJSONError(
+            try sandbox.run(["add", "--json"], stdin: bad), exit: 65, code: "bad_input")
+        #expect(message.contains("line \(count + 1)"), "\(message)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    // MARK: - Escape sequences in a hand-edited file
+
+    static let hostileFile = #"""
+        {"version": 1, "boards": [
+          {"title": "Evil\u001b[2J\u001b]0;pwned\u0007", "limit": 1, "items": [
+            {"id": "e1", "title": "red \u001b[31malert\u001b[0m"},
+            {"id": "e2", "title": "red \u001b[31malert\u001b[0m"},
+            {"id": "e3", "title": "csi \u009b2J and del \u007f and bs \b\b and cr \rgotcha"}
+          ]},
+          {"title": "Plain", "limit": 1, "items": [{"id": "p1", "title": "osc \u001b]8;;http://x\u0007link\u001b]8;;\u0007"}]}
+        ]}
+
+        """#
+
+    @Test(arguments: [
+        ["list"], ["list", "--tsv"], ["list", "--json"], ["list", "--color", "always"], ["list", "Plain"],
+        ["move", "e3", "--to", "Plain", "--force"], ["move", "e3", "--to", "Plain"],
+        ["copy", "e3", "--to", "Plain", "--force"],
+        ["remove", "e1"], ["rename", "e3", "tamed"],
+        ["move", "red \u{1B}[31malert\u{1B}[0m", "--to", "Plain"],
+        ["move", "red alert", "--to", "Plain"], ["move", "e1", "--to", "Nowhere"],
+        ["board", "rename", "Plain", "evil\u{1B}[2j\u{1B}]0;pwned\u{7}"],
+        ["board", "add", "EVIL\u{1B}[2J\u{1B}]0;PWNED\u{7}"], ["board", "limit", "Plain", "none"],
+        ["board", "remove", "Evil\u{1B}[2J\u{1B}]0;pwned\u{7}"],
+        ["move", "Evil\u{1B}[2J\u{1B}]0;pwned\u{7}:9", "--to", "Plain"],
+        ["add", "x", "--to", "Evil\u{1B}[2J\u{1B}]0;pwned\u{7}"], ["add", "x", "--to", "Plain", "--dry-run"],
+        ["move", "e2", "--to", "Plain", "--color", "always", "--force"], ["list", "\u{1B}[2J"],
+        ["frobnicate\u{1B}[2J"],
+        ["list", "--\u{1B}[2J"], ["list", "-f", "\u{1B}[2J.json"], ["help", "\u{1B}[2J"],
+    ])
+    func storedAndTypedEscapeSequencesNeverReachTheTerminal(_ arguments: [String]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(Self.hostileFile)
+        let color = arguments.contains("always")
+        for json in [false, true] {
+            let result = try sandbox.run(arguments + (json ? ["--json"] : []))
+            #expect(result.signal == nil, "\(result)")
+            #expect(
+                rawControls(
+                    in: result.stdout, allowTab: arguments.contains("--tsv"), allowSGR: color && !json
+                ).isEmpty,
+                "stdout: \(rawControls(in: result.stdout, allowTab: true, allowSGR: color))")
+            #expect(rawControls(in: result.stderr).isEmpty, "stderr: \(result.err)")
+            if json && result.status != 0 {
+                try expectJSONError(result, exit: result.status!, code: "\(jsonCode(result))")
+            }
+        }
+    }
+
+    private func jsonCode(_ result: ProcessResult) -> String {
+        ((try? jsonObject(result.err))?["error"] as? [String: Any])?["code"] as? String ?? "?"
+    }
+
+    @Test func anOptionTypedWhereAValueBelongsIsEchoedEscaped() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // Found by the argument fuzzer (Tests/Fuzz/regressions-args/value-hint-echoes-an-escape).
+        let arguments = ["add", "x", "--to", "--to=\u{1B}]0;pwned\u{7}"]
+        let text = try sandbox.run(arguments)
+        #expect(text.status == 64, "\(text)")
+        #expect(rawControls(in: text.stderr).isEmpty, "\(text.err)")
+        // As JSON the message is escaped on the way out.
+        try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 64, code: "usage")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    // MARK: - Files that are not what they seem
+
+    @Test func aSymlinkPlantedAsTheTemporaryFileIsNeverWrittenThrough() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.write("precious\n", to: "victim.txt")
+        try #require(symlink(sandbox.path("victim.txt"), sandbox.path(".kanban.json.tmp")) == 0)
+        try sandbox.succeed("add", "x", "--to", "Done")
+        #expect(try sandbox.bytes("victim.txt") == Array("precious\n".utf8))
+        #expect(try sandbox.boards()[2].items.last == "x")
+        #expect(!sandbox.exists(".kanban.json.tmp"))
+    }
+
+    @Test(arguments: ["fifo", "/dev/null"])
+    func aKanbanFileThatIsNotARegularFileIsRefusedWithAClearMessage(_ name: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        if name == "fifo" { try #require(mkfifo(sandbox.path(name), 0o644) == 0) }
+        for command in [["list"], ["add", "x"]] {
+            let message = try expectJSONError(
+                try sandbox.run(command + ["-f", name, "--json"]), exit: 74, code: "io")
+            #expect(message.contains(name), "\(message)")
+            #expect(!message.contains("is a directory"), "\(message)")
+            #expect(message.contains("not a regular file"), "\(message)")
+        }
+    }
+
+    // MARK: - Names that look like options
+
+    @Test func boardAndCardNamesThatLookLikeOptionsWork() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("board", "add", "--", "--weird")
+        try sandbox.succeed("board", "add", "--", "--at")
+        try sandbox.succeed("board", "add", "--", "-q")
+        try sandbox.succeed("add", "one", "--to", "--weird")
+        try sandbox.succeed("add", "two", "--to=--weird")
+        try sandbox.succeed("add", "three", "--to=--at")
+        try sandbox.succeed("add", "four", "--to=-q")
+        try sandbox.succeed("add", "--to", "Todo", "--", "--not-an-option", "-1", "--")
+        try sandbox.succeed("move", "one", "--to=--at")
+        let boards = try sandbox.boards()
+        #expect(boards.map(\.title) == ["Todo", "In Progress", "Done", "--weird", "--at", "-q"])
+        #expect(boards[3].items == ["two"])
+        #expect(boards[4].items == ["three", "one"])
+        #expect(boards[5].items == ["four"])
+        #expect(Array(boards[0].items.suffix(3)) == ["--not-an-option", "-1", "--"])
+    }
+
+    @Test(arguments: [
+        ["move", "Analytics", "--to", "--", "--weird"], ["move", "Analytics", "--to", "--at", "0"],
+        ["add", "x", "--to", "-q"], ["add", "x", "--to"], ["move", "Analytics", "--to", "--json"],
+        ["board", "rename", "Done", "--force"], ["add", "x", "--at", "--top"],
+    ])
+    func anOptionWhereAValueBelongsIsAUsageErrorAndWritesNothing(_ arguments: [String]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("board", "add", "--", "--weird")
+        let before = try sandbox.snapshot()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(try sandbox.snapshot() == before)
+    }
+}

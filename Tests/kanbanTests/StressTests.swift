@@ -1,0 +1,549 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+// SPEC §6: parallel kanban processes on one file serialize and lose nothing. Each round
+// starts KANBAN_STRESS_PROCESSES processes (default 100) at once on one file, mixing every
+// kind of command, and then checks every process's report against the file. Rounds:
+// KANBAN_STRESS_ROUNDS (default 2; .ci/reliability runs more).
+
+/// What one process of a round was asked to do.
+private enum Job: CustomStringConvertible {
+    /// Adds titles, as arguments or as stdin lines.
+    case add(titles: [String], board: String, viaStdin: Bool)
+    /// Adds to the board with a WIP limit that only some of these adds fit under.
+    case addToGate(title: String)
+    case move(id: String, to: String)
+    /// One of two moves of the same card to different boards: both succeed, one after the other.
+    case racingMove(id: String, to: String)
+    case copy(id: String, to: String)
+    case remove(id: String)
+    /// One of two removes of the same card: exactly one succeeds.
+    case racingRemove(id: String)
+    case rename(id: String, title: String)
+    case dryRunMove(id: String, to: String)
+    case list
+    case boardAdd(title: String)
+    case boardRename(board: String, title: String)
+    case boardLimit(board: String, limit: Int)
+    case boardMove(board: String)
+    case boardRemove(board: String)
+
+    var arguments: [String] {
+        switch self {
+        case .add(let titles, let board, let viaStdin): ["add"] + (viaStdin ? [] : titles) + ["--to", board]
+        case .addToGate(let title): ["add", title, "--to", StressTests.gate]
+        case .move(let id, let to), .racingMove(let id, let to): ["move", id, "--to", to]
+        case .copy(let id, let to): ["copy", id, "--to", to]
+        case .remove(let id), .racingRemove(let id): ["remove", id]
+        case .rename(let id, let title): ["rename", id, title]
+        case .dryRunMove(let id, let to): ["move", id, "--to", to, "--dry-run"]
+        case .list: ["list"]
+        case .boardAdd(let title): ["board", "add", title]
+        case .boardRename(let board, let title): ["board", "rename", board, title]
+        case .boardLimit(let board, let limit): ["board", "limit", board, String(limit)]
+        case .boardMove(let board): ["board", "move", board, "--at", "0"]
+        case .boardRemove(let board): ["board", "remove", board]
+        }
+    }
+
+    var stdin: [UInt8]? {
+        guard case .add(let titles, _, true) = self else { return nil }
+        return Array(titles.map { $0 + "\n" }.joined().utf8)
+    }
+
+    /// The card this job moves or removes, if any: such cards may change place.
+    var displaced: String? {
+        switch self {
+        case .move(let id, _), .racingMove(let id, _), .remove(let id), .racingRemove(let id): id
+        default: nil
+        }
+    }
+
+    var description: String { "kanban " + arguments.joined(separator: " ") }
+}
+
+/// What the file must hold after a round: every card with its title and the boards it may be on.
+private struct Model {
+    struct Card {
+        var title: String
+        var boards: Set<String>
+    }
+
+    var cards: [String: Card] = [:]
+    var boards: [String: Int?] = [:]
+    /// Every id any process has ever reported, so that a reused id is noticed.
+    var everReported: Set<String> = []
+}
+
+/// The counts a round adds up, for the figures.
+private struct Tally {
+    var processes = 0
+    var succeeded = 0
+    var refusedAsExpected = 0
+    var lost = 0
+    var duplicated = 0
+    var unexpected = 0
+    var falseSuccesses = 0
+    var readers = 0
+}
+
+@Suite("Stress: many kanban processes on one file", .serialized)
+struct StressTests {
+    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 100)
+    static let rounds = Reliability.size("KANBAN_STRESS_ROUNDS", default: 2)
+    static let fixedBoards = ["Todo", "Doing", "Done"]
+    static let gate = "Gate"
+    /// Long enough that no process gives up in a healthy run: this checks what is lost, not speed.
+    static let environment = ["KANBAN_LOCK_TIMEOUT": "120"]
+
+    @Test func mixedCommandsFromManyProcessesAtOnceLoseNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed([
+            "init", "-q", "--boards", (Self.fixedBoards + [Self.gate]).joined(separator: ","),
+        ])
+        var model = Model()
+        for board in Self.fixedBoards + [Self.gate] { model.boards[board] = .some(nil) }
+        var tally = Tally()
+        let start = DispatchTime.now()
+        for round in 0..<Self.rounds {
+            try runRound(round, in: sandbox, model: &model, tally: &tally)
+        }
+        let losses = tally.lost + tally.duplicated + tally.falseSuccesses
+        Reliability.record(
+            "stress",
+            [
+                "processes": Self.processes, "rounds": Self.rounds, "launched": tally.processes,
+                "succeeded": tally.succeeded, "refused_as_expected": tally.refusedAsExpected,
+                "readers": tally.readers,
+                "cards": model.cards.count, "lost": tally.lost, "duplicated": tally.duplicated,
+                "false_successes": tally.falseSuccesses, "unexpected_exits": tally.unexpected,
+                "losses": losses,
+                "seconds": Reliability.seconds(since: start),
+            ])
+        #expect(losses == 0 && tally.unexpected == 0)
+    }
+
+    // MARK: - One round
+
+    private func runRound(_ round: Int, in sandbox: KanbanSandbox, model: inout Model, tally: inout Tally)
+        throws
+    {
+        let n = Self.processes
+        func share(_ percent: Int) -> Int { max(1, n * percent / 100) }
+        let counts = (
+            move: share(12), racingMoves: max(1, share(6) / 2), copy: share(8), remove: share(8),
+            racingRemoves: max(1, share(6) / 2), rename: share(10), dryRun: share(4), readers: share(6),
+            gate: max(2, share(10)), boardKinds: max(1, share(10) / 5)
+        )
+        let fixedJobs =
+            counts.move + 2 * counts.racingMoves + counts.copy + counts.remove + 2 * counts.racingRemoves
+            + counts.rename + counts.dryRun + counts.readers + counts.gate + 5 * counts.boardKinds
+        let adds = max(1, n - fixedJobs)
+        let r = "r\(round)"
+
+        // Cards and boards this round works on, made by single processes beforehand.
+        let seedCount =
+            counts.move + counts.racingMoves + counts.copy + counts.remove + counts.racingRemoves
+            + counts.rename
+            + counts.dryRun
+        let seedTitles = (0..<seedCount).map { "\(r) seed \($0)" }
+        let seeded = try added(
+            try sandbox.succeed(
+                ["add", "--to", "Todo", "--json"], stdin: Array(seedTitles.map { $0 + "\n" }.joined().utf8)))
+        try #require(seeded.map(\.title) == seedTitles)
+        for card in seeded {
+            model.cards[card.id] = Model.Card(title: card.title, boards: ["Todo"])
+            model.everReported.insert(card.id)
+        }
+        var seeds = seeded.map(\.id)[...]
+        var roundBoards: [String] = []
+        for k in 0..<(4 * counts.boardKinds) {
+            let title = "\(r) board \(k)"
+            try sandbox.succeed(["board", "add", title, "-q"])
+            model.boards[title] = .some(nil)
+            roundBoards.append(title)
+        }
+        let gateCount = try sandbox.fileBoards().first { $0.title == Self.gate }!.items.count
+        let slots = counts.gate / 2
+        try sandbox.succeed(["board", "limit", Self.gate, String(gateCount + slots), "-q"])
+        model.boards[Self.gate] = .some(gateCount + slots)
+
+        // The jobs.
+        var jobs: [Job] = []
+        var generator = SystemRandomNumberGenerator()
+        func otherBoard(than board: String = "Todo") -> String {
+            Self.fixedBoards.filter { $0 != board }.randomElement(using: &generator)!
+        }
+        for k in 0..<adds {
+            let titles = (0..<(k % 3 + 1)).map { "\(r) add \(k).\($0)" }
+            jobs.append(.add(titles: titles, board: Self.fixedBoards[k % 3], viaStdin: k % 4 == 3))
+        }
+        for k in 0..<counts.gate { jobs.append(.addToGate(title: "\(r) gate \(k)")) }
+        for _ in 0..<counts.move { jobs.append(.move(id: seeds.popFirst()!, to: otherBoard())) }
+        for _ in 0..<counts.racingMoves {
+            let id = seeds.popFirst()!
+            jobs += [.racingMove(id: id, to: "Doing"), .racingMove(id: id, to: "Done")]
+        }
+        for _ in 0..<counts.copy { jobs.append(.copy(id: seeds.popFirst()!, to: otherBoard(than: ""))) }
+        for _ in 0..<counts.remove { jobs.append(.remove(id: seeds.popFirst()!)) }
+        for _ in 0..<counts.racingRemoves {
+            let id = seeds.popFirst()!
+            jobs += [.racingRemove(id: id), .racingRemove(id: id)]
+        }
+        for k in 0..<counts.rename { jobs.append(.rename(id: seeds.popFirst()!, title: "\(r) renamed \(k)")) }
+        for _ in 0..<counts.dryRun { jobs.append(.dryRunMove(id: seeds.popFirst()!, to: "Done")) }
+        for k in 0..<counts.boardKinds {
+            jobs.append(.boardAdd(title: "\(r) new board \(k)"))
+            jobs.append(.boardRename(board: roundBoards[4 * k], title: "\(r) renamed board \(k)"))
+            jobs.append(.boardLimit(board: roundBoards[4 * k + 1], limit: k + 1))
+            jobs.append(.boardMove(board: roundBoards[4 * k + 2]))
+            jobs.append(.boardRemove(board: roundBoards[4 * k + 3]))
+        }
+        let writers = jobs.shuffled(using: &generator)
+        let readers = [Job](repeating: .list, count: counts.readers)
+
+        // The file before the round, for the readers and for the order of cards nobody moved.
+        let before = try checked(try sandbox.bytes(), "before round \(round)")
+        let displaced = Set(jobs.compactMap(\.displaced))
+        let mustStay = Set(before.ids).subtracting(displaced)
+
+        // Start them all. In even rounds the test holds the lock while starting them, so that
+        // every writer is waiting when it is let go; in odd rounds they start as they come.
+        let gateLock = round.isMultiple(of: 2) ? try HeldLock(sandbox.path(".kanban.json.lock")) : nil
+        var started: [(Job, SpawnedProcess)] = []
+        for job in writers {
+            started.append(
+                (
+                    job,
+                    try sandbox.start(
+                        job.arguments + ["--json"], stdin: job.stdin, environment: Self.environment)
+                ))
+        }
+        gateLock?.release()
+        for job in readers {
+            started.append((job, try sandbox.start(["list", "--json"], environment: Self.environment)))
+        }
+        var results: [(Job, ProcessResult)] = []
+        for (job, process) in started {
+            do {
+                results.append((job, try process.wait(timeout: 180)))
+            } catch {
+                Issue.record("round \(round): \(job) hung: \(error)")
+                tally.unexpected += 1
+            }
+        }
+        tally.processes += started.count
+
+        // Every process's report, against the model.
+        var racingRemoveWins: [String: Int] = [:]
+        var gateWins = 0
+        for (job, result) in results {
+            let context = "round \(round): \(job)"
+            func fail(_ message: String) {
+                Issue.record("\(context): \(message)\n\(result)")
+                tally.unexpected += 1
+            }
+            switch job {
+            case .list:
+                tally.readers += 1
+                guard result.status == 0 else {
+                    fail("a reader failed")
+                    continue
+                }
+                let snapshot = try BoardColumn.parse(result.stdout)
+                let ids = snapshot.allIDs
+                if Set(ids).count != ids.count {
+                    fail("a reader saw duplicate ids")
+                    tally.duplicated += 1
+                }
+                let missing = mustStay.subtracting(ids)
+                if !missing.isEmpty {
+                    fail("a reader saw cards missing that nobody removed: \(missing.sorted())")
+                    tally.lost += missing.count
+                }
+                continue
+            case .racingRemove(let id):
+                if result.status == 0 {
+                    racingRemoveWins[id, default: 0] += 1
+                } else if result.status == 1,
+                    (try? expectJSONError(result, exit: 1, code: "not_found")) != nil
+                {
+                    racingRemoveWins[id, default: 0] += 0  // noted, so that two refusals are caught too
+                    tally.refusedAsExpected += 1
+                    continue
+                } else {
+                    fail("expected success or not_found")
+                    continue
+                }
+            case .addToGate:
+                if result.status == 1, (try? expectJSONError(result, exit: 1, code: "wip_limit")) != nil {
+                    tally.refusedAsExpected += 1
+                    continue
+                }
+                if result.status == 0 { gateWins += 1 }
+            default:
+                break
+            }
+            guard result.status == 0 else {
+                fail("expected success")
+                continue
+            }
+            tally.succeeded += 1
+            guard let report = try? jsonObject(result.out), let items = report["items"] as? [[String: Any]]
+            else {
+                fail("no JSON report on stdout")
+                continue
+            }
+            let boards = report["boards"] as? [[String: Any]] ?? []
+            switch job {
+            case .add(let titles, let board, _):
+                let cards = try added(result.out)
+                guard cards.map(\.title) == titles, cards.allSatisfy({ $0.board == board }) else {
+                    fail("reported \(cards)")
+                    continue
+                }
+                for card in cards {
+                    if model.everReported.contains(card.id) {
+                        fail("reused id \(card.id)")
+                        tally.duplicated += 1
+                    }
+                    model.everReported.insert(card.id)
+                    model.cards[card.id] = Model.Card(title: card.title, boards: [board])
+                }
+            case .addToGate(let title):
+                let cards = try added(result.out)
+                guard cards.count == 1, cards[0].title == title, cards[0].board == Self.gate else {
+                    fail("reported \(cards)")
+                    continue
+                }
+                if model.everReported.contains(cards[0].id) {
+                    fail("reused id")
+                    tally.duplicated += 1
+                }
+                model.everReported.insert(cards[0].id)
+                model.cards[cards[0].id] = Model.Card(title: title, boards: [Self.gate])
+            case .move(let id, let to):
+                guard items.count == 1, items[0]["id"] as? String == id, board(items[0]["to"]) == to else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.cards[id]?.boards = [to]
+            case .racingMove(let id, let to):
+                guard items.count == 1, items[0]["id"] as? String == id, board(items[0]["to"]) == to else {
+                    fail("reported \(items)")
+                    continue
+                }
+                // The other move of this card may come before or after: either board is right.
+                if model.cards[id]?.boards == ["Todo"] { model.cards[id]?.boards = [] }
+                model.cards[id]?.boards.insert(to)
+            case .copy(let id, let to):
+                guard items.count == 1, items[0]["copyOf"] as? String == id, board(items[0]["to"]) == to,
+                    let copy = items[0]["id"] as? String, let original = model.cards[id]
+                else {
+                    fail("reported \(items)")
+                    continue
+                }
+                if model.everReported.contains(copy) {
+                    fail("reused id \(copy)")
+                    tally.duplicated += 1
+                }
+                model.everReported.insert(copy)
+                model.cards[copy] = Model.Card(title: original.title, boards: [to])
+            case .remove(let id), .racingRemove(let id):
+                guard items.count == 1, items[0]["id"] as? String == id, items[0]["to"] is NSNull else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.cards[id] = nil
+            case .rename(let id, let title):
+                guard items.count == 1, items[0]["id"] as? String == id, items[0]["title"] as? String == title
+                else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.cards[id]?.title = title
+            case .dryRunMove(_, let to):
+                guard report["dryRun"] as? Bool == true, board(items.first?["to"]) == to else {
+                    fail("reported \(report)")
+                    continue
+                }
+            case .boardAdd(let title):
+                guard boards.first?["title"] as? String == title else {
+                    fail("reported \(boards)")
+                    continue
+                }
+                model.boards[title] = .some(nil)
+            case .boardRename(let old, let title):
+                guard boards.first?["title"] as? String == title else {
+                    fail("reported \(boards)")
+                    continue
+                }
+                model.boards[title] = model.boards.removeValue(forKey: old)
+            case .boardLimit(let board, let limit):
+                guard boards.first?["limit"] as? Int == limit else {
+                    fail("reported \(boards)")
+                    continue
+                }
+                model.boards[board] = .some(limit)
+            case .boardMove:
+                break
+            case .boardRemove(let board):
+                guard boards.first?["to"] is NSNull else {
+                    fail("reported \(boards)")
+                    continue
+                }
+                model.boards[board] = nil
+            case .list:
+                break
+            }
+        }
+        for (id, wins) in racingRemoveWins where wins != 1 {
+            Issue.record(
+                "round \(round): \(wins) of the two racing removes of \(id) succeeded; exactly one must")
+            tally.falseSuccesses += max(0, wins - 1)
+            tally.unexpected += 1
+        }
+        if gateWins != slots {
+            Issue.record("round \(round): \(gateWins) adds got past the WIP limit; exactly \(slots) fit")
+            tally.falseSuccesses += max(0, gateWins - slots)
+            tally.unexpected += 1
+        }
+
+        // The file, against the model.
+        let after = try checked(try sandbox.bytes(), "after round \(round)")
+        var found: [String: (title: String, board: String)] = [:]
+        for board in after.kanban.boards {
+            for item in board.items { found[item.id.rawValue] = (item.title, board.title) }
+        }
+        if after.ids.count != Set(after.ids).count {
+            tally.duplicated += after.ids.count - Set(after.ids).count
+        }
+        let lost = Set(model.cards.keys).subtracting(found.keys)
+        let extra = Set(found.keys).subtracting(model.cards.keys)
+        if !lost.isEmpty {
+            Issue.record("round \(round): cards reported as added or kept are missing: \(lost.sorted())")
+            tally.lost += lost.count
+        }
+        if !extra.isEmpty {
+            Issue.record("round \(round): cards in the file that no success accounts for: \(extra.sorted())")
+            tally.falseSuccesses += extra.count
+        }
+        for (id, card) in model.cards {
+            guard let actual = found[id] else { continue }
+            if actual.title != card.title || !card.boards.contains(actual.board) {
+                Issue.record(
+                    "round \(round): card \(id) is \(actual), expected \(card.title) on one of \(card.boards)"
+                )
+                tally.falseSuccesses += 1
+            }
+            model.cards[id]?.boards = [actual.board]
+        }
+        let fileBoards = Dictionary(uniqueKeysWithValues: after.kanban.boards.map { ($0.title, $0.limit) })
+        #expect(fileBoards == model.boards, "round \(round): boards and limits")
+        model.boards = fileBoards
+        #expect(after.kanban.boards.first { $0.title == Self.gate }?.items.count == gateCount + slots)
+        // Cards nobody moved keep their order on their board.
+        for board in after.kanban.boards {
+            let was = before.kanban.boards.first { $0.title == board.title }?.items.map(\.id.rawValue) ?? []
+            let kept = board.items.map(\.id.rawValue).filter { mustStay.contains($0) && was.contains($0) }
+            #expect(
+                kept == was.filter { mustStay.contains($0) },
+                "round \(round): order of untouched cards on \(board.title)")
+        }
+        #expect(
+            try sandbox.entries() == [".kanban.json.lock", "kanban.json"],
+            "round \(round): no temporary file is left")
+    }
+
+    // MARK: - A lock held past the wait
+
+    @Test func writersFacingALockHeldPastTheirWaitExit75AndWriteNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let boards = try sandbox.boards()
+        let analytics = try boards.id(of: "Analytics")
+
+        // Another kanban process holds the lock: stopped inside its write, between flushing the
+        // temporary file and renaming it.
+        let holder = try sandbox.start(
+            ["add", "held card", "--to", "Done"], environment: ["KANBAN_TEST_STOP_BEFORE_COMMIT": "1"])
+        try #require(
+            try holder.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
+        let before = try sandbox.snapshot()
+        let pending = try sandbox.bytes(".kanban.json.tmp")
+
+        let commands: [[String]] = [
+            ["add", "x"], ["add", "--to", "Todo"], ["move", analytics, "--to", "Done"],
+            ["copy", analytics, "--to", "Todo"],
+            ["remove", analytics], ["rename", analytics, "y"], ["board", "add", "New"],
+            ["board", "rename", "Done", "Closed"],
+            ["board", "move", "Done", "--at", "0"], ["board", "limit", "Todo", "9"],
+            ["board", "remove", "Done", "--force"],
+            ["move", "Todo:0", "Todo:1", "--to", "In Progress", "--at", "1"],
+        ]
+        let waiters = try commands.map {
+            try sandbox.start(
+                $0 + ["--json"], stdin: Array("from stdin\n".utf8),
+                environment: ["KANBAN_LOCK_TIMEOUT": "0.5"])
+        }
+        let reader = try sandbox.start(["list", "--json"])
+        for (command, waiter) in zip(commands, waiters) {
+            let result = try waiter.wait(timeout: 30)
+            let message = try expectJSONError(result, exit: 75, code: "locked")
+            #expect(message.contains("0.5"), "says how long it waited: \(message) (\(command))")
+        }
+        // Readers take no lock: they see the file as it was.
+        let listed = try reader.wait(timeout: 30)
+        try #require(listed.status == 0, "\(listed)")
+        #expect(try BoardColumn.parse(listed.stdout) == boards)
+        #expect(try sandbox.snapshot() == before, "nothing was written")
+        #expect(
+            try sandbox.bytes(".kanban.json.tmp") == pending, "no waiter touched the holder's temporary file")
+
+        // Writers that wait long enough get in once the holder finishes, one after the other.
+        let patient = try (0..<5).map {
+            try sandbox.start(
+                ["add", "patient \($0)", "--to", "Todo", "-q"], environment: ["KANBAN_LOCK_TIMEOUT": "60"])
+        }
+        usleep(200_000)
+        holder.kill(SIGCONT)
+        #expect(try holder.wait(timeout: 30).status == 0)
+        for process in patient { #expect(try process.wait(timeout: 60).status == 0) }
+        let final = try sandbox.boards()
+        #expect(final[2].items.last == "held card")
+        #expect(Set(final[0].items.suffix(5)) == Set((0..<5).map { "patient \($0)" }))
+        #expect(final.allIDs.count == boards.allIDs.count + 6)
+        #expect(try sandbox.entries() == [".kanban.json.lock", "kanban.json"])
+    }
+
+    // MARK: - Helpers
+
+    private func checked(_ bytes: [UInt8], _ context: String) throws -> CheckedFile {
+        switch CheckedFile.check(bytes) {
+        case .success(let file): return file
+        case .failure(let failure):
+            let kept = Reliability.keep(bytes, "stress")
+            throw SpawnError("\(context): \(failure) (file kept at \(kept))")
+        }
+    }
+
+    private func board(_ slot: Any?) -> String? {
+        (slot as? [String: Any])?["board"] as? String
+    }
+
+    /// The cards an `add --json` report says it added: id, title and board.
+    private func added(_ output: String) throws -> [(id: String, title: String, board: String)] {
+        let report = try jsonObject(output)
+        let items = try #require(report["items"] as? [[String: Any]], "\(output)")
+        return try items.map { item in
+            (
+                try #require(item["id"] as? String), try #require(item["title"] as? String),
+                try #require(board(item["to"]))
+            )
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// What must hold for any input to the kanban file reader and to the argument parser.
+//
+// One definition, used twice: the libFuzzer targets in Tests/Fuzz compile this file into
+// the kanban module (with -D FUZZING) and trap on a violation; FuzzCorpusTests runs it over
+// the committed seeds and every input a fuzzer once found. Pure Swift: no Foundation, no
+// Testing, so that it builds under the sanitizers as it is.
+
+import KanbanCore
+
+#if !FUZZING
+    @testable import kanban
+#endif
+
+public enum FuzzProperties {
+    // MARK: - Known issues
+
+    /// Violations of bugs that are reported but not fixed yet, each with a fragment that
+    /// only its violations contain. The fuzz targets let these pass, so that they go on
+    /// looking for other bugs; FuzzCorpusTests expects them as known issues. Remove an
+    /// entry with its fix (the inputs in Tests/Fuzz/regressions-* then check the fix).
+    public static let knownIssues: [(issue: String, fragment: String)] = []
+
+    /// The known issue `violation` belongs to, if any.
+    public static func knownIssue(_ violation: String) -> String? {
+        knownIssues.first { violation.contains($0.fragment) }?.issue
+    }
+
+    // MARK: - The file reader
+
+    /// Reads `bytes` as a kanban file and returns what is wrong, or nil.
+    ///
+    /// Reading must succeed or throw a clean ``KanbanError``; a failure names a line that is
+    /// in the file. What it reads must encode to a file that is safe to print, reads back to
+    /// the same kanban in the current format, and encodes to the same bytes again.
+    public static func fileReaderViolation(_ bytes: [UInt8]) -> String? {
+        let decoded: (kanban: Kanban, format: KanbanFile.Format)
+        do {
+            decoded = try KanbanFile.decode(bytes)
+        } catch {
+            switch error {
+            case .corruptFile(let line, let message):
+                let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                if !(1...lines).contains(line) {
+                    return "the error names line \(line) of a \(lines)-line file: \(message)"
+                }
+                if message.isEmpty { return "an error with no message" }
+            case .unsupportedVersion(let version):
+                if version <= KanbanFile.version { return "version \(version) refused as newer" }
+            default:
+                break
+            }
+            return nil
+        }
+        let ids = decoded.kanban.boards.flatMap { $0.items.map(\.id.rawValue) }
+        if Set(ids).count != ids.count { return "duplicate ids were read" }
+        let encoded = KanbanFile.encode(decoded.kanban)
+        if let unsafe = firstControl(in: String(decoding: encoded, as: UTF8.self), allowing: ["\n"]) {
+            return "the encoded file holds a raw control character \(unsafe)"
+        }
+        let again: (kanban: Kanban, format: KanbanFile.Format)
+        do {
+            again = try KanbanFile.decode(encoded)
+        } catch {
+            return "the encoded file does not read back: \(error)"
+        }
+        if again.kanban != decoded.kanban { return "encoding and reading back changed the kanban" }
+        if again.format != .current { return "the encoded file is not in the current format" }
+        if KanbanFile.encode(again.kanban) != encoded { return "encoding is not deterministic" }
+        if decoded.format == .legacy, (try? KanbanFile.decode(bytes))?.kanban != decoded.kanban {
+            return "reading the original app's format twice gives different ids"
+        }
+        return nil
+    }
+
+    // MARK: - The argument parser
+
+    /// Parses `arguments` and returns what is wrong, or nil.
+    ///
+    /// Parsing must give an invocation or a usage error (64), the same every time; a usage
+    /// error's message, as text and as JSON, holds no raw control character, whatever was
+    /// typed; help for any topic is text or a usage error.
+    public static func argumentsViolation(_ arguments: [String]) -> String? {
+        let first = parse(arguments)
+        guard first == parse(arguments) else { return "parsing the same arguments twice differs" }
+        switch first {
+        case .success(let invocation):
+            guard case .help(let topic) = invocation.command else { return nil }
+            do {
+                let text = try Help.text(for: topic)
+                if let unsafe = firstControl(in: text, allowing: ["\n"]) { return "help holds \(unsafe)" }
+            } catch {
+                return usageErrorViolation(error)
+            }
+        case .failure(let error):
+            return usageErrorViolation(error)
+        }
+        return nil
+    }
+
+    private static func parse(_ arguments: [String]) -> Result<Invocation, CLIError> {
+        do {
+            return .success(try Parser.parse(arguments))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func usageErrorViolation(_ error: CLIError) -> String? {
+        let (exit, code) = error.status
+        guard exit == .usage, code == "usage" else {
+            return "a parse error that is not a usage error: \(error)"
+        }
+        let message = error.message
+        if message.isEmpty { return "a usage error with no message" }
+        if let unsafe = firstControl(in: message, allowing: []) {
+            return "the message holds \(unsafe): \(message)"
+        }
+        if let unsafe = firstControl(in: errorJSON(code: code, message: message), allowing: ["\n"]) {
+            return "the JSON error holds \(unsafe)"
+        }
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    /// The first C0 control, DEL or C1 control in `text` that is not in `allowed`, as `U+001B`.
+    static func firstControl(in text: String, allowing allowed: Set<Unicode.Scalar>) -> String? {
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if !allowed.contains(scalar) { return "U+" + String(scalar.value, radix: 16, uppercase: true) }
+        }
+        return nil
+    }
+
+    /// Argument vectors from fuzzer bytes: NUL-separated, as C strings cannot hold a NUL.
+    public static func arguments(from bytes: some Collection<UInt8>) -> [String] {
+        bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+// Shared support for the reliability suites (stress, crashes, failing disks, hostile input):
+// sizes that scale with the environment, the figures `.ci/reliability` prints, and checks
+// on a kanban file as kanban's own reader and an independent JSON parser see it.
+
+// MARK: - Sizes and figures
+
+enum Reliability {
+    /// A positive integer from the environment, else `value`: the default `swift test` runs
+    /// small sizes, `.ci/reliability` sets large ones.
+    static func size(_ name: String, default value: Int) -> Int {
+        guard let text = ProcessInfo.processInfo.environment[name], let number = Int(text), number > 0 else {
+            return value
+        }
+        return number
+    }
+
+    /// Appends one line of figures, `suite key=value …`, to `$KANBAN_RELIABILITY_LOG` if set,
+    /// for `.ci/reliability` to sum up.
+    static func record(_ suite: String, _ figures: KeyValuePairs<String, CustomStringConvertible>) {
+        guard let path = ProcessInfo.processInfo.environment["KANBAN_RELIABILITY_LOG"], !path.isEmpty else {
+            return
+        }
+        let line = ([suite] + figures.map { "\($0.key)=\($0.value)" }).joined(separator: " ") + "\n"
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = line.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress!, $0.count - 1) }
+    }
+
+    /// Seconds since `start` (from `DispatchTime.now()`), one decimal.
+    static func seconds(since start: DispatchTime) -> String {
+        String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+    }
+
+    /// Keeps a copy of a file that broke a check under `$TMPDIR`, and says where, for the report.
+    static func keep(_ bytes: [UInt8], _ name: String) -> String {
+        let path =
+            "\(NSTemporaryDirectory())/kanban-reliability-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+}
+
+// MARK: - Locks
+
+/// Whether another process holds the flock on `path` right now: a non-blocking attempt
+/// fails with EWOULDBLOCK. A lock file that does not exist is not held.
+func lockIsHeld(_ path: String) throws -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+        if errno == ENOENT { return false }
+        throw SpawnError("cannot open \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+        flock(fd, LOCK_UN)
+        return false
+    }
+    guard errno == EWOULDBLOCK else { throw SpawnError("flock \(path): \(String(cString: strerror(errno)))") }
+    return true
+}
+
+extension SpawnedProcess {
+    /// Blocks until the process has ended, without reaping it (`waitid` with `WNOWAIT`), so
+    /// that ``wait(timeout:)`` still collects its status and output. Precise where the
+    /// polling of `wait` is not: for measuring how long a process lives.
+    func blockUntilExited() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+    }
+}
+
+// MARK: - Checking a kanban file
+
+/// A kanban file as read by kanban's own reader, checked the way every reliability suite
+/// checks the file after the fact.
+struct CheckedFile {
+    var bytes: [UInt8]
+    var kanban: Kanban
+
+    /// Every item id, in board order.
+    var ids: [String] { kanban.boards.flatMap { $0.items.map(\.id.rawValue) } }
+
+    /// Reads `bytes` with `KanbanFile.decode`; returns a description of what is wrong, or the file.
+    static func check(_ bytes: [UInt8]) -> Result<CheckedFile, CheckFailure> {
+        let kanban: Kanban
+        do {
+            kanban = try KanbanFile.decode(bytes).kanban
+        } catch {
+            return .failure(CheckFailure("kanban cannot read the file: \(error)"))
+        }
+        // A second, independent parser: Foundation's must accept it too.
+        guard (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] else {
+            return .failure(CheckFailure("JSONSerialization does not accept the file"))
+        }
+        let ids = kanban.boards.flatMap { $0.items.map(\.id.rawValue) }
+        guard Set(ids).count == ids.count else { return .failure(CheckFailure("duplicate ids: \(ids)")) }
+        // Every write is whole and canonical: the bytes are exactly what kanban writes for this kanban.
+        guard KanbanFile.encode(kanban) == bytes else {
+            return .failure(
+                CheckFailure("the file is not the canonical encoding of its kanban (half written?)"))
+        }
+        return .success(CheckedFile(bytes: bytes, kanban: kanban))
+    }
+}
+
+struct CheckFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Whether `actual` is the kanban `expected` describes, where items with an id not in
+/// `knownIDs` were made by the command (add, copy) and may have any new id.
+func sameKanban(_ actual: Kanban, _ expected: Kanban, knownIDs: Set<String>) -> Bool {
+    guard actual.boards.count == expected.boards.count else { return false }
+    for (a, e) in zip(actual.boards, expected.boards) {
+        guard a.title == e.title, a.limit == e.limit, a.items.count == e.items.count else { return false }
+        for (x, y) in zip(a.items, e.items) {
+            guard x.title == y.title else { return false }
+            if knownIDs.contains(y.id.rawValue) {
+                guard x.id == y.id else { return false }
+            } else {
+                guard !knownIDs.contains(x.id.rawValue) else { return false }
+            }
+        }
+    }
+    return true
+}
