@@ -122,6 +122,18 @@ private let sample = [
         #expect(BoardView.wrap("one two three", width: 7) == ["one two", "three"])
         #expect(BoardView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(BoardView.wrap("", width: 4) == [""])
+        #expect(BoardView.wrap("ab cd ef gh", width: 2, maximumLines: 2) == ["ab", "c…"])
+        #expect(BoardView.wrap("ab cd", width: 5, maximumLines: 1) == ["ab cd"])
+        #expect(BoardView.wrap("漢字漢字", width: 3) == ["漢", "字", "漢", "字"])
+    }
+
+    @Test func aHugeTitleTakesAFewLinesOfItsColumn() throws {
+        let huge = [board("A", [("k3f9", String(repeating: "x", count: 200_000))]), board("B", [])]
+        let text = try #require(BoardView.columns(huge, width: 60, style: plain))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2 + BoardView.maximumCardLines)
+        #expect(lines.last?.contains("…") == true)
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= 60) }
     }
 
     @Test func truncateKeepsWithinWidth() {

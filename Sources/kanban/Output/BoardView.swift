@@ -7,6 +7,8 @@ enum BoardView {
     static let minimumColumnWidth = 16
     /// Columns wider than this waste the screen; titles wrap instead.
     static let maximumColumnWidth = 40
+    /// A card in a column takes at most this many lines.
+    static let maximumCardLines = 4
 
     /// The view for `boards` on `terminal`: columns when it is a terminal they fit on.
     static func render(_ boards: [Board], on terminal: Terminal) -> String {
@@ -78,7 +80,8 @@ enum BoardView {
         }
         let idWidth = board.items.lazy.map(\.id.rawValue.count).max() ?? 0
         for item in board.items {
-            let lines = wrap(Escape.visible(item.title), width: width - idWidth - 1)
+            // A card takes at most a few lines; `list --tsv` or a narrow terminal shows it whole.
+            let lines = wrap(Escape.visible(item.title), width: width - idWidth - 1, maximumLines: maximumCardLines)
             for (l, line) in lines.enumerated() {
                 let prefix = l == 0
                     ? style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count + 1)
@@ -100,34 +103,47 @@ enum BoardView {
 
     // MARK: - Text fitting
 
-    /// Lines of at most `width` columns, broken at spaces where possible.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// Lines of at most `width` columns, broken at spaces where possible, and at most
+    /// `maximumLines` of them: the last ends with `…` when the text goes on. One pass over
+    /// the text, however long it is.
+    static func wrap(_ text: String, width: Int, maximumLines: Int = .max) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
+        /// Ends the current line; false once no more lines may be started.
+        func endLine() -> Bool {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+            return lines.count < maximumLines
+        }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = DisplayWidth.of(word)
+            let wordWidth = DisplayWidth.of(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
                 continue
             }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
+            if lineWidth > 0 && !endLine() { return ellipsized(lines, width: width) }
+            // A word wider than the line is cut where the line ends.
+            for character in word {
+                let characterWidth = DisplayWidth.of(character)
+                if lineWidth + characterWidth > width && lineWidth > 0 && !endLine() {
+                    return ellipsized(lines, width: width)
+                }
+                line.append(character)
+                lineWidth += characterWidth
             }
-            while wordWidth > width {
-                let (head, headWidth) = prefix(of: word, width: width)
-                lines.append(head)
-                word.removeFirst(head.count)
-                wordWidth -= headWidth
-            }
-            line = word
-            lineWidth = wordWidth
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `lines` with the last ending in `…`, for text that goes on past them.
+    private static func ellipsized(_ lines: [String], width: Int) -> [String] {
+        var lines = lines
+        let last = lines.removeLast()
+        lines.append(DisplayWidth.of(last) < width ? last + "…" : truncate(last + "…", to: width))
         return lines
     }
 

@@ -34,7 +34,7 @@ extension Unicode.Scalar {
 enum DisplayWidth {
     /// The columns `text` takes on a terminal: 2 for wide East Asian characters and emoji,
     /// 0 for combining marks and zero-width characters, 1 otherwise.
-    static func of(_ text: String) -> Int {
+    static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
