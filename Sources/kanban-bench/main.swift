@@ -91,12 +91,7 @@ func floor(_ path: String) -> Never {
     let temporary = directory + "/.floor.tmp"
     let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard output >= 0 else { fail("cannot create \(temporary)") }
-    done = 0
-    while done < bytes.count {
-        let wrote = bytes.withUnsafeBytes { write(output, $0.baseAddress! + done, $0.count - done) }
-        guard wrote > 0 else { fail("cannot write \(temporary)") }
-        done += wrote
-    }
+    writeAll(output, bytes, path: temporary)
     guard fsync(output) == 0, close(output) == 0, rename(temporary, path) == 0 else { fail("cannot replace \(path)") }
     let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
     fsync(directoryFD)
@@ -172,13 +167,17 @@ func readFile(_ path: String) -> [UInt8] {
 func writeFile(_ path: String, _ bytes: [UInt8]) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { fail("cannot write \(path)") }
+    writeAll(fd, bytes, path: path)
+    close(fd)
+}
+
+func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) {
     var done = 0
     while done < bytes.count {
         let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
         guard wrote > 0 else { fail("cannot write \(path)") }
         done += wrote
     }
-    close(fd)
 }
 
 // MARK: - Finding kanban

@@ -116,7 +116,7 @@ struct App {
         }
     }
 
-    /// Prints a note on stderr, unless `--quiet`.
+    /// Prints a note on stderr, unless `--quiet` or `--json` (whose stderr carries only errors).
     func note(_ text: String) {
         guard !options.quiet else { return }
         if options.json { return }

@@ -11,20 +11,16 @@ import KanbanCore
 /// sees the old file or the new one. The kernel drops a `flock` when its process dies,
 /// so a crash never leaves the file locked; the lock file itself stays, empty.
 struct Store {
-    /// Where the path came from, for messages.
-    enum Origin {
-        case option, environment, discovered, initDefault
-    }
-
     /// The kanban file, as given or found.
     let path: String
-    let origin: Origin
+    /// Whether `$KANBAN_FILE` named it, for messages.
+    let fromEnvironment: Bool
     /// How long to wait for another kanban process's lock.
     var lockTimeout: Double = Store.defaultLockTimeout()
 
-    init(path: String, origin: Origin) {
+    init(path: String, fromEnvironment: Bool = false) {
         self.path = path
-        self.origin = origin
+        self.fromEnvironment = fromEnvironment
     }
 
     // MARK: - Finding the file
@@ -34,11 +30,11 @@ struct Store {
     ///
     /// - Throws: ``CLIError/noFile(_:)`` when the search finds nothing.
     static func locate(file: String?) throws(CLIError) -> Store {
-        if let file { return Store(path: file, origin: .option) }
-        if let file = try environmentFile() { return Store(path: file, origin: .environment) }
+        if let file { return Store(path: file) }
+        if let file = try environmentFile() { return Store(path: file, fromEnvironment: true) }
         for directory in try searchedDirectories() {
             let candidate = Path.join(directory, "kanban.json")
-            if POSIX.lstat(candidate) != nil { return Store(path: candidate, origin: .discovered) }
+            if POSIX.lstat(candidate) != nil { return Store(path: candidate) }
         }
         throw .noFile(
             "no kanban.json in \(q(String(decoding: (try? POSIX.currentDirectory()) ?? [], as: UTF8.self))) "
@@ -48,9 +44,9 @@ struct Store {
 
     /// Where `init` creates a file: `--file`, else `$KANBAN_FILE`, else `./kanban.json`.
     static func newFile(file: String?) throws(CLIError) -> Store {
-        if let file { return Store(path: file, origin: .option) }
-        if let file = try environmentFile() { return Store(path: file, origin: .environment) }
-        return Store(path: "kanban.json", origin: .initDefault)
+        if let file { return Store(path: file) }
+        if let file = try environmentFile() { return Store(path: file, fromEnvironment: true) }
+        return Store(path: "kanban.json")
     }
 
     /// `$KANBAN_FILE`, if set and not empty.
@@ -138,12 +134,10 @@ struct Store {
             guard error.code == ENOENT || error.code == ENOTDIR else {
                 throw .io("cannot read \(q(path)): \(error.reason)")
             }
-            switch origin {
-            case .environment:
+            if fromEnvironment {
                 throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
-            default:
-                throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
             }
+            throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
         }
     }
 
@@ -309,7 +303,9 @@ struct FileLock {
     }
 
     /// Blocks in `flock` until it succeeds or `timeout` passes; a `SIGALRM` from an
-    /// interval timer interrupts the wait, so no polling and no lost wake-ups.
+    /// interval timer interrupts the wait, so there is no polling. The timer repeats every
+    /// 50 ms after it first fires: a signal that lands just before `flock` starts to block
+    /// is followed by another, so the wait never outlives the deadline by more than that.
     private static func wait(_ fd: Int32, timeout: Double) -> Bool {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in }
@@ -326,6 +322,7 @@ struct FileLock {
             var timer = itimerval()
             timer.it_value.tv_sec = Int(remaining)
             timer.it_value.tv_usec = max(1, Int((remaining - Double(Int(remaining))) * 1_000_000))
+            timer.it_interval.tv_usec = 50_000
             setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
             let result = flock(fd, LOCK_EX)
             let code = errno
