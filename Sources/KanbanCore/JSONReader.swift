@@ -304,13 +304,15 @@ struct JSONReader {
         let expected = UnsafeRawPointer(literal.utf8Start)
         var index = 0
         while index + 8 <= count {
-            guard here.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                == expected.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard
+                here.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             else { return false }
             index += 8
         }
         while index < count {
-            guard here.load(fromByteOffset: index, as: UInt8.self) == expected.load(fromByteOffset: index, as: UInt8.self)
+            guard
+                here.load(fromByteOffset: index, as: UInt8.self) == expected.load(fromByteOffset: index, as: UInt8.self)
             else { return false }
             index += 1
         }
@@ -331,7 +333,8 @@ struct JSONReader {
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             // A byte is zero in x exactly when (x - 1) borrows into its high bit and x's high bit is clear.
-            let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word)
+            let special =
+                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word)
                 & highs
             if special != 0 {
                 let stop = index + special.trailingZeroBitCount / 8

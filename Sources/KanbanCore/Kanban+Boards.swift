@@ -8,7 +8,8 @@ extension Kanban {
     ///   ``KanbanError/boardIndexOutOfRange(index:range:)``.
     /// - Precondition: `limit` is not negative.
     @discardableResult
-    public mutating func addBoard(_ title: Title, at index: Int? = nil, limit: Int? = nil) throws(KanbanError) -> Change {
+    public mutating func addBoard(_ title: Title, at index: Int? = nil, limit: Int? = nil) throws(KanbanError) -> Change
+    {
         precondition(limit.map { $0 >= 0 } ?? true, "a WIP limit is never negative")
         try checkUnique(title, except: nil)
         let index = index ?? boards.count

@@ -11,7 +11,8 @@ extension ItemID: Codable {
         let text = try container.decode(String.self)
         guard let id = ItemID(text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "invalid item id \"\(text)\"; ids are 1 to 8 letters, digits, '-' or '_'")
+                in: container,
+                debugDescription: "invalid item id \"\(text)\"; ids are 1 to 8 letters, digits, '-' or '_'")
         }
         self = id
     }
@@ -115,7 +116,8 @@ private func refuseUnknownKeys<Key: CodingKey>(in decoder: any Decoder, known: [
 }
 
 /// A stored title: kept as it is, but not blank.
-private func decodeTitle<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> String {
+private func decodeTitle<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> String
+{
     let title = try container.decode(String.self, forKey: key)
     guard !title.isBlank else {
         throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "the title is blank")

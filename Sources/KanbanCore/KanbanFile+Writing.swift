@@ -31,7 +31,8 @@ extension KanbanFile {
             for (b, board) in kanban.boards.enumerated() {
                 try out.append(literal: b == 0 ? "\n    {\n      \"title\": " : ",\n    {\n      \"title\": ")
                 try out.appendQuoted(board.title)
-                try out.append(",\n      \"limit\": " + (board.limit.map(String.init) ?? "null") + ",\n      \"items\": [")
+                try out.append(
+                    ",\n      \"limit\": " + (board.limit.map(String.init) ?? "null") + ",\n      \"items\": [")
                 for (i, item) in board.items.enumerated() {
                     try out.appendItem(item, first: i == 0)
                 }

@@ -85,7 +85,8 @@ public enum KanbanFile {
                 let value = try reader.readInteger("\"version\"")
                 if value > Self.version { throw .unsupportedVersion(value) }
                 guard value == Self.version else {
-                    throw reader.error("unsupported \"version\" \(value); this kanban reads version 1", at: versionOffset)
+                    throw reader.error(
+                        "unsupported \"version\" \(value); this kanban reads version 1", at: versionOffset)
                 }
                 version = value
             } else if reader.string(key, is: "boards") {
@@ -169,7 +170,9 @@ public enum KanbanFile {
                     reader.skipWhitespace()
                     let limitOffset = reader.offset
                     let value = try reader.readInteger("a board's \"limit\"")
-                    guard value >= 0 else { throw reader.error("a board's \"limit\" must be 0 or more", at: limitOffset) }
+                    guard value >= 0 else {
+                        throw reader.error("a board's \"limit\" must be 0 or more", at: limitOffset)
+                    }
                     limit = value
                 }
             } else if reader.string(key, is: "items") {
@@ -194,7 +197,8 @@ public enum KanbanFile {
                     throw reader.error("duplicate item id \(JSON.quoted(item.id.rawValue))", at: item.offset)
                 }
                 let title = try reader.text(in: item.title, isASCII: item.isASCII, quoteAt: item.title.lowerBound - 1)
-                items.append(Item(id: item.id, title: try checked(title, at: item.title.lowerBound - 1, of: "an item", reader)))
+                items.append(
+                    Item(id: item.id, title: try checked(title, at: item.title.lowerBound - 1, of: "an item", reader)))
                 continue
             }
             try reader.beginObject("an item")

@@ -24,7 +24,7 @@ struct Options {
                kanban-bench --floor FILE
 
           --sizes    item counts to generate (3 boards each)
-          --runs     timed runs per case (default: 15 up to 10,000 items, 9 at 100,000, 5 at 1,000,000)
+          --runs     timed runs per case (default: 15 up to 10,000 items, 11 at 100,000, 5 at 1,000,000)
           --output   also write the Markdown table to FILE
           --kanban   the kanban binary to time (default: build the release product and use it)
           --keep     keep the generated files (their directory is printed)
@@ -41,7 +41,9 @@ struct Options {
             switch argument {
             case "--sizes":
                 let sizes = value(argument).split(separator: ",").map { Int($0.filter { $0 != "_" }) }
-                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else { fail("--sizes takes positive numbers") }
+                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                    fail("--sizes takes positive numbers")
+                }
                 options.sizes = sizes.map { $0! }
             case "--runs":
                 guard let runs = Int(value(argument)), runs > 0 else { fail("--runs takes a positive number") }
@@ -112,17 +114,17 @@ func now() -> Double {
     return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
 }
 
-/// Runs `arguments` with stdin from `stdin` (or /dev/null) and stdout, stderr to /dev/null;
-/// returns its wall time and peak RSS from `wait4`'s rusage, or exits if it fails.
-func measure(_ arguments: [String], stdin: String? = nil) -> Sample {
+/// Runs `arguments` with stdin from `stdin` (or /dev/null), stdout to /dev/null and stderr
+/// to `errors`; returns its wall time and peak RSS from `wait4`'s rusage, or exits if it fails.
+func measure(_ arguments: [String], stdin: String? = nil, errors: String) -> Sample {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, stdin ?? "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/tmp/kanban-bench.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let start = now()
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
@@ -132,7 +134,7 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Sample {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = now() - start
     guard status == 0 else {
-        fail("\(arguments.prefix(6).joined(separator: " ")) … failed (status \(status)); see /tmp/kanban-bench.stderr")
+        fail("\(arguments.prefix(6).joined(separator: " ")) … failed (status \(status)); see \(errors)")
     }
     return Sample(milliseconds: elapsed, peakKiB: usage.ru_maxrss)
 }
@@ -193,15 +195,14 @@ func packageRoot() -> String {
 func buildKanban() -> String {
     let root = packageRoot()
     say("building the release kanban in \(root)")
-    for arguments in [["swift", "build", "-c", "release", "--product", "kanban", "--package-path", root]] {
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "swift", nil, nil, &argv, environ) == 0 else { fail("cannot run swift build") }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        guard status == 0 else { fail("swift build failed") }
-    }
+    let arguments = ["swift", "build", "-c", "release", "--product", "kanban", "--package-path", root]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawnp(&pid, "swift", nil, nil, &argv, environ) == 0 else { fail("cannot run swift build") }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    guard status == 0 else { fail("swift build failed") }
     let path = root + "/.build/release/kanban"
     guard access(path, X_OK) == 0 else { fail("no kanban binary at \(path)") }
     return path
@@ -305,11 +306,12 @@ var template = Array("/tmp/kanban-bench.XXXXXX".utf8CString)
 guard let made = mkdtemp(&template) else { fail("cannot make a temporary directory") }
 let directory = String(cString: made)
 let work = directory + "/work.json"
+let errors = directory + "/stderr.txt"
 
 var rows: [Row] = []
 for size in options.sizes {
     let stem = directory + "/items-\(size)"
-    _ = measure([bench, "--generate", String(size), stem])
+    _ = measure([bench, "--generate", String(size), stem], errors: errors)
     let base = stem + ".json"
     let facts = String(decoding: readFile(stem + ".ids"), as: UTF8.self).split(separator: "\n").map(String.init)
     var info = stat()
@@ -332,14 +334,15 @@ for size in options.sizes {
         writeFile(lines, Array((1...10_000).map { "Line \($0)\n" }.joined().utf8))
         cases.append(Case(name: "add 10,000 lines from stdin", arguments: ["add", "--to", "Todo"], stdin: lines))
     }
-    let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 9 : 15)
+    let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 15)
     var floorMedian = 0.0
     for benchCase in cases {
-        let command = benchCase.arguments.isEmpty ? [bench, "--floor", work] : [kanban, "-f", work, "-q"] + benchCase.arguments
+        let command =
+            benchCase.arguments.isEmpty ? [bench, "--floor", work] : [kanban, "-f", work, "-q"] + benchCase.arguments
         var samples: [Sample] = []
         for run in 0...runs {
             copyFile(base, to: work)
-            let sample = measure(command, stdin: benchCase.stdin)
+            let sample = measure(command, stdin: benchCase.stdin, errors: errors)
             if run > 0 { samples.append(sample) }  // run 0 warms the page cache
         }
         var row = Row(items: size, fileBytes: fileBytes, name: benchCase.name, samples: samples, floor: 0)
@@ -367,25 +370,36 @@ for row in rows {
     report += "\(formatMilliseconds(row.median)) | \(formatMilliseconds(row.sorted.first!)) – "
     report += "\(formatMilliseconds(row.sorted.last!)) | \(ratio) | \(format(row.peakMiB, 1)) MiB |\n"
 }
-report += "\n\(rows.first.map { "\($0.samples.count)" } ?? "0")+ timed runs per case after a warm-up; "
+let runCounts = options.sizes.compactMap { size in
+    rows.first { $0.items == size }.map { "\($0.samples.count) at \(formatCount(size))" }
+}
+report += "\nTimed runs per case, after a warm-up run: \(runCounts.joined(separator: ", ")) items; "
 report += "\(ProcessInfoLite.processorCount) CPUs, Linux \(release) \(machine).\n"
 
 // The issue's targets, checked against this run.
 var targets: [(String, Bool)] = []
 let row = { (items: Int, prefix: String) in rows.first { $0.items == items && $0.name.hasPrefix(prefix) } }
 if let move = row(10, "move one") {
-    targets.append(("move on 10 items within 3× the floor (\(format(move.median / move.floor, 2))×)", move.median <= 3 * move.floor))
+    targets.append(
+        (
+            "move on 10 items within 3× the floor (\(format(move.median / move.floor, 2))×)",
+            move.median <= 3 * move.floor
+        ))
 }
 if let move = row(10_000, "move one") {
-    targets.append((
-        "move on 10,000 items under 10 ms (\(formatMilliseconds(move.median)) ms) and 20 MiB (\(format(move.peakMiB, 1)) MiB)",
-        move.median < 10 && move.peakMiB < 20))
+    targets.append(
+        (
+            "move on 10,000 items under 10 ms (\(formatMilliseconds(move.median)) ms) and 20 MiB (\(format(move.peakMiB, 1)) MiB)",
+            move.median < 10 && move.peakMiB < 20
+        ))
 }
 if let move = row(1_000_000, "move one") {
     let limit = 3 * Double(move.fileBytes) / 1_048_576
-    targets.append((
-        "move on 1,000,000 items under 600 ms (\(formatMilliseconds(move.median)) ms) and 3× the file (\(format(move.peakMiB, 1)) of \(format(limit, 1)) MiB)",
-        move.median < 600 && move.peakMiB < limit))
+    targets.append(
+        (
+            "move on 1,000,000 items under 600 ms (\(formatMilliseconds(move.median)) ms) and 3× the file (\(format(move.peakMiB, 1)) of \(format(limit, 1)) MiB)",
+            move.median < 600 && move.peakMiB < limit
+        ))
 }
 if !targets.isEmpty {
     report += "\nTargets:\n\n" + targets.map { "- \($0.1 ? "met" : "MISSED"): \($0.0)\n" }.joined()
@@ -400,6 +414,7 @@ if options.keep {
         unlink(directory + "/items-\(size).ids")
     }
     unlink(work)
+    unlink(errors)
     unlink(directory + "/lines.txt")
     unlink(directory + "/.kanban.json.lock")
     unlink(directory + "/.work.json.lock")

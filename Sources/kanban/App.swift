@@ -106,7 +106,8 @@ struct App {
     }
 
     /// A typed position made concrete; `--before`/`--after` titles are looked up in `board`.
-    func dropPosition(_ argument: PositionArgument?, in kanban: Kanban, board: Int) throws(KanbanError) -> DropPosition {
+    func dropPosition(_ argument: PositionArgument?, in kanban: Kanban, board: Int) throws(KanbanError) -> DropPosition
+    {
         switch argument {
         case nil, .bottom: .bottom
         case .top: .top

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("Board operations")
@@ -62,9 +63,10 @@ struct BoardOperationTests {
         #expect(kanban.boards.map(\.title) == ["Todo", "In Progress"])
         #expect(kanban.boards[1].limit == 3)
         #expect(layout(kanban) == idLayout(counts: [1, 2]))
-        #expect(change.boards == [
-            BoardChange(title: "In Progress", from: 1, to: 1, limit: 3, previousTitle: "Doing")
-        ])
+        #expect(
+            change.boards == [
+                BoardChange(title: "In Progress", from: 1, to: 1, limit: 3, previousTitle: "Doing")
+            ])
         #expect(change.isEffective)
     }
 
@@ -110,9 +112,10 @@ struct BoardOperationTests {
                     var expected = sketch(kanban)
                     expected.insert(expected.remove(at: board), at: index)
                     #expect(sketch(after) == expected)
-                    #expect(change.boards == [
-                        BoardChange(title: kanban.boards[board].title, from: board, to: index, limit: board)
-                    ])
+                    #expect(
+                        change.boards == [
+                            BoardChange(title: kanban.boards[board].title, from: board, to: index, limit: board)
+                        ])
                     #expect(change.isEffective == (board != index))
                     #expect(change.isEffective == (after != kanban))
                 } else {
@@ -134,9 +137,10 @@ struct BoardOperationTests {
         #expect(kanban.boards[1].limit == to)
         #expect(kanban.boards[0].limit == nil)
         #expect(layout(kanban) == idLayout(counts: [2, 3]))
-        #expect(change.boards == [
-            BoardChange(title: "Doing", from: 1, to: 1, limit: to, limitChange: LimitChange(from: from, to: to))
-        ])
+        #expect(
+            change.boards == [
+                BoardChange(title: "Doing", from: 1, to: 1, limit: to, limitChange: LimitChange(from: from, to: to))
+            ])
         #expect(change.isEffective == (from != to))
     }
 
@@ -214,11 +218,12 @@ struct BoardOperationTests {
         var generator = SeededGenerator(seed: 1)
         let sample = Kanban.sample(using: &generator)
         #expect(sample.boards.map(\.title) == ["Todo", "In Progress", "Done"])
-        #expect(sample.boards.map { $0.items.map(\.title) } == [
-            ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"],
-            ["Push Notification", "Analytics", "Machine Learning"],
-            ["System Architecture", "Alert & Debugging"],
-        ])
+        #expect(
+            sample.boards.map { $0.items.map(\.title) } == [
+                ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"],
+                ["Push Notification", "Analytics", "Machine Learning"],
+                ["System Architecture", "Alert & Debugging"],
+            ])
         #expect(sample.boards.allSatisfy { $0.limit == nil })
         #expect(sample.itemCount == 9)
         #expect(throws: Never.self) { try sample.validate() }

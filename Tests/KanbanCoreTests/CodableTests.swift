@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KanbanCore
 
 @Suite("Codable agrees with the file codec")
@@ -17,7 +18,9 @@ struct CodableTests {
     func theFileCodecReadsWhatFoundationWrites(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
         let kanban = try randomStoredKanban(using: &generator)
-        for formatting in [[], [.prettyPrinted, .sortedKeys], [.withoutEscapingSlashes]] as [JSONEncoder.OutputFormatting] {
+        for formatting in [[], [.prettyPrinted, .sortedKeys], [.withoutEscapingSlashes]]
+            as [JSONEncoder.OutputFormatting]
+        {
             let encoder = JSONEncoder()
             encoder.outputFormatting = formatting
             let (decoded, format) = try KanbanFile.decode(Array(try encoder.encode(kanban)))
@@ -32,16 +35,21 @@ struct CodableTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(kanban), as: UTF8.self)
-        #expect(text == #"{"boards":[{"items":[{"id":"a1","title":"Card a1"}],"limit":null,"title":"Todo"},{"items":[],"limit":3,"title":"Done"}],"version":1}"#)
+        #expect(
+            text
+                == #"{"boards":[{"items":[{"id":"a1","title":"Card a1"}],"limit":null,"title":"Todo"},{"items":[],"limit":3,"title":"Done"}],"version":1}"#
+        )
     }
 
     @Test func codableRefusesDuplicateIDs() throws {
-        let text = #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "title": "x"}]}, {"title": "B", "limit": null, "items": [{"id": "a1", "title": "y"}]}]}"#
+        let text =
+            #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "a1", "title": "x"}]}, {"title": "B", "limit": null, "items": [{"id": "a1", "title": "y"}]}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Kanban.self, from: Data(text.utf8)) }
     }
 
     @Test func codableRefusesDuplicateBoardTitles() throws {
-        let text = #"{"version": 1, "boards": [{"title": "Todo", "limit": null, "items": []}, {"title": "TODO", "limit": null, "items": []}]}"#
+        let text =
+            #"{"version": 1, "boards": [{"title": "Todo", "limit": null, "items": []}, {"title": "TODO", "limit": null, "items": []}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Kanban.self, from: Data(text.utf8)) }
     }
 

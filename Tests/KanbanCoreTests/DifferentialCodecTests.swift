@@ -323,7 +323,9 @@ private struct DocumentWriter {
     }
 
     mutating func number(_ value: Int) -> String {
-        pick(["\(value)", "\(value).0", "\(value)e0", "\(value * 10)E-1", value == 0 ? "-0" : "\(value)", "\(value).000"])
+        pick([
+            "\(value)", "\(value).0", "\(value)e0", "\(value * 10)E-1", value == 0 ? "-0" : "\(value)", "\(value).000",
+        ])
     }
 
     /// A JSON object with `members` in a random order.
@@ -364,7 +366,8 @@ private struct DocumentWriter {
         return Array((space() + array(boards) + space()).utf8)
     }
 
-    static let interesting: [UInt8] = Array("{}[]\":,\\/0123456789-+.eEntrufalsb \n\t".utf8)
+    static let interesting: [UInt8] =
+        Array("{}[]\":,\\/0123456789-+.eEntrufalsb \n\t".utf8)
         + [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
 
     static let replacements: [(String, String)] = [
@@ -423,7 +426,9 @@ private struct DocumentWriter {
             case (.current(let other), .current):
                 #expect(kanban == other, "\(text)", sourceLocation: sourceLocation)
             case (.legacy(let boards), .legacy):
-                #expect(kanban.boards.map { [$0.title] + $0.items.map(\.title) } == boards, "\(text)", sourceLocation: sourceLocation)
+                #expect(
+                    kanban.boards.map { [$0.title] + $0.items.map(\.title) } == boards, "\(text)",
+                    sourceLocation: sourceLocation)
             default:
                 Issue.record(
                     "accepted a document Foundation (strict: \(strict)) refuses or reads otherwise: \(expected)\n\(text)",
@@ -431,11 +436,14 @@ private struct DocumentWriter {
             }
         case .failure(let error):
             tally.refused += 1
-            #expect(expected == .refused, "refused \(error) but Foundation reads it:\n\(text)", sourceLocation: sourceLocation)
+            #expect(
+                expected == .refused, "refused \(error) but Foundation reads it:\n\(text)",
+                sourceLocation: sourceLocation)
             switch error {
             case .corruptFile(let line, let message):
                 let lines = bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-                #expect((1...lines).contains(line), "line \(line) of \(lines): \(message)", sourceLocation: sourceLocation)
+                #expect(
+                    (1...lines).contains(line), "line \(line) of \(lines): \(message)", sourceLocation: sourceLocation)
                 #expect(!message.isEmpty, sourceLocation: sourceLocation)
             case .unsupportedVersion(let version):
                 #expect(version > KanbanFile.version, sourceLocation: sourceLocation)
@@ -452,8 +460,10 @@ private struct DocumentWriter {
         var mutants = Tally()
         for _ in 0..<60 {
             let kanban = try writer.kanban()
-            let documents = [writer.document(kanban), writer.document(kanban), writer.legacyDocument(kanban),
-                KanbanFile.encode(kanban)]
+            let documents = [
+                writer.document(kanban), writer.document(kanban), writer.legacyDocument(kanban),
+                KanbanFile.encode(kanban),
+            ]
             for document in documents {
                 check(document, &tally)
                 for _ in 0..<4 {
@@ -464,7 +474,8 @@ private struct DocumentWriter {
         }
         // Every well-formed document is read; the mutants cover both outcomes.
         #expect(tally.refused == 0)
-        #expect(mutants.accepted > 20 && mutants.refused > 200, "accepted \(mutants.accepted), refused \(mutants.refused)")
+        #expect(
+            mutants.accepted > 20 && mutants.refused > 200, "accepted \(mutants.accepted), refused \(mutants.refused)")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("Generated multi-item drops, checked against the reference model")
@@ -56,12 +57,14 @@ struct GeneratedDropTests {
         let change = try kanban.move(selection, to: 2, at: .index(0))
         #expect(layout(kanban) == [["a1", "a2"], ["b0", "b1"], ["b2", "a0", "c1", "c0"]])
         #expect(change.items.map(\.id.rawValue) == ["b2", "a0", "c1"])
-        #expect(change.items.map(\.from) == [
-            Slot(board: "Doing", index: 2), Slot(board: "Todo", index: 0), Slot(board: "Done", index: 1),
-        ])
-        #expect(change.items.map(\.to) == [
-            Slot(board: "Done", index: 0), Slot(board: "Done", index: 1), Slot(board: "Done", index: 2),
-        ])
+        #expect(
+            change.items.map(\.from) == [
+                Slot(board: "Doing", index: 2), Slot(board: "Todo", index: 0), Slot(board: "Done", index: 1),
+            ])
+        #expect(
+            change.items.map(\.to) == [
+                Slot(board: "Done", index: 0), Slot(board: "Done", index: 1), Slot(board: "Done", index: 2),
+            ])
     }
 
     @Test func aLocationSelectedTwiceIsCopiedTwice() throws {
@@ -147,11 +150,12 @@ struct GeneratedDropTests {
         let change = try kanban.rename(location, to: Title("  New name\t"))
         #expect(kanban[location] == Item(id: try #require(ItemID("b2")), title: "New name"))
         #expect(layout(kanban) == idLayout(counts: [2, 3]))
-        #expect(change.items == [
-            ItemChange(
-                id: try #require(ItemID("b2")), title: "New name", from: Slot(board: "Doing", index: 2),
-                to: Slot(board: "Doing", index: 2), previousTitle: "Card b2")
-        ])
+        #expect(
+            change.items == [
+                ItemChange(
+                    id: try #require(ItemID("b2")), title: "New name", from: Slot(board: "Doing", index: 2),
+                    to: Slot(board: "Doing", index: 2), previousTitle: "Card b2")
+            ])
         #expect(change.isEffective)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 /// A valid file with one line replaced (or removed), and where its error must be reported.
@@ -66,50 +67,91 @@ struct KanbanFileErrorTests {
         BrokenFile("missing colon", [5: #"      "title" "Todo","#], line: 5, "':'"),
         BrokenFile("unquoted key", [13: #"      title: "Done","#], line: 13, "key"),
         BrokenFile("single quotes", [13: #"      "title": 'Done',"#], line: 13, "string"),
-        BrokenFile("trailing comma in an array", [15: #"      "items": [{"id": "c3", "title": "x"},]"#], line: 15, "object"),
+        BrokenFile(
+            "trailing comma in an array", [15: #"      "items": [{"id": "c3", "title": "x"},]"#], line: 15, "object"),
         BrokenFile("trailing comma in an object", [8: #"        {"id": "a1", "title": "One",},"#], line: 8, "key"),
         BrokenFile("trailing comma in the boards", [16: "    },]"], line: 16, "object"),
         BrokenFile("missing value", [14: #"      "limit": ,"#], line: 14, "number"),
         BrokenFile("number with a leading plus", [14: #"      "limit": +3,"#], line: 14, "number"),
         BrokenFile("number with a bare dot", [14: #"      "limit": 3.,"#], line: 14, "number"),
         BrokenFile("unterminated string on its line", [5: #"      "title": "Todo,"#], line: 5, "control"),
-        BrokenFile("raw control character", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x01] + #"ne"},"#.bytes], line: 8, "control"),
-        BrokenFile("raw tab", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x09] + #"ne"},"#.bytes], line: 8, "control"),
-        BrokenFile("raw NUL in a key", bytes: [13: #"      "ti"#.bytes + [0x00] + #"tle": "Done","#.bytes], line: 13, "control"),
+        BrokenFile(
+            "raw control character", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x01] + #"ne"},"#.bytes],
+            line: 8, "control"),
+        BrokenFile(
+            "raw tab", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x09] + #"ne"},"#.bytes], line: 8,
+            "control"),
+        BrokenFile(
+            "raw NUL in a key", bytes: [13: #"      "ti"#.bytes + [0x00] + #"tle": "Done","#.bytes], line: 13, "control"
+        ),
         BrokenFile("lone high surrogate", [9: #"        {"id": "b2", "title": "\ud800"}"#], line: 9, "surrogate"),
         BrokenFile("lone low surrogate", [9: #"        {"id": "b2", "title": "\udc00"}"#], line: 9, "surrogate"),
-        BrokenFile("high surrogate then a letter", [9: #"        {"id": "b2", "title": "\ud83dx"}"#], line: 9, "surrogate"),
-        BrokenFile("high surrogate then a non-surrogate", [9: #"        {"id": "b2", "title": "\ud83d\u0041"}"#], line: 9, "surrogate"),
+        BrokenFile(
+            "high surrogate then a letter", [9: #"        {"id": "b2", "title": "\ud83dx"}"#], line: 9, "surrogate"),
+        BrokenFile(
+            "high surrogate then a non-surrogate", [9: #"        {"id": "b2", "title": "\ud83d\u0041"}"#], line: 9,
+            "surrogate"),
         BrokenFile("two high surrogates", [9: #"        {"id": "b2", "title": "\ud83d\ud83d"}"#], line: 9, "surrogate"),
         BrokenFile("invalid escape", [9: #"        {"id": "b2", "title": "\x41"}"#], line: 9, "escape"),
         BrokenFile("short \\u escape", [9: #"        {"id": "b2", "title": "\u41"}"#], line: 9, "escape"),
         BrokenFile("non-hex \\u escape", [9: #"        {"id": "b2", "title": "\u00G1"}"#], line: 9, "escape"),
-        BrokenFile("byte 0xFF", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xFF] + #"o"}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("truncated sequence", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC3] + #"o"}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("overlong slash", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC0, 0xAF] + #""}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("encoded surrogate", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xED, 0xA0, 0x80] + #""}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("beyond U+10FFFF", bytes: [9: #"        {"id": "b2", "title": ""#.bytes + [0xF4, 0x90, 0x80, 0x80] + #""}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("invalid UTF-8 after an escape", bytes: [9: #"        {"id": "b2", "title": "\n"#.bytes + [0xFE] + #""}"#.bytes], line: 9, "utf-8"),
-        BrokenFile("invalid UTF-8 in a key", bytes: [13: #"      "ti"#.bytes + [0xFF] + #"tle": "Done","#.bytes], line: 13, "utf-8"),
-        BrokenFile("stray byte outside strings", bytes: [14: #"      "limit": 3"#.bytes + [0xFF] + ",".bytes], line: 14, "0xFF"),
+        BrokenFile(
+            "byte 0xFF", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xFF] + #"o"}"#.bytes], line: 9,
+            "utf-8"),
+        BrokenFile(
+            "truncated sequence", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC3] + #"o"}"#.bytes],
+            line: 9, "utf-8"),
+        BrokenFile(
+            "overlong slash", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC0, 0xAF] + #""}"#.bytes],
+            line: 9, "utf-8"),
+        BrokenFile(
+            "encoded surrogate",
+            bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xED, 0xA0, 0x80] + #""}"#.bytes], line: 9, "utf-8"
+        ),
+        BrokenFile(
+            "beyond U+10FFFF",
+            bytes: [9: #"        {"id": "b2", "title": ""#.bytes + [0xF4, 0x90, 0x80, 0x80] + #""}"#.bytes], line: 9,
+            "utf-8"),
+        BrokenFile(
+            "invalid UTF-8 after an escape",
+            bytes: [9: #"        {"id": "b2", "title": "\n"#.bytes + [0xFE] + #""}"#.bytes], line: 9, "utf-8"),
+        BrokenFile(
+            "invalid UTF-8 in a key", bytes: [13: #"      "ti"#.bytes + [0xFF] + #"tle": "Done","#.bytes], line: 13,
+            "utf-8"),
+        BrokenFile(
+            "stray byte outside strings", bytes: [14: #"      "limit": 3"#.bytes + [0xFF] + ",".bytes], line: 14, "0xFF"
+        ),
         BrokenFile("trailing garbage on the last line", [18: "} x"], line: 18, "after the end"),
         BrokenFile("a second closing brace", [18: "}}"], line: 18, "after the end"),
     ]
 
     static let schemaViolations: [BrokenFile] = [
         BrokenFile("unknown key in a board", [6: #"      "lmit": null,"#], line: 6, "unknown key \"lmit\""),
-        BrokenFile("unknown key in an item", [8: #"        {"id": "a1", "title": "One", "done": true},"#], line: 8, "unknown key \"done\""),
+        BrokenFile(
+            "unknown key in an item", [8: #"        {"id": "a1", "title": "One", "done": true},"#], line: 8,
+            "unknown key \"done\""),
         BrokenFile("unknown key in the document", [2: #"  "versoin": 1,"#], line: 2, "unknown key \"versoin\""),
         BrokenFile("unknown key after the boards", [17: #"  ], "extra": {}"#], line: 17, "unknown key \"extra\""),
-        BrokenFile("duplicate key in an item", [9: #"        {"id": "b2", "title": "Two", "title": "Three"}"#], line: 9, "duplicate key \"title\""),
-        BrokenFile("duplicate id key", [9: #"        {"id": "b2", "id": "c3", "title": "Two"}"#], line: 9, "duplicate key \"id\""),
-        BrokenFile("duplicate key in a board", [14: #"      "limit": 3, "limit": 4,"#], line: 14, "duplicate key \"limit\""),
-        BrokenFile("duplicate null limit", [6: #"      "limit": null, "limit": null,"#], line: 6, "duplicate key \"limit\""),
-        BrokenFile("duplicate title key in a board", [15: #"      "items": [], "title": "Done""#], line: 15, "duplicate key \"title\""),
+        BrokenFile(
+            "duplicate key in an item", [9: #"        {"id": "b2", "title": "Two", "title": "Three"}"#], line: 9,
+            "duplicate key \"title\""),
+        BrokenFile(
+            "duplicate id key", [9: #"        {"id": "b2", "id": "c3", "title": "Two"}"#], line: 9,
+            "duplicate key \"id\""),
+        BrokenFile(
+            "duplicate key in a board", [14: #"      "limit": 3, "limit": 4,"#], line: 14, "duplicate key \"limit\""),
+        BrokenFile(
+            "duplicate null limit", [6: #"      "limit": null, "limit": null,"#], line: 6, "duplicate key \"limit\""),
+        BrokenFile(
+            "duplicate title key in a board", [15: #"      "items": [], "title": "Done""#], line: 15,
+            "duplicate key \"title\""),
         BrokenFile("duplicate version", [3: #"  "version": 1, "boards": ["#], line: 3, "duplicate key \"version\""),
         BrokenFile("duplicate boards", [17: #"  ], "boards": []"#], line: 17, "duplicate key \"boards\""),
-        BrokenFile("duplicate item id in a board", [9: #"        {"id": "a1", "title": "Two"}"#], line: 9, "duplicate item id"),
-        BrokenFile("duplicate item id across boards", [15: #"      "items": [{"id": "a1", "title": "x"}]"#], line: 15, "duplicate item id"),
+        BrokenFile(
+            "duplicate item id in a board", [9: #"        {"id": "a1", "title": "Two"}"#], line: 9, "duplicate item id"),
+        BrokenFile(
+            "duplicate item id across boards", [15: #"      "items": [{"id": "a1", "title": "x"}]"#], line: 15,
+            "duplicate item id"),
         BrokenFile("id with a space", [9: #"        {"id": "b 2", "title": "Two"}"#], line: 9, "invalid item id"),
         BrokenFile("empty id", [9: #"        {"id": "", "title": "Two"}"#], line: 9, "invalid item id"),
         BrokenFile("id too long", [9: #"        {"id": "abcdefghi", "title": "Two"}"#], line: 9, "invalid item id"),
@@ -153,7 +195,8 @@ struct KanbanFileErrorTests {
     /// A duplicate board title is reported where the title is, like a duplicate id.
     @Test(arguments: ["Todo", "TODO", "todo"])
     func aDuplicateBoardTitleIsRefusedNamingItsLine(title: String) throws {
-        let file = BrokenFile("duplicate board title", [13: #"      "title": "\#(title)","#], line: 13, "duplicate board title")
+        let file = BrokenFile(
+            "duplicate board title", [13: #"      "title": "\#(title)","#], line: 13, "duplicate board title")
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file.bytes) }
         guard case .corruptFile(let line, let message) = error else {
             Issue.record("expected corruptFile, got \(String(describing: error))")
@@ -175,7 +218,8 @@ struct KanbanFileErrorTests {
     }
 
     @Test func aRawDELInAStringIsValidJSON() throws {
-        let file = BrokenFile("DEL", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
+        let file = BrokenFile(
+            "DEL", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
         #expect(try KanbanFile.decode(file.bytes).kanban.boards[0].items[1].title == "T\u{7F}")
     }
 
@@ -246,8 +290,10 @@ struct KanbanFileErrorTests {
 
     @Test(arguments: [
         #"{"version": 1, "boards": [], "x": "# + String(repeating: "[", count: depth),
-        #"{"x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + #", "version": 1, "boards": []}"#,
-        #"{"boards": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + #", "version": 1}"#,
+        #"{"x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + #", "version": 1, "boards": []}"#,
+        #"{"boards": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + #", "version": 1}"#,
         #"{"boards": "# + String(repeating: "[", count: depth),
         #"{"boards": [], "x": "# + String(repeating: #"{"a": "#, count: depth),
         #"{"version": 1, "boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "y": "#

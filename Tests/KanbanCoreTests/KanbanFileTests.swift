@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("The kanban file: writing and reading")
@@ -51,7 +52,9 @@ struct KanbanFileTests {
         let title = "a\u{0}b\u{1B}c\u{7F}d\u{85}e\u{9F}f\u{A0}g\n\r\t\u{8}\u{C}/h"
         let kanban = try Kanban(boards: [Board(title: "T", items: [Item(id: ItemID("x1")!, title: title)])])
         let text = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
-        #expect(text.contains(#"{"id": "x1", "title": "a\u0000b\u001bc\u007fd\u0085e\u009ff\#u{A0}g\n\r\t\u0008\u000c/h"}"#))
+        #expect(
+            text.contains(#"{"id": "x1", "title": "a\u0000b\u001bc\u007fd\u0085e\u009ff\#u{A0}g\n\r\t\u0008\u000c/h"}"#)
+        )
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         #expect(try KanbanFile.decode(Array(text.utf8)).kanban == kanban)
@@ -103,11 +106,14 @@ struct KanbanFileTests {
     }
 
     @Test func whitespaceAnywhereBetweenTokensIsAllowed() throws {
-        let compact = #"{"version":1,"boards":[{"title":"Todo","limit":null,"items":[{"id":"a1","title":"One"},{"id":"b2","title":"Two \"quoted\" \\ é"}]},{"title":"Done","limit":3,"items":[]}]}"#
+        let compact =
+            #"{"version":1,"boards":[{"title":"Todo","limit":null,"items":[{"id":"a1","title":"One"},{"id":"b2","title":"Two \"quoted\" \\ é"}]},{"title":"Done","limit":3,"items":[]}]}"#
         #expect(try KanbanFile.decode(compact.bytes).kanban == (try small()))
         let spread = compact.bytes.flatMap { byte -> [UInt8] in
-            [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
-             UInt8(ascii: ",")].contains(byte) ? [0x20, 0x0D, 0x0A, 0x09, byte, 0x09, 0x0D, 0x0A] : [byte]
+            [
+                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
+                UInt8(ascii: ","),
+            ].contains(byte) ? [0x20, 0x0D, 0x0A, 0x09, byte, 0x09, 0x0D, 0x0A] : [byte]
         }
         #expect(try KanbanFile.decode(spread).kanban == (try small()))
     }
@@ -125,7 +131,8 @@ struct KanbanFileTests {
             """#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         let title = kanban.boards[0].items[0].title
-        #expect(title.unicodeScalars.elementsEqual("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{E9}\u{1F600}\u{1F600}Az".unicodeScalars))
+        #expect(
+            title.unicodeScalars.elementsEqual("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{E9}\u{1F600}\u{1F600}Az".unicodeScalars))
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
@@ -144,7 +151,8 @@ struct KanbanFileTests {
 
     @Test func storedTitlesKeepWhatAHandEditPutThere() throws {
         // Titles read from a file are kept as stored (only blank ones are refused).
-        let text = #"{"version": 1, "boards": [{"title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
+        let text =
+            #"{"version": 1, "boards": [{"title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         #expect(kanban.boards[0].title == " Spaced ")
         #expect(kanban.boards[0].items[0].title == "bell\u{7} ")
@@ -164,16 +172,18 @@ struct KanbanFileTests {
         let (kanban, format) = try KanbanFile.decode(Self.legacyFile.bytes)
         #expect(format == .legacy)
         #expect(kanban.boards.map(\.title) == ["Todo", "In Progress", "Done"])
-        #expect(kanban.boards.map { $0.items.map(\.title) } == [
-            ["Database Migration", "Schema Design"], ["Push Notification"], [],
-        ])
+        #expect(
+            kanban.boards.map { $0.items.map(\.title) } == [
+                ["Database Migration", "Schema Design"], ["Push Notification"], [],
+            ])
         #expect(kanban.boards.allSatisfy { $0.limit == nil })
         let ids = kanban.boards.flatMap { $0.items.map(\.id.rawValue) }
         #expect(Set(ids).count == 3)
-        #expect(ids.allSatisfy { id in
-            id.count == 4 && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
-                && id.contains(where: \.isNumber) && id.contains(where: \.isLetter)
-        })
+        #expect(
+            ids.allSatisfy { id in
+                id.count == 4 && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+                    && id.contains(where: \.isNumber) && id.contains(where: \.isLetter)
+            })
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
@@ -227,7 +237,8 @@ func randomStoredKanban(using generator: inout some RandomNumberGenerator) throw
         for _ in 0..<generator.int(0...5) {
             var id: String
             repeat {
-                id = String((0..<generator.int(1...8)).map { _ in idCharacters[generator.int(0...(idCharacters.count - 1))] })
+                id = String(
+                    (0..<generator.int(1...8)).map { _ in idCharacters[generator.int(0...(idCharacters.count - 1))] })
             } while !used.insert(id).inserted
             items.append(Item(id: try #require(ItemID(id)), title: title(&generator)))
         }

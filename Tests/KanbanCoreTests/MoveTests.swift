@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("Moving items, checked against the reference model")
@@ -71,13 +72,19 @@ struct MoveTests {
             if location.index == 0 { samePlace.append(.top) }
             if location.index == count - 1 { samePlace.append(.bottom) }
             if location.index > 0 { samePlace.append(.after(Location(board: board, index: location.index - 1))) }
-            if location.index < count - 1 { samePlace.append(.before(Location(board: board, index: location.index + 1))) }
+            if location.index < count - 1 {
+                samePlace.append(.before(Location(board: board, index: location.index + 1)))
+            }
             for position in samePlace {
                 var after = kanban
                 let change = try after.move([location], to: board, at: position)
                 #expect(after == kanban)
                 #expect(!change.isEffective)
-                #expect(change.items == [ItemChange(id: item.id, title: item.title, from: slot(kanban, location), to: slot(kanban, location))])
+                #expect(
+                    change.items == [
+                        ItemChange(
+                            id: item.id, title: item.title, from: slot(kanban, location), to: slot(kanban, location))
+                    ])
             }
         }
     }

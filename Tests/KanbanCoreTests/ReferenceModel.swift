@@ -2,6 +2,7 @@
 // logic, the checks every drop is held to, and generators whose output tests control.
 
 import Testing
+
 @testable import KanbanCore
 
 // MARK: - Builders
@@ -110,7 +111,8 @@ func firstOccurrences<T: Hashable>(_ elements: [T]) -> [T] {
 
 /// What a drop brings in: a move of a selection, a copy of one, or `count` new items.
 enum DropKind: Sendable, Hashable {
-    case move, copy, insert(count: Int)
+    case move, copy
+    case insert(count: Int)
 }
 
 /// What the reference expects of a drop.
@@ -194,7 +196,9 @@ func checkMove(
             Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
             return
         }
-        #expect(errors.contains(error), "threw \(error), expected one of \(errors); \(context)", sourceLocation: sourceLocation)
+        #expect(
+            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
+            sourceLocation: sourceLocation)
         #expect(after == kanban, "a refused move changed the kanban; \(context)", sourceLocation: sourceLocation)
         return
     }
@@ -207,8 +211,12 @@ func checkMove(
     let expected = try rebuild(kanban, layout: expectedLayout)
     #expect(after == expected, "\(context)", sourceLocation: sourceLocation)
     #expect(change.items.map(\.id.rawValue) == ids, "\(context)", sourceLocation: sourceLocation)
-    #expect(change.items.map(\.title) == firstOccurrences(selection).map { kanban[$0].title }, sourceLocation: sourceLocation)
-    #expect(change.items.map(\.from) == firstOccurrences(selection).map { slot(kanban, $0) }, "\(context)", sourceLocation: sourceLocation)
+    #expect(
+        change.items.map(\.title) == firstOccurrences(selection).map { kanban[$0].title },
+        sourceLocation: sourceLocation)
+    #expect(
+        change.items.map(\.from) == firstOccurrences(selection).map { slot(kanban, $0) }, "\(context)",
+        sourceLocation: sourceLocation)
     #expect(change.items.map(\.to) == ids.map { slot(expected, id: $0) }, "\(context)", sourceLocation: sourceLocation)
     #expect(change.items.allSatisfy { $0.copyOf == nil && $0.previousTitle == nil }, sourceLocation: sourceLocation)
     #expect(change.boards.isEmpty, sourceLocation: sourceLocation)
@@ -234,7 +242,9 @@ func checkCopy(
             Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
             return
         }
-        #expect(errors.contains(error), "threw \(error), expected one of \(errors); \(context)", sourceLocation: sourceLocation)
+        #expect(
+            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
+            sourceLocation: sourceLocation)
         #expect(after == kanban, "a refused copy changed the kanban; \(context)", sourceLocation: sourceLocation)
         return
     }
@@ -256,7 +266,8 @@ func checkCopy(
     let expectedLayout = referenceInsert(layout(kanban), newIDs, into: destination, at: index)
     let expected = try rebuild(kanban, layout: expectedLayout, extra: titles)
     #expect(after == expected, "\(context)", sourceLocation: sourceLocation)
-    #expect(change.items.map(\.to) == newIDs.map { slot(expected, id: $0) }, "\(context)", sourceLocation: sourceLocation)
+    #expect(
+        change.items.map(\.to) == newIDs.map { slot(expected, id: $0) }, "\(context)", sourceLocation: sourceLocation)
     // A copy is effective even when every copy lands at its original's index.
     #expect(change.isEffective == !selection.isEmpty, sourceLocation: sourceLocation)
     #expect(after.itemCount == kanban.itemCount + selection.count, sourceLocation: sourceLocation)
@@ -281,7 +292,9 @@ func checkInsert(
             Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
             return
         }
-        #expect(errors.contains(error), "threw \(error), expected one of \(errors); \(context)", sourceLocation: sourceLocation)
+        #expect(
+            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
+            sourceLocation: sourceLocation)
         #expect(after == kanban, "a refused insert changed the kanban; \(context)", sourceLocation: sourceLocation)
         return
     }
@@ -320,7 +333,8 @@ func slot(_ kanban: Kanban, id: String) -> Slot? {
 }
 
 /// Checks that `kanban` keeps its invariants and holds exactly the items of `original`.
-func expectInvariants(_ kanban: Kanban, sameItemsAs original: Kanban, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectInvariants(_ kanban: Kanban, sameItemsAs original: Kanban, sourceLocation: SourceLocation = #_sourceLocation)
+{
     #expect(throws: Never.self, sourceLocation: sourceLocation) { try kanban.validate() }
     let ids = kanban.boards.flatMap { $0.items.map(\.id) }
     #expect(Set(ids).count == ids.count, "duplicate ids in \(layout(kanban))", sourceLocation: sourceLocation)

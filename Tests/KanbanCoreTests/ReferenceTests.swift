@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("Item and board references")
@@ -149,9 +150,11 @@ struct ReferenceTests {
         #expect(try kanban.locate("in progress:2") == Location(board: 1, index: 2))
     }
 
-    @Test(arguments: [
-        ("Todo:4", 4, "Todo", 0...3), ("Done:2", 2, "Done", 0...1), ("Done:99999999999999999999999", Int.max, "Done", 0...1),
-    ] as [(String, Int, String, ClosedRange<Int>)])
+    @Test(
+        arguments: [
+            ("Todo:4", 4, "Todo", 0...3), ("Done:2", 2, "Done", 0...1),
+            ("Done:99999999999999999999999", Int.max, "Done", 0...1),
+        ] as [(String, Int, String, ClosedRange<Int>)])
     func aPositionOutOfRangeIsAnError(reference: String, index: Int, board: String, range: ClosedRange<Int>) throws {
         let kanban = try sample()
         #expect(throws: KanbanError.indexOutOfRange(index: index, board: board, range: range)) {
@@ -203,10 +206,11 @@ struct ReferenceTests {
     @Test func severalReferencesKeepOrderAndDuplicates() throws {
         let kanban = try sample()
         let locations = try kanban.locate(["Done:1", "t0a1", "Analytics", "t0a1"])
-        #expect(locations == [
-            Location(board: 2, index: 1), Location(board: 0, index: 0), Location(board: 1, index: 1),
-            Location(board: 0, index: 0),
-        ])
+        #expect(
+            locations == [
+                Location(board: 2, index: 1), Location(board: 0, index: 0), Location(board: 1, index: 1),
+                Location(board: 0, index: 0),
+            ])
         #expect(try kanban.locate([]) == [])
     }
 
@@ -242,11 +246,12 @@ struct ReferenceTests {
         #expect(suggestions == ["In Progress"])
     }
 
-    @Test(arguments: [
-        ("Analytics", "Analytics", 0), ("analytics", "Analytics", 0), ("Anal", "Analytics", 1),
-        ("Analitics", "Analytics", 2), ("Anlaytics", "Analytics", 2), ("Analytcs", "Analytics", 2),
-        ("Dnoe", "Done", 2),
-    ] as [(String, String, Int)])
+    @Test(
+        arguments: [
+            ("Analytics", "Analytics", 0), ("analytics", "Analytics", 0), ("Anal", "Analytics", 1),
+            ("Analitics", "Analytics", 2), ("Anlaytics", "Analytics", 2), ("Analytcs", "Analytics", 2),
+            ("Dnoe", "Done", 2),
+        ] as [(String, String, Int)])
     func suggestionDistanceRanksCloseWords(word: String, candidate: String, distance: Int) {
         #expect(Suggestions.distance(word, candidate) == distance)
     }

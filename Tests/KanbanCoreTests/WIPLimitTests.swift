@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KanbanCore
 
 @Suite("WIP limits")
@@ -145,7 +146,9 @@ struct WIPLimitTests {
                     } catch {
                         thrown = error
                     }
-                    #expect((thrown != nil) == refused, "count \(count), limit \(String(describing: limit)), in \(fromOther)")
+                    #expect(
+                        (thrown != nil) == refused,
+                        "count \(count), limit \(String(describing: limit)), in \(fromOther)")
                 }
             }
         }

@@ -31,7 +31,8 @@ struct ConcurrencyTests {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let processes = try (0..<10).map {
-            try sandbox.start(["init", "--boards", "Board \($0)", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "60"])
+            try sandbox.start(
+                ["init", "--boards", "Board \($0)", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "60"])
         }
         let results = try processes.map { try $0.wait(timeout: 120) }
         let winners = results.indices.filter { results[$0].status == 0 }
@@ -133,7 +134,8 @@ struct ConcurrencyTests {
         #expect(try sandbox.snapshot() == before)
         #expect(try sandbox.boards().layout == sampleLayout)
 
-        try sandbox.succeed(["move", "Analytics", "--to", "Done", "--at", "0"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
+        try sandbox.succeed(
+            ["move", "Analytics", "--to", "Done", "--at", "0"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
         #expect(try sandbox.boards()[2].items.first == "Analytics")
         #expect(!sandbox.exists(".kanban.json.tmp"))
     }

@@ -48,7 +48,8 @@ struct TutorialTests {
         try sandbox.succeed("move", "Schema Design", "--to", "Todo", "--at", "3")
         #expect(
             try sandbox.boards().layout == [
-                BoardColumn("Todo", ["Database Migration", "Storage Management", "Model Abstraction", "Schema Design"]),
+                BoardColumn(
+                    "Todo", ["Database Migration", "Storage Management", "Model Abstraction", "Schema Design"]),
                 BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
                 BoardColumn("Done", ["Analytics", "System Architecture", "Alert & Debugging"]),
             ])
@@ -57,7 +58,8 @@ struct TutorialTests {
         try sandbox.succeed("add", "--to", "Todo", "--at", "0", stdin: "Write docs\nShip it\n")
         #expect(
             try sandbox.boards()[0].items == [
-                "Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction", "Schema Design",
+                "Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction",
+                "Schema Design",
             ])
 
         // copy gives a new id; the original stays.
@@ -98,7 +100,10 @@ struct TutorialTests {
             final.layout == [
                 BoardColumn(
                     "Todo",
-                    ["Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction", "Schema Design"]),
+                    [
+                        "Write docs", "Ship it", "Database Migration", "Storage Management", "Model Abstraction",
+                        "Schema Design",
+                    ]),
                 BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
                 BoardColumn("Review", [], limit: 2),
                 BoardColumn("Done", ["Analytics", "System Architecture", "Alert & Debugging", "Storage Management"]),
@@ -109,7 +114,9 @@ struct TutorialTests {
 
         // list --tsv: board, index, id, title on every line, matching the document.
         let tsv = try sandbox.succeed("list", "--tsv")
-        let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = tsv.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(rows.allSatisfy { $0.count == 4 }, "\(tsv)")
         let expectedRows = final.flatMap { board in
             board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0]] }
@@ -170,10 +177,13 @@ struct PositionTests {
         // Todo has 4 cards; without the moved one, 3, so --at 3 is the bottom and --at 4 is refused.
         try sandbox.succeed("move", "Database Migration", "--to", "Todo", "--at", "3")
         #expect(
-            try sandbox.boards()[0].items == ["Schema Design", "Storage Management", "Model Abstraction", "Database Migration"])
+            try sandbox.boards()[0].items == [
+                "Schema Design", "Storage Management", "Model Abstraction", "Database Migration",
+            ])
         let before = try sandbox.snapshot()
         try expectJSONError(
-            try sandbox.run("move", "Schema Design", "--to", "Todo", "--at", "4", "--json"), exit: 1, code: "out_of_range")
+            try sandbox.run("move", "Schema Design", "--to", "Todo", "--at", "4", "--json"), exit: 1,
+            code: "out_of_range")
         #expect(try sandbox.snapshot() == before)
     }
 
@@ -302,7 +312,8 @@ struct StandardInputTests {
         try sandbox.succeed("add", "--to", "Done", stdin: input)
         #expect(
             try sandbox.boards()[2].items == [
-                "System Architecture", "Alert & Debugging", "first card", "second card", "third card", "last, no newline",
+                "System Architecture", "Alert & Debugging", "first card", "second card", "third card",
+                "last, no newline",
             ])
     }
 
@@ -355,7 +366,8 @@ struct StandardInputTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "  spaced out  ", "two words", "--to", "Done", stdin: "ignored\n")
-        #expect(try sandbox.boards()[2].items == ["System Architecture", "Alert & Debugging", "spaced out", "two words"])
+        #expect(
+            try sandbox.boards()[2].items == ["System Architecture", "Alert & Debugging", "spaced out", "two words"])
     }
 }
 
@@ -364,13 +376,16 @@ struct StandardInputTests {
 @Suite("JSON output, end to end")
 struct JSONOutputTests {
     /// The one JSON object a successful `--json` command prints on stdout.
-    private func report(_ sandbox: KanbanSandbox, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    private func report(
+        _ sandbox: KanbanSandbox, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws -> [String: Any]
     {
         let result = try sandbox.run(arguments + ["--json"])
         try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         #expect(result.err.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.out.hasSuffix("\n") && result.out.dropLast().split(separator: "\n").count == 1,
+        #expect(
+            result.out.hasSuffix("\n") && result.out.dropLast().split(separator: "\n").count == 1,
             "one line of JSON: \(result.out)", sourceLocation: sourceLocation)
         let object = try jsonObject(result.out, sourceLocation: sourceLocation)
         for key in ["command", "file", "dryRun", "changed", "boards", "items"] {
@@ -388,7 +403,8 @@ struct JSONOutputTests {
     }
 
     private func slot(_ value: Any?) -> Slot? {
-        guard let value = value as? [String: Any], let board = value["board"] as? String, let index = value["index"] as? Int
+        guard let value = value as? [String: Any], let board = value["board"] as? String,
+            let index = value["index"] as? Int
         else { return nil }
         return Slot(board: board, index: index)
     }
@@ -419,7 +435,9 @@ struct JSONOutputTests {
         #expect(slot(moved[1]["from"]) == Slot(board: "In Progress", index: 0))
         #expect(slot(moved[1]["to"]) == Slot(board: "Done", index: 2))
         #expect(
-            try sandbox.boards()[2].items == ["System Architecture", "Machine Learning", "Push Notification", "Alert & Debugging"])
+            try sandbox.boards()[2].items == [
+                "System Architecture", "Machine Learning", "Push Notification", "Alert & Debugging",
+            ])
     }
 
     @Test func addReportsNoOriginAndCopyReportsItsOriginal() throws {
@@ -511,8 +529,10 @@ struct JSONOutputTests {
         #expect(try sandbox.snapshot() == before)
 
         for arguments in [
-            ["add", "x", "--dry-run"], ["copy", "Analytics", "--to", "Done", "--dry-run"], ["remove", "Todo:0", "--dry-run"],
-            ["rename", "Todo:0", "y", "--dry-run"], ["board", "add", "R", "--dry-run"], ["board", "rename", "Done", "D", "--dry-run"],
+            ["add", "x", "--dry-run"], ["copy", "Analytics", "--to", "Done", "--dry-run"],
+            ["remove", "Todo:0", "--dry-run"],
+            ["rename", "Todo:0", "y", "--dry-run"], ["board", "add", "R", "--dry-run"],
+            ["board", "rename", "Done", "D", "--dry-run"],
             ["board", "move", "Done", "--at", "0", "--dry-run"], ["board", "limit", "Done", "1", "--dry-run"],
             ["board", "remove", "Done", "--force", "--dry-run"],
         ] {
@@ -545,7 +565,8 @@ struct JSONOutputTests {
         #expect(slot(item["to"]) == Slot(board: "In Progress", index: 1))
         #expect(try sandbox.snapshot() == before)
         for arguments in [
-            ["rename", "Analytics", "Analytics"], ["board", "move", "Done", "--at", "2"], ["board", "limit", "Done", "none"],
+            ["rename", "Analytics", "Analytics"], ["board", "move", "Done", "--at", "2"],
+            ["board", "limit", "Done", "none"],
             ["move", "Todo:0", "Todo:1", "--to", "Todo", "--top"],
         ] {
             let result = try sandbox.run(arguments)

@@ -17,17 +17,30 @@ struct Refusal: Sendable, CustomTestStringConvertible {
     static let all: [Refusal] = [
         // 1: refused
         Refusal(name: "unknown item", arguments: ["move", "Nope", "--to", "Done"], exit: 1, code: "not_found"),
-        Refusal(name: "unknown board", arguments: ["move", "Analytics", "--to", "Nowhere"], exit: 1, code: "not_found"),
-        Refusal(name: "unknown --from board", arguments: ["move", "Analytics", "--from", "Nowhere", "--to", "Done"], exit: 1, code: "not_found"),
-        Refusal(name: "title searched in the wrong board", arguments: ["remove", "Analytics", "--from", "Todo"], exit: 1, code: "not_found"),
+        Refusal(
+            name: "unknown board", arguments: ["move", "Analytics", "--to", "Nowhere"], exit: 1, code: "not_found"),
+        Refusal(
+            name: "unknown --from board", arguments: ["move", "Analytics", "--from", "Nowhere", "--to", "Done"],
+            exit: 1, code: "not_found"),
+        Refusal(
+            name: "title searched in the wrong board", arguments: ["remove", "Analytics", "--from", "Todo"], exit: 1,
+            code: "not_found"),
         Refusal(name: "no fuzzy item match", arguments: ["remove", "analytics"], exit: 1, code: "not_found"),
         Refusal(
             name: "ambiguous title", setup: [["add", "Analytics", "--to", "Done"]],
             arguments: ["move", "Analytics", "--to", "Todo"], exit: 1, code: "ambiguous"),
-        Refusal(name: "--at past the end", arguments: ["move", "Analytics", "--to", "Done", "--at", "3"], exit: 1, code: "out_of_range"),
-        Refusal(name: "add --at past the end", arguments: ["add", "x", "--to", "Done", "--at", "3"], exit: 1, code: "out_of_range"),
-        Refusal(name: "board --at past the end", arguments: ["board", "move", "Done", "--at", "3"], exit: 1, code: "out_of_range"),
-        Refusal(name: "board add --at past the end", arguments: ["board", "add", "Later", "--at", "4"], exit: 1, code: "out_of_range"),
+        Refusal(
+            name: "--at past the end", arguments: ["move", "Analytics", "--to", "Done", "--at", "3"], exit: 1,
+            code: "out_of_range"),
+        Refusal(
+            name: "add --at past the end", arguments: ["add", "x", "--to", "Done", "--at", "3"], exit: 1,
+            code: "out_of_range"),
+        Refusal(
+            name: "board --at past the end", arguments: ["board", "move", "Done", "--at", "3"], exit: 1,
+            code: "out_of_range"),
+        Refusal(
+            name: "board add --at past the end", arguments: ["board", "add", "Later", "--at", "4"], exit: 1,
+            code: "out_of_range"),
         Refusal(
             name: "WIP limit on move", setup: [["board", "limit", "Done", "2"]],
             arguments: ["move", "Analytics", "--to", "Done"], exit: 1, code: "wip_limit"),
@@ -39,20 +52,30 @@ struct Refusal: Sendable, CustomTestStringConvertible {
             arguments: ["copy", "Done:0", "--to", "Done"], exit: 1, code: "wip_limit"),
         Refusal(name: "non-empty board", arguments: ["board", "remove", "Todo"], exit: 1, code: "not_empty"),
         Refusal(name: "duplicate board", arguments: ["board", "add", "done"], exit: 1, code: "duplicate"),
-        Refusal(name: "duplicate board by rename", arguments: ["board", "rename", "Todo", "DONE"], exit: 1, code: "duplicate"),
+        Refusal(
+            name: "duplicate board by rename", arguments: ["board", "rename", "Todo", "DONE"], exit: 1,
+            code: "duplicate"),
         // 64: usage
         Refusal(name: "unknown command", arguments: ["frobnicate"], exit: 64, code: "usage"),
-        Refusal(name: "unknown option", arguments: ["move", "Analytics", "--to", "Done", "--sideways"], exit: 64, code: "usage"),
+        Refusal(
+            name: "unknown option", arguments: ["move", "Analytics", "--to", "Done", "--sideways"], exit: 64,
+            code: "usage"),
         Refusal(name: "option of another command", arguments: ["list", "--to", "Done"], exit: 64, code: "usage"),
         Refusal(name: "missing --to", arguments: ["move", "Analytics"], exit: 64, code: "usage"),
         Refusal(name: "missing ITEM", arguments: ["move", "--to", "Done"], exit: 64, code: "usage"),
         Refusal(name: "missing option value", arguments: ["move", "Analytics", "--to"], exit: 64, code: "usage"),
         Refusal(name: "missing NEW_TITLE", arguments: ["rename", "Analytics"], exit: 64, code: "usage"),
         Refusal(name: "extra argument", arguments: ["board", "add", "A", "B"], exit: 64, code: "usage"),
-        Refusal(name: "word for --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "first"], exit: 64, code: "usage"),
-        Refusal(name: "negative --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "-1"], exit: 64, code: "usage"),
+        Refusal(
+            name: "word for --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "first"], exit: 64,
+            code: "usage"),
+        Refusal(
+            name: "negative --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "-1"], exit: 64,
+            code: "usage"),
         Refusal(name: "empty --at", arguments: ["add", "x", "--at="], exit: 64, code: "usage"),
-        Refusal(name: "two positions", arguments: ["move", "Analytics", "--to", "Done", "--at", "0", "--top"], exit: 64, code: "usage"),
+        Refusal(
+            name: "two positions", arguments: ["move", "Analytics", "--to", "Done", "--at", "0", "--top"], exit: 64,
+            code: "usage"),
         Refusal(name: "word for a limit", arguments: ["board", "limit", "Done", "lots"], exit: 64, code: "usage"),
         Refusal(name: "bad --color", arguments: ["list", "--color", "sometimes"], exit: 64, code: "usage"),
         // 65: bad input text
@@ -143,8 +166,14 @@ struct ExitCodeTests {
     @Test(arguments: [
         ("not JSON", "this is not json\n"),
         ("empty", ""),
-        ("duplicate ids", #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "x", "title": "1"}, {"id": "x", "title": "2"}]}]}"#),
-        ("duplicate boards", #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": []}, {"title": "a", "limit": null, "items": []}]}"#),
+        (
+            "duplicate ids",
+            #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": [{"id": "x", "title": "1"}, {"id": "x", "title": "2"}]}]}"#
+        ),
+        (
+            "duplicate boards",
+            #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": []}, {"title": "a", "limit": null, "items": []}]}"#
+        ),
         ("truncated", #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": ["#),
     ])
     func invalidFilesExit65AndStayUntouched(_ name: String, _ contents: String) throws {

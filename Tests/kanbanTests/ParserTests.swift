@@ -41,12 +41,16 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
 
     @Test func addTakesTextsABoardAndAPosition() throws {
         #expect(try parse("add").command == .add(texts: [], to: nil, position: nil))
-        #expect(try parse("add", "a", "b", "--to", "Todo").command == .add(texts: ["a", "b"], to: "Todo", position: nil))
-        #expect(try parse("add", "-", "--to=Todo", "--at", "0").command == .add(texts: ["-"], to: "Todo", position: .at(0)))
+        #expect(
+            try parse("add", "a", "b", "--to", "Todo").command == .add(texts: ["a", "b"], to: "Todo", position: nil))
+        #expect(
+            try parse("add", "-", "--to=Todo", "--at", "0").command == .add(texts: ["-"], to: "Todo", position: .at(0)))
         #expect(try parse("add", "x", "--top").command == .add(texts: ["x"], to: nil, position: .top))
         #expect(try parse("add", "x", "--bottom").command == .add(texts: ["x"], to: nil, position: .bottom))
-        #expect(try parse("add", "x", "--before", "k3f9").command == .add(texts: ["x"], to: nil, position: .before("k3f9")))
-        #expect(try parse("add", "x", "--after=Todo:1").command == .add(texts: ["x"], to: nil, position: .after("Todo:1")))
+        #expect(
+            try parse("add", "x", "--before", "k3f9").command == .add(texts: ["x"], to: nil, position: .before("k3f9")))
+        #expect(
+            try parse("add", "x", "--after=Todo:1").command == .add(texts: ["x"], to: nil, position: .after("Todo:1")))
     }
 
     @Test(arguments: ["move", "mv"])
@@ -59,20 +63,26 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
 
     @Test(arguments: ["copy", "cp"])
     func copyTakesTheSameArgumentsAsMove(_ name: String) throws {
-        #expect(try parse(name, "k3f9", "--to", "Done").command == .copy(items: ["k3f9"], to: "Done", from: nil, position: nil))
+        #expect(
+            try parse(name, "k3f9", "--to", "Done").command
+                == .copy(items: ["k3f9"], to: "Done", from: nil, position: nil))
     }
 
     @Test(arguments: ["remove", "rm"])
     func removeTakesItems(_ name: String) throws {
-        #expect(try parse(name, "a", "Done:0", "--from", "Done").command == .remove(items: ["a", "Done:0"], from: "Done"))
+        #expect(
+            try parse(name, "a", "Done:0", "--from", "Done").command == .remove(items: ["a", "Done:0"], from: "Done"))
     }
 
     @Test func renameTakesAnItemAndATitle() throws {
-        #expect(try parse("rename", "k3f9", "New title").command == .rename(item: "k3f9", title: "New title", from: nil))
+        #expect(
+            try parse("rename", "k3f9", "New title").command == .rename(item: "k3f9", title: "New title", from: nil))
     }
 
     @Test func boardSubcommands() throws {
-        #expect(try parse("board", "add", "Review", "--at", "2", "--limit", "2").command == .boardAdd(title: "Review", at: 2, limit: 2))
+        #expect(
+            try parse("board", "add", "Review", "--at", "2", "--limit", "2").command
+                == .boardAdd(title: "Review", at: 2, limit: 2))
         #expect(try parse("board", "add", "Review").command == .boardAdd(title: "Review", at: nil, limit: nil))
         #expect(try parse("board", "rename", "Review", "QA").command == .boardRename(board: "Review", title: "QA"))
         #expect(try parse("board", "move", "Done", "--at=0").command == .boardMove(board: "Done", at: 0))
@@ -99,7 +109,9 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
 
     @Test func versionPrintsTextOrJSON() throws {
         #expect(try App(options: GlobalOptions()).run(.version) == Array("kanban \(App.version)\n".utf8))
-        #expect(try App(options: GlobalOptions(json: true)).run(.version) == Array("{\"version\":\"\(App.version)\"}\n".utf8))
+        #expect(
+            try App(options: GlobalOptions(json: true)).run(.version)
+                == Array("{\"version\":\"\(App.version)\"}\n".utf8))
     }
 }
 
@@ -127,8 +139,9 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func doubleDashEndsOptions() throws {
-        #expect(try parse("add", "--to", "Todo", "--", "--not-an-option", "-q").command
-            == .add(texts: ["--not-an-option", "-q"], to: "Todo", position: nil))
+        #expect(
+            try parse("add", "--to", "Todo", "--", "--not-an-option", "-q").command
+                == .add(texts: ["--not-an-option", "-q"], to: "Todo", position: nil))
         #expect(try parse("board", "add", "--", "--weird").command == .boardAdd(title: "--weird", at: nil, limit: nil))
     }
 
@@ -150,8 +163,9 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func theSameValueTwiceIsAllowed() throws {
-        #expect(try parse("move", "a", "--to", "Done", "--to", "Done").command
-            == .move(items: ["a"], to: "Done", from: nil, position: nil))
+        #expect(
+            try parse("move", "a", "--to", "Done", "--to", "Done").command
+                == .move(items: ["a"], to: "Done", from: nil, position: nil))
     }
 }
 

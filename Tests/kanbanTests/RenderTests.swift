@@ -61,7 +61,9 @@ private let sample = [
     }
 
     @Test func longTitlesWrapInsideTheirColumn() throws {
-        let long = [board("A", [("k3f9", "a title much longer than any column could ever hold in one line")]), board("B", [])]
+        let long = [
+            board("A", [("k3f9", "a title much longer than any column could ever hold in one line")]), board("B", []),
+        ]
         let text = try #require(BoardView.columns(long, width: 50, style: plain))
         let lines = text.split(separator: "\n")
         #expect(lines.count > 3)

@@ -226,7 +226,8 @@ struct StorageTests {
         var outputs: [(String, ProcessResult)] = []
         for arguments in [
             ["list"], ["list", "--tsv"], ["list", "--json"], ["list", "--color", "never"],
-            ["move", "ev1", "--to", "Plain"], ["move", "ev1", "--to", "Plain", "--dry-run"], ["rename", "ev2", "renamed"],
+            ["move", "ev1", "--to", "Plain"], ["move", "ev1", "--to", "Plain", "--dry-run"],
+            ["rename", "ev2", "renamed"],
             ["remove", "nope"], ["move", "ev3", "--to", "Nowhere"], ["add", "x", "--to", "evil"],
         ] {
             outputs.append((arguments.joined(separator: " "), try sandbox.run(arguments)))

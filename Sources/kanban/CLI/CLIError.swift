@@ -112,7 +112,8 @@ extension KanbanError {
         case .boardNotFound(let name, let suggestions, let boards):
             "no board named \(q(name))"
                 + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map(q).joined(separator: " or "))?")
-                + (boards.isEmpty ? "; there are no boards" : "; boards: \(boards.map(Escape.visible).joined(separator: ", "))")
+                + (boards.isEmpty
+                    ? "; there are no boards" : "; boards: \(boards.map(Escape.visible).joined(separator: ", "))")
         case .indexOutOfRange(let index, let board, let range):
             if let range {
                 "index \(index) is out of range for \(q(board)); use \(range.lowerBound)…\(range.upperBound)"
@@ -168,7 +169,9 @@ private func describe(_ candidate: Candidate) -> String {
 /// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
 private func shellWord(_ word: String) -> String {
     let visible = Escape.visible(word)
-    let plain = visible.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0) }
+    let plain = visible.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0)
+    }
     return plain ? visible : "\"\(visible.replacing("\"", with: "\\\""))\""
 }
 

@@ -34,10 +34,12 @@ struct CommandSpec: Sendable {
 }
 
 enum Options {
-    static let file = OptionSpec("--file", short: "f", value: "PATH", "use this kanban file (else $KANBAN_FILE, else the nearest kanban.json)")
+    static let file = OptionSpec(
+        "--file", short: "f", value: "PATH", "use this kanban file (else $KANBAN_FILE, else the nearest kanban.json)")
     static let json = OptionSpec("--json", "print machine-readable JSON (errors too, on stderr)")
     static let quiet = OptionSpec("--quiet", short: "q", "print nothing on success")
-    static let color = OptionSpec("--color", value: "WHEN", "color output: auto, always or never (auto: on a terminal, unless NO_COLOR is set)")
+    static let color = OptionSpec(
+        "--color", value: "WHEN", "color output: auto, always or never (auto: on a terminal, unless NO_COLOR is set)")
     static let help = OptionSpec("--help", short: "h", "show help for the command")
     static let version = OptionSpec("--version", "print the version")
 
@@ -48,7 +50,8 @@ enum Options {
     static let all: [String: OptionSpec] = Dictionary(
         uniqueKeysWithValues: (global + [
             OptionSpec("--sample", "fill the new kanban with the tutorial's boards and cards"),
-            OptionSpec("--boards", value: "\"A,B,C\"", "comma-separated board titles (default: Todo, In Progress, Done)"),
+            OptionSpec(
+                "--boards", value: "\"A,B,C\"", "comma-separated board titles (default: Todo, In Progress, Done)"),
             OptionSpec("--tsv", "print one line per item: board, index, id, title, tab-separated"),
             OptionSpec("--to", value: "BOARD", "the destination board"),
             OptionSpec("--from", value: "BOARD", "look item titles up in this board only"),
@@ -90,8 +93,10 @@ enum Commands {
                 stacked. Each card shows its index and id. With BOARD arguments, only those boards.
                 --json prints the kanban document; --tsv prints board, index, id and title per line.
                 """,
-            examples: ["kanban list", "kanban list Todo Done", "kanban list --json | jq '.boards[0].items[0].title'",
-                "kanban list --tsv | cut -f1,4"]),
+            examples: [
+                "kanban list", "kanban list Todo Done", "kanban list --json | jq '.boards[0].items[0].title'",
+                "kanban list --tsv | cut -f1,4",
+            ]),
         CommandSpec(
             name: "add", aliases: [], synopsis: "[TEXT…] [--to BOARD] [--at N]",
             summary: "add items; no TEXT: one item per stdin line",
@@ -102,8 +107,10 @@ enum Commands {
                 board unless --to and a position say otherwise; several land together, in order.
                 Invalid UTF-8 or a control character refuses the whole input.
                 """,
-            examples: ["kanban add \"Write docs\" --to Todo --top",
-                "git log --oneline | cut -d' ' -f2- | kanban add --to Todo"]),
+            examples: [
+                "kanban add \"Write docs\" --to Todo --top",
+                "git log --oneline | cut -d' ' -f2- | kanban add --to Todo",
+            ]),
         CommandSpec(
             name: "move", aliases: ["mv"], synopsis: "ITEM… --to BOARD [--at N]",
             summary: "move items to a board, or reorder them in it",
@@ -115,8 +122,10 @@ enum Commands {
                 --at N is the final index of the first moved item, counted after the moved items
                 have been taken out; without a position the items go to the bottom.
                 """,
-            examples: ["kanban move \"Analytics\" --to Done --at 0", "kanban move k3f9 p2x1 --to Review",
-                "kanban move Todo:0 --to Todo --bottom"]),
+            examples: [
+                "kanban move \"Analytics\" --to Done --at 0", "kanban move k3f9 p2x1 --to Review",
+                "kanban move Todo:0 --to Todo --bottom",
+            ]),
         CommandSpec(
             name: "copy", aliases: ["cp"], synopsis: "ITEM… --to BOARD [--at N]",
             summary: "copy items, with new ids",

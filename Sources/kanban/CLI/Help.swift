@@ -34,10 +34,11 @@ enum Help {
             Commands:
 
             """
-        out += table(Commands.all.map { spec in
-            let aliases = spec.aliases.isEmpty ? "" : " (alias: \(spec.aliases.joined(separator: ", ")))"
-            return ("\(spec.name) \(spec.synopsis)", spec.summary + aliases)
-        })
+        out += table(
+            Commands.all.map { spec in
+                let aliases = spec.aliases.isEmpty ? "" : " (alias: \(spec.aliases.joined(separator: ", ")))"
+                return ("\(spec.name) \(spec.synopsis)", spec.summary + aliases)
+            })
         out += """
 
             Items (ITEM): an id (k3f9), else an exact title, else BOARD:N (0-based), e.g. Todo:0.
@@ -61,7 +62,8 @@ enum Help {
 
     static func boardOverview() -> String {
         var out = "Usage: kanban board SUBCOMMAND …\n\nWork on the boards themselves.\n\nSubcommands:\n"
-        out += table(Commands.all.filter { $0.name.hasPrefix("board ") }.map { ("\($0.name) \($0.synopsis)", $0.summary) })
+        out += table(
+            Commands.all.filter { $0.name.hasPrefix("board ") }.map { ("\($0.name) \($0.synopsis)", $0.summary) })
         return out + "\nRun 'kanban help board SUBCOMMAND' for one of them.\n"
     }
 
@@ -92,7 +94,9 @@ enum Help {
     private static func table(_ rows: [(String, String)]) -> String {
         let width = min(38, rows.map(\.0.count).max() ?? 0)
         return rows.map { left, right in
-            let padding = left.count <= width ? String(repeating: " ", count: width - left.count) : "\n  " + String(repeating: " ", count: width)
+            let padding =
+                left.count <= width
+                ? String(repeating: " ", count: width - left.count) : "\n  " + String(repeating: " ", count: width)
             return "  \(left)\(padding)  \(right)\n"
         }.joined()
     }

@@ -95,7 +95,8 @@ enum Parser {
             if next == "--" || isKnownOption(next) {
                 throw .usage(
                     "option '\(spec.name)' needs a value (\(spec.value!)), not the option \(q(next)); "
-                        + "to give a value that starts with '-', write \(spec.name)=\(Escape.visible(next))", command: nil)
+                        + "to give a value that starts with '-', write \(spec.name)=\(Escape.visible(next))",
+                    command: nil)
             }
             index += 1
             return next
@@ -130,7 +131,9 @@ enum Parser {
                         var value = String(letters)
                         if value.hasPrefix("=") { value.removeFirst() }
                         tokens.options.append(
-                            ParsedOption(spec: spec, typed: "-\(letter)", value: value.isEmpty ? try nextValue(for: spec) : value))
+                            ParsedOption(
+                                spec: spec, typed: "-\(letter)", value: value.isEmpty ? try nextValue(for: spec) : value
+                            ))
                         break
                     }
                     tokens.options.append(ParsedOption(spec: spec, typed: "-\(letter)", value: nil))

@@ -33,7 +33,9 @@ extension App {
             return kanban.setLimit(of: board, to: limit)
         }
         if let limit, count > limit {
-            note("\(q(name)) holds \(count) items, over its limit of \(limit); it refuses items coming in until enough have left")
+            note(
+                "\(q(name)) holds \(count) items, over its limit of \(limit); it refuses items coming in until enough have left"
+            )
         }
         return output
     }

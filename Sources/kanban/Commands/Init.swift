@@ -17,7 +17,8 @@ extension App {
             return Report(command: "init", change: kanban.creation, dryRun: options.dryRun, file: store.path).json()
         }
         let verb = options.dryRun ? "would create" : "created"
-        return "\(verb) \(q(store.path))\n\n" + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
+        return "\(verb) \(q(store.path))\n\n"
+            + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
     }
 }
 

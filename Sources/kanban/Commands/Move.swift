@@ -12,7 +12,8 @@ extension App {
             let selection = try kanban.locate(items, within: scope)
             let position = try dropPosition(position, in: kanban, board: destination)
             if copying {
-                return try kanban.copy(selection, to: destination, at: position, force: options.force, using: &generator)
+                return try kanban.copy(
+                    selection, to: destination, at: position, force: options.force, using: &generator)
             }
             return try kanban.move(selection, to: destination, at: position, force: options.force)
         }

@@ -74,7 +74,10 @@ enum BoardView {
     }
 
     private static func column(_ board: Board, width: Int, style: Style) -> [Cell] {
-        var cells = [header(board, style: style, maximumWidth: width), Cell(text: style.dim(String(repeating: "─", count: width)), width: width)]
+        var cells = [
+            header(board, style: style, maximumWidth: width),
+            Cell(text: style.dim(String(repeating: "─", count: width)), width: width),
+        ]
         if board.items.isEmpty {
             cells.append(Cell(text: style.dim("(empty)"), width: 7))
         }
@@ -83,7 +86,8 @@ enum BoardView {
             // A card takes at most a few lines; `list --tsv` or a narrow terminal shows it whole.
             let lines = wrap(Escape.visible(item.title), width: width - idWidth - 1, maximumLines: maximumCardLines)
             for (l, line) in lines.enumerated() {
-                let prefix = l == 0
+                let prefix =
+                    l == 0
                     ? style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count + 1)
                     : String(repeating: " ", count: idWidth + 1)
                 cells.append(Cell(text: prefix + line, width: idWidth + 1 + DisplayWidth.of(line)))

@@ -54,7 +54,8 @@ struct Report {
         let title = q(board.title)
         switch (board.from, board.to) {
         case (nil, let to?):
-            return "\(verb("added", "add")) board \(title) at index \(to)" + (board.limit.map { " with limit \($0)" } ?? "")
+            return "\(verb("added", "add")) board \(title) at index \(to)"
+                + (board.limit.map { " with limit \($0)" } ?? "")
         case (let from?, nil):
             return "\(verb("removed", "remove")) board \(title) from index \(from)"
         case (let from?, let to?):
@@ -63,8 +64,11 @@ struct Report {
                 return "\(verb("renamed", "rename")) board \(q(previous)) to \(title)"
             }
             if let limits = board.limitChange {
-                guard limits.from != limits.to else { return "board \(title) already has limit \(limitText(limits.to))" }
-                return "\(verb("set", "set")) the limit of \(title) to \(limitText(limits.to)) (was \(limitText(limits.from)))"
+                guard limits.from != limits.to else {
+                    return "board \(title) already has limit \(limitText(limits.to))"
+                }
+                return
+                    "\(verb("set", "set")) the limit of \(title) to \(limitText(limits.to)) (was \(limitText(limits.from)))"
             }
             guard from != to else { return "board \(title) is already at index \(to)" }
             return "\(verb("moved", "move")) board \(title): \(from) -> \(to)"

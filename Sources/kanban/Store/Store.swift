@@ -54,7 +54,8 @@ struct Store {
         guard let value = getenv("KANBAN_FILE"), value.pointee != 0 else { return nil }
         // A path that is not UTF-8 would be repaired into the name of another file.
         guard let path = String(validatingCString: value) else {
-            throw .badInput("KANBAN_FILE is not valid UTF-8; name the file with --file, or set KANBAN_FILE to a UTF-8 path")
+            throw .badInput(
+                "KANBAN_FILE is not valid UTF-8; name the file with --file, or set KANBAN_FILE to a UTF-8 path")
         }
         return path
     }
@@ -284,7 +285,9 @@ struct FileLock {
             // Read-only is enough for flock, and works on a lock file another user created.
             fd = try POSIX.open(lockPath, O_RDONLY | O_CREAT, 0o666)
         } catch {
-            throw .io("cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason); nothing was written")
+            throw .io(
+                "cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason); nothing was written"
+            )
         }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
         guard errno == EWOULDBLOCK else {

@@ -133,8 +133,7 @@ final class SpawnedProcess: @unchecked Sendable {
         let envp: [UnsafeMutablePointer<CChar>?] =
             environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
@@ -147,9 +146,10 @@ final class SpawnedProcess: @unchecked Sendable {
 
     /// glibc's `posix_spawn_file_actions_addchdir_np`, which Swift's Glibc module does not
     /// declare (it is a GNU extension); looked up once at run time.
-    private typealias AddChdir = @convention(c) (
-        UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-    ) -> Int32
+    private typealias AddChdir =
+        @convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+        ) -> Int32
     private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
         unsafeBitCast($0, to: AddChdir.self)
     }
@@ -332,7 +332,8 @@ final class KanbanSandbox: @unchecked Sendable {
         in directory: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let result = try run(arguments, stdin: stdin, environment: extra, in: directory)
-        try #require(result.status == 0, "kanban \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        try #require(
+            result.status == 0, "kanban \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result.out
     }
 
