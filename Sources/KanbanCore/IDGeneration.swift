@@ -1,6 +1,6 @@
 // Ids are random rather than counted: two copies of one file edited on two git branches
-// must not hand out the same id, and a counter would. They are short while the file is
-// small and grow with it, so that hitting any id the file has held stays unlikely.
+// must not hand out the same id, and a counter would. They have 6 characters, more in
+// very large files, so that hitting any id the file has held stays too unlikely to matter.
 
 extension Kanban {
     /// Returns `count` new ids, distinct from each other and from every id in the kanban.
@@ -39,11 +39,16 @@ extension Kanban {
         return ids
     }
 
-    /// The id length for a file of `itemCount` items: the shortest from 4 to 8 characters
-    /// whose 36^length spellings number at least 65,536 per item (8 at most).
+    /// The id length for a file of `itemCount` items: 6 characters, or more once the file
+    /// is so large that 36^length spellings would leave fewer than 65,536 per item (8 at most).
+    ///
+    /// Six characters already give 2.2 billion spellings, so a new id has about a one in
+    /// a billion chance of repeating any one id the file ever held, or one made on another
+    /// branch: "never reused" without keeping removed ids in the file, where they would
+    /// grow it and make every two branches' edits conflict in git.
     public static func idLength(forItemCount itemCount: Int) -> Int {
-        var length = 4
-        var space = 36 * 36 * 36 * 36
+        var length = 6
+        var space = 36 * 36 * 36 * 36 * 36 * 36
         while length < ItemID.maximumLength && space / 65_536 < itemCount {
             length += 1
             space *= 36

@@ -1,6 +1,6 @@
 /// A card: a stable id and a one-line title.
 public struct Item: Hashable, Sendable {
-    /// The id, stable across moves and renames and never handed out again.
+    /// The id, stable across moves and renames; see ``Kanban/idLength(forItemCount:)``.
     public var id: ItemID
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
     /// read from a hand-edited file is kept as it is, so renderers must escape it.

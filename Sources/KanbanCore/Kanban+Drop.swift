@@ -185,10 +185,10 @@ extension Kanban {
             return index
         case .before(let anchor), .after(let anchor):
             guard anchor.board == destination else {
-                throw .anchorNotInBoard(anchor: candidate(anchor), board: board.title)
+                throw .anchorNotInBoard(anchor: candidate(at: anchor), board: board.title)
             }
             guard !selection.contains(anchor) else {
-                throw .anchorIsMoved(anchor: candidate(anchor))
+                throw .anchorIsMoved(anchor: candidate(at: anchor))
             }
             let index = anchor.index - selection.count(where: { $0.board == destination && $0.index < anchor.index })
             if case .after = position { return index + 1 }

@@ -68,7 +68,8 @@ extension Kanban {
             } else if let matches = byTitle[reference] {
                 guard matches.count == 1 else {
                     throw .ambiguousItem(
-                        reference: reference, candidates: matches.prefix(10).map(candidate), total: matches.count)
+                        reference: reference, candidates: matches.prefix(10).map { candidate(at: $0) },
+                        total: matches.count)
                 }
                 result.append(matches[0])
             } else if let location = try locatePositional(reference) {
@@ -85,18 +86,18 @@ extension Kanban {
         guard let colon = reference.lastIndex(of: ":") else { return nil }
         let name = String(reference[..<colon])
         let number = reference[reference.index(after: colon)...]
-        guard !name.isEmpty, !number.isEmpty, number.allSatisfy(\.isASCIIDigit) else { return nil }
+        // A number too large for an Int is no index either: the reference names nothing.
+        guard !name.isEmpty, number.allSatisfy(\.isASCIIDigit), let index = Int(number) else { return nil }
         let board = try boardIndex(named: name)
         let count = boards[board].items.count
-        guard let index = Int(number), index < count else {
-            throw .indexOutOfRange(
-                index: Int(number) ?? .max, board: boards[board].title, range: count > 0 ? 0...(count - 1) : nil)
+        guard index < count else {
+            throw .indexOutOfRange(index: index, board: boards[board].title, range: count > 0 ? 0...(count - 1) : nil)
         }
         return Location(board: board, index: index)
     }
 
     /// The item at `location`, named for an error message.
-    func candidate(_ location: Location) -> Candidate {
+    public func candidate(at location: Location) -> Candidate {
         let item = self[location]
         return Candidate(id: item.id, title: item.title, board: boards[location.board].title, index: location.index)
     }
@@ -104,18 +105,17 @@ extension Kanban {
     /// Items whose title or id is close to `reference`, best first.
     private func suggestions(for reference: String, within scope: Int?) -> [Candidate] {
         var scored: [(distance: Int, location: Location)] = []
+        let matcher = Suggestions.Matcher(reference)
         for (b, board) in boards.enumerated() where scope == nil || scope == b {
             for (i, item) in board.items.enumerated() {
-                let distances = [
-                    Suggestions.distance(reference, item.title), Suggestions.distance(reference, item.id.rawValue),
-                ]
+                let distances = [matcher.distance(to: item.title), matcher.distance(to: item.id.rawValue)]
                 if let best = distances.compactMap({ $0 }).min() {
                     scored.append((best, Location(board: b, index: i)))
                 }
             }
         }
         return scored.sorted { ($0.distance, $0.location) < ($1.distance, $1.location) }
-            .prefix(3).map { candidate($0.location) }
+            .prefix(3).map { candidate(at: $0.location) }
     }
 }
 
@@ -127,8 +127,9 @@ extension Character {
 public enum Suggestions {
     /// The candidates within a small edit distance of `word`, ignoring case, best first.
     public static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
-        candidates.enumerated()
-            .compactMap { offset, candidate in distance(word, candidate).map { ($0, offset, candidate) } }
+        let matcher = Matcher(word)
+        return candidates.enumerated()
+            .compactMap { offset, candidate in matcher.distance(to: candidate).map { ($0, offset, candidate) } }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .prefix(limit).map(\.2)
     }
@@ -139,37 +140,62 @@ public enum Suggestions {
     /// characters 1, otherwise the edit distance plus one when it is at most a third of
     /// the word's length (and at least 1 allowed, at most 3).
     public static func distance(_ word: String, _ candidate: String) -> Int? {
-        let a = Array(word.lowercased().unicodeScalars)
-        let b = Array(candidate.lowercased().unicodeScalars)
-        if a == b { return 0 }
-        if a.count >= 3 && b.starts(with: a) { return 1 }
-        let allowed = max(1, min(3, a.count / 3))
-        guard abs(a.count - b.count) <= allowed else { return nil }
-        guard let edits = editDistance(a, b, atMost: allowed) else { return nil }
-        return edits + 1
+        Matcher(word).distance(to: candidate)
+    }
+
+    /// One word, prepared once, scored against many candidates.
+    ///
+    /// - Complexity: O(*m*) per candidate of length *m*: the edit distance is only worked
+    ///   out in a band of a few diagonals, as no more than 3 edits count as close.
+    public struct Matcher {
+        private let word: [Unicode.Scalar]
+        private let allowed: Int
+
+        public init(_ word: String) {
+            self.word = Array(word.lowercased().unicodeScalars)
+            allowed = max(1, min(3, self.word.count / 3))
+        }
+
+        public func distance(to candidate: String) -> Int? {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            if other == word { return 0 }
+            if word.count >= 3 && other.starts(with: word) { return 1 }
+            guard let edits = Suggestions.editDistance(word, other, atMost: allowed) else { return nil }
+            return edits + 1
+        }
     }
 
     /// The edit distance counting a swap of two neighbours as one edit (optimal string
-    /// alignment), or `nil` once it is certain to exceed `bound`.
+    /// alignment), or `nil` when it exceeds `bound`. Only cells within `bound` of the
+    /// diagonal are computed: any path through another is longer than `bound`.
     static func editDistance<T: Equatable>(_ a: [T], _ b: [T], atMost bound: Int) -> Int? {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
-        var beforePrevious = Array(repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
+        let n = a.count
+        let m = b.count
+        guard abs(n - m) <= bound else { return nil }
+        if n == 0 || m == 0 { return max(n, m) }
+        let far = bound + 1  // any value past the bound
+        var beforePrevious = Array(repeating: far, count: m + 1)
+        var previous = Array(repeating: far, count: m + 1)
+        var current = Array(repeating: far, count: m + 1)
+        for j in 0...min(m, bound) { previous[j] = j }
+        for i in 1...n {
+            let low = max(1, i - bound)
+            let high = min(m, i + bound)
+            current[low - 1] = low == 1 ? min(i, far) : far
+            var rowMinimum = current[low - 1]
+            for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
+                var value = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
                 if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                    value = min(value, beforePrevious[j - 2] + 1)
                 }
+                current[j] = min(value, far)
                 rowMinimum = min(rowMinimum, current[j])
             }
+            if high < m { current[high + 1] = far }
             if rowMinimum > bound { return nil }
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[b.count] <= bound ? previous[b.count] : nil
+        return previous[m] <= bound ? previous[m] : nil
     }
 }

@@ -7,8 +7,8 @@
 ///           "title": "Todo",
 ///           "limit": null,
 ///           "items": [
-///             {"id": "k3f9", "title": "Database Migration"},
-///             {"id": "p2x1", "title": "Schema Design"}
+///             {"id": "k3f9p2", "title": "Database Migration"},
+///             {"id": "p2x1q7", "title": "Schema Design"}
 ///           ]
 ///         }
 ///       ]

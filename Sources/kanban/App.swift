@@ -17,8 +17,10 @@ struct App {
                 throw CLIError.badInput("argument \(invalidArgument) is not valid UTF-8")
             }
             let invocation = try Parser.parse(arguments)
+            // A closed pipe must not kill a command that has already saved its change.
+            signal(SIGPIPE, SIG_IGN)
             let output = try App(options: invocation.options).run(invocation.command)
-            try? POSIX.writeAll(STDOUT_FILENO, output)
+            try writeOutput(output, changesFile: invocation.command.changesFile && !invocation.options.dryRun)
             return ExitCode.success.rawValue
         } catch let error as CLIError {
             return report(error, json: json)
@@ -26,6 +28,27 @@ struct App {
             return report(.refused(error), json: json)
         } catch {
             preconditionFailure("unexpected error type: \(error)")
+        }
+    }
+
+    /// Writes a command's output. When stdout fails after a change was saved, the exit
+    /// status stays 0, as a non-zero one would claim that nothing was written; for a command
+    /// that only reads, a closed pipe ends it as it would a reader in a pipeline, and any
+    /// other failure is an error.
+    private static func writeOutput(_ output: [UInt8], changesFile: Bool) throws(CLIError) {
+        do {
+            try POSIX.writeAll(STDOUT_FILENO, output)
+        } catch {
+            if changesFile {
+                POSIX.print(
+                    "kanban: warning: the change was saved, but its report could not be written: \(error.reason)\n",
+                    to: STDERR_FILENO)
+            } else if error.code == EPIPE {
+                signal(SIGPIPE, SIG_DFL)
+                raise(SIGPIPE)
+            } else {
+                throw .io("cannot write to standard output: \(error.reason)")
+            }
         }
     }
 
@@ -112,8 +135,19 @@ struct App {
         case nil, .bottom: .bottom
         case .top: .top
         case .at(let index): .index(index)
-        case .before(let reference): .before(try kanban.locate(reference, within: board))
-        case .after(let reference): .after(try kanban.locate(reference, within: board))
+        case .before(let reference): .before(try anchor(reference, in: kanban, board: board))
+        case .after(let reference): .after(try anchor(reference, in: kanban, board: board))
+        }
+    }
+
+    /// The item next to which items land: looked up in the destination board; found
+    /// elsewhere, it is named with where it is, rather than reported missing.
+    private func anchor(_ reference: String, in kanban: Kanban, board: Int) throws(KanbanError) -> Location {
+        do {
+            return try kanban.locate(reference, within: board)
+        } catch {
+            guard case .itemNotFound = error, let elsewhere = try? kanban.locate(reference) else { throw error }
+            throw .anchorNotInBoard(anchor: kanban.candidate(at: elsewhere), board: kanban.boards[board].title)
         }
     }
 

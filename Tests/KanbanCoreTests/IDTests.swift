@@ -27,7 +27,7 @@ struct IDTests {
             #expect(Set(ids).count == count)
             #expect(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
             let length = Kanban.idLength(forItemCount: existing + count)
-            #expect((4...8).contains(length))
+            #expect((6...8).contains(length))
             for id in ids {
                 #expect(isGeneratedID(id, length: length), "\(id)")
                 #expect(ItemID(id.rawValue) == id)
@@ -39,11 +39,11 @@ struct IDTests {
         var generator = SeededGenerator(seed: 42)
         let ids = Kanban(trusted: []).newIDs(count: 25, using: &generator)
         #expect(Set(ids).count == 25)
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 4) })
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
     @Test(arguments: [
-        (0, 4), (1, 4), (25, 4), (26, 5), (922, 5), (923, 6), (33_215, 6), (33_216, 7), (1_195_742, 7),
+        (0, 6), (1, 6), (25, 6), (26, 6), (922, 6), (923, 6), (33_215, 6), (33_216, 7), (1_195_742, 7),
         (1_195_743, 8), (10_000_000, 8), (Int.max, 8),
     ])
     func idLengthGrowsWithTheItemCount(count: Int, length: Int) {
@@ -51,7 +51,7 @@ struct IDTests {
     }
 
     @Test func idLengthNeverShrinksAndLeavesRoom() {
-        var previous = 4
+        var previous = 6
         for count in stride(from: 0, through: 3_000_000, by: 997) {
             let length = Kanban.idLength(forItemCount: count)
             #expect(length >= previous)
@@ -93,7 +93,7 @@ struct IDTests {
         #expect(ids[0] == id)
         #expect(Set(ids).count == 3)
         #expect(generator.position > values.count * 3, "the scripted repeats were not all drawn")
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 4) })
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
     @Test func aCandidateTheKanbanUsesIsDrawnAgain() throws {

@@ -181,7 +181,7 @@ struct KanbanFileTests {
         #expect(Set(ids).count == 3)
         #expect(
             ids.allSatisfy { id in
-                id.count == 4 && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+                id.count == 6 && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
                     && id.contains(where: \.isNumber) && id.contains(where: \.isLetter)
             })
         #expect(throws: Never.self) { try kanban.validate() }

@@ -153,12 +153,19 @@ struct ReferenceTests {
     @Test(
         arguments: [
             ("Todo:4", 4, "Todo", 0...3), ("Done:2", 2, "Done", 0...1),
-            ("Done:99999999999999999999999", Int.max, "Done", 0...1),
         ] as [(String, Int, String, ClosedRange<Int>)])
     func aPositionOutOfRangeIsAnError(reference: String, index: Int, board: String, range: ClosedRange<Int>) throws {
         let kanban = try sample()
         #expect(throws: KanbanError.indexOutOfRange(index: index, board: board, range: range)) {
             try kanban.locate(reference)
+        }
+    }
+
+    /// A number too large for an index is not reported as some other, smaller index.
+    @Test func aPositionTooLargeForAnIndexNamesNothing() throws {
+        let kanban = try sample()
+        #expect(throws: KanbanError.itemNotFound(reference: "Done:99999999999999999999999", suggestions: [])) {
+            try kanban.locate("Done:99999999999999999999999")
         }
     }
 

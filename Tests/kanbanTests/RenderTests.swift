@@ -49,6 +49,19 @@ private let sample = [
         }
     }
 
+    @Test func aHugeLimitOrAWideTitleStaysInsideItsColumn() throws {
+        let boards = [
+            board("漢字漢字漢字漢字漢字漢字", limit: Int.max, [("k3f9", "x")]),
+            board("In Progress", limit: 100_000_000_000, []), board("Done", []),
+        ]
+        for width in [54, 60, 70, 80] {
+            let text = try #require(BoardView.columns(boards, width: width, style: plain))
+            for line in text.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+            }
+        }
+    }
+
     @Test func narrowTerminalsStack() {
         #expect(BoardView.columns(sample, width: 40, style: plain) == nil)
         let terminal = Terminal(isTerminal: true, width: 40, color: false)

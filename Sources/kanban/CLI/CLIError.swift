@@ -108,7 +108,7 @@ extension KanbanError {
             "\(q(reference)) matches \(total) items: "
                 + candidates.map { "\($0.id) (\(describe($0)))" }.joined(separator: ", ")
                 + (total > candidates.count ? ", and \(total - candidates.count) more" : "")
-                + "; use an id, BOARD:N, or --from BOARD"
+                + "; use an id or BOARD:N"
         case .boardNotFound(let name, let suggestions, let boards):
             "no board named \(q(name))"
                 + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map(q).joined(separator: " or "))?")

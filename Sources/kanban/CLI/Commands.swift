@@ -123,7 +123,7 @@ enum Commands {
                 have been taken out; without a position the items go to the bottom.
                 """,
             examples: [
-                "kanban move \"Analytics\" --to Done --at 0", "kanban move k3f9 p2x1 --to Review",
+                "kanban move \"Analytics\" --to Done --at 0", "kanban move k3f9p2 p2x1q7 --to Review",
                 "kanban move Todo:0 --to Todo --bottom",
             ]),
         CommandSpec(
@@ -133,19 +133,19 @@ enum Commands {
             details: """
                 Like move, but the originals stay and the copies get new ids.
                 """,
-            examples: ["kanban copy k3f9 --to Done", "kanban copy \"Schema Design\" --to Todo --top"]),
+            examples: ["kanban copy k3f9p2 --to Done", "kanban copy \"Schema Design\" --to Todo --top"]),
         CommandSpec(
             name: "remove", aliases: ["rm"], synopsis: "ITEM…",
             summary: "delete items",
             options: ["--from", "--dry-run"],
-            details: "Deletes the items; their ids are never handed out again.",
-            examples: ["kanban remove k3f9", "kanban rm Done:0 Done:1"]),
+            details: "Deletes the items. New ids are random among 2.2 billion, so a removed id does not come back.",
+            examples: ["kanban remove k3f9p2", "kanban rm Done:0 Done:1"]),
         CommandSpec(
             name: "rename", aliases: [], synopsis: "ITEM NEW_TITLE",
             summary: "retitle an item",
             options: ["--from", "--dry-run"],
             details: "Gives the item a new title; its id and place stay.",
-            examples: ["kanban rename k3f9 \"Analytics dashboard\""]),
+            examples: ["kanban rename k3f9p2 \"Analytics dashboard\""]),
         CommandSpec(
             name: "board add", aliases: [], synopsis: "TITLE [--at N] [--limit N]",
             summary: "add a board",

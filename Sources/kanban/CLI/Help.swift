@@ -41,7 +41,7 @@ enum Help {
             })
         out += """
 
-            Items (ITEM): an id (k3f9), else an exact title, else BOARD:N (0-based), e.g. Todo:0.
+            Items (ITEM): an id (k3f9p2), else an exact title, else BOARD:N (0-based), e.g. Todo:0.
             Boards (BOARD): a title; case is ignored when no title matches exactly.
             Positions: --at N (0-based), --top, --bottom (the default), --before ITEM, --after ITEM.
 

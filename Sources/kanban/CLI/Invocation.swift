@@ -23,6 +23,18 @@ enum Command: Equatable, Sendable {
     case version
 }
 
+extension Command {
+    /// Whether the command may write the kanban file (a dry run never does).
+    var changesFile: Bool {
+        switch self {
+        case .list, .help, .version: false
+        case .initialize, .add, .move, .copy, .remove, .rename, .boardAdd, .boardRename, .boardMove, .boardLimit,
+            .boardRemove:
+            true
+        }
+    }
+}
+
 enum ListFormat: Equatable, Sendable {
     case text, json, tsv
 }

@@ -53,6 +53,7 @@ enum Parser {
         if flags.contains("--help") {
             return Invocation(command: .help(topic: spec.name.split(separator: " ").map(String.init)), options: options)
         }
+        if values["--file"] == "" { throw .usage("--file needs a path, not an empty string", command: spec.name) }
         options.file = values["--file"]
         options.json = flags.contains("--json")
         options.quiet = flags.contains("--quiet")
@@ -294,6 +295,7 @@ private struct Arguments {
     private func number(_ option: String) throws(CLIError) -> Int? {
         guard let text = values[option] else { return nil }
         guard let value = Self.nonNegative(text) else {
+            if text.isDigits { throw usage("\(option) \(text) is too large") }
             throw usage("\(option) takes a number, 0 or more, not \(q(text))")
         }
         return value

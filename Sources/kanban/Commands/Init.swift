@@ -3,9 +3,17 @@ import KanbanCore
 extension App {
     /// `kanban init [--sample] [--boards "A,B,C"]`
     func initialize(sample: Bool, boards: [String]?) throws -> String {
-        let titles = try (boards ?? Kanban.defaultBoardTitles).map { text throws(KanbanError) in try Title(text) }
+        let names = boards ?? Kanban.defaultBoardTitles
+        var titles: [Title] = []
+        for (index, name) in names.enumerated() {
+            do {
+                titles.append(try Title(name))
+            } catch {
+                throw CLIError.badInput("--boards: board \(index + 1) of \(names.count): \(error.message)")
+            }
+        }
         var generator = SystemRandomNumberGenerator()
-        let kanban = sample ? Kanban.sample(using: &generator) : try Kanban(boardTitles: titles)
+        let kanban = sample ? Kanban.sample(using: &generator) : try Self.kanban(boards: titles)
         let store = try Store.newFile(file: options.file)
         if options.dryRun {
             try store.checkCreatable()
@@ -19,6 +27,19 @@ extension App {
         let verb = options.dryRun ? "would create" : "created"
         return "\(verb) \(q(store.path))\n\n"
             + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
+    }
+}
+
+extension App {
+    /// Empty boards, one per title; a title given twice is a usage error here, not a refusal.
+    fileprivate static func kanban(boards titles: [Title]) throws(CLIError) -> Kanban {
+        do {
+            return try Kanban(boardTitles: titles)
+        } catch {
+            guard case .duplicateBoard(let title, let existing) = error else { throw .refused(error) }
+            let alias = title == existing ? "" : " (as \(q(title)); board titles ignore case)"
+            throw .usage("--boards names \(q(existing)) twice\(alias)", command: "init")
+        }
     }
 }
 

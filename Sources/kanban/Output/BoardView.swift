@@ -59,7 +59,7 @@ enum BoardView {
                 let cell = row < column.count ? column[row] : Cell(text: "", width: 0)
                 if c > 0 { line += style.dim(" │") + " " }
                 line += cell.text
-                if c < cells.count - 1 { line += String(repeating: " ", count: columnWidth - cell.width) }
+                if c < cells.count - 1 { line += String(repeating: " ", count: max(0, columnWidth - cell.width)) }
             }
             while line.last == " " { line.removeLast() }
             out += line + "\n"
@@ -97,11 +97,14 @@ enum BoardView {
     }
 
     /// `Todo (4)`, or `Review (2/2)` with a limit; red when the board is at or over it.
+    /// The title gives way to the count; in a very narrow column both are cut.
     private static func header(_ board: Board, style: Style, maximumWidth: Int = .max) -> Cell {
         let count = board.limit.map { "(\(board.items.count)/\($0))" } ?? "(\(board.items.count))"
-        let title = truncate(Escape.visible(board.title), to: maximumWidth - count.count - 1)
-        let plain = title + " " + count
-        let text = board.isFull ? style.red(plain) : style.bold(title) + " " + count
+        let title = truncate(Escape.visible(board.title), to: max(1, maximumWidth - count.count - 1))
+        let whole = title + " " + count
+        let plain = truncate(whole, to: maximumWidth)
+        let text =
+            board.isFull ? style.red(plain) : plain == whole ? style.bold(title) + " " + count : style.bold(plain)
         return Cell(text: text, width: DisplayWidth.of(plain))
     }
 

@@ -89,7 +89,7 @@ struct Store {
         guard let text = POSIX.environment("KANBAN_LOCK_TIMEOUT"), let seconds = Double(text), seconds >= 0,
             seconds.isFinite
         else { return 5 }
-        return seconds
+        return min(seconds, 86_400)  // a day is long enough, and keeps the timer's arithmetic in range
     }
 
     // MARK: - Reading
@@ -235,13 +235,25 @@ struct Store {
         signal(SIGXFSZ, SIG_IGN)
         let directory = Path.directory(of: target)
         let temporary = Path.join(directory, "." + Path.name(of: target) + ".tmp")
-        unlink(temporary)
+        if unlink(temporary) != 0 && errno != ENOENT {
+            // In a shared sticky directory, another user's leftover cannot be removed.
+            throw POSIX.Failure(errno, reason: "cannot remove the temporary file \(q(temporary)) left there; remove it")
+        }
         do throws(POSIX.Failure) {
-            let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode ?? 0o666)
+            let fd: Int32
+            do {
+                fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode ?? 0o666)
+            } catch  where error.code == EACCES || error.code == EROFS {
+                throw POSIX.Failure(
+                    error.code,
+                    reason: "\(error.reason) in \(q(directory)); kanban writes a new file next to the old one and "
+                        + "renames it, so the directory must be writable")
+            }
             do throws(POSIX.Failure) {
                 if let mode { guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() } }
-                if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
-                    _ = fchown(fd, uid, gid)  // best effort: only root may give a file away
+                if let (uid, gid) = owner, uid != geteuid() || gid != getegid(), fchown(fd, uid, gid) != 0 {
+                    // Only root gives a file away; anyone may keep its group, if they are in it.
+                    _ = fchown(fd, uid_t.max, gid)
                 }
                 do {
                     try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
@@ -285,9 +297,10 @@ struct FileLock {
             // Read-only is enough for flock, and works on a lock file another user created.
             fd = try POSIX.open(lockPath, O_RDONLY | O_CREAT, 0o666)
         } catch {
+            let hint = error.code == EACCES || error.code == EROFS ? " (the directory must be writable)" : ""
             throw .io(
-                "cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason); nothing was written"
-            )
+                "cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason)\(hint); "
+                    + "nothing was written")
         }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
         guard errno == EWOULDBLOCK else {

@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Cases a review turned up: output that cannot be written, groups, waits, odd arguments.
+@Suite("Edge cases, end to end")
+struct EdgeCaseTests {
+    @Test func aListThatCannotBeWrittenFailsWith74() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let result = try sandbox.run(["list", "--json"], shell: "exec >/dev/full")
+        try expectJSONError(result, exit: 74, code: "io")
+    }
+
+    @Test func aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let result = try sandbox.run(["add", "saved anyway"], shell: "exec >/dev/full")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.err.contains("the change was saved"))
+        #expect(try sandbox.boards()[0].items.last == "saved anyway")
+    }
+
+    @Test func aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup() throws {
+        try #require(geteuid() == 0, "needs root to hand the file to another group")
+        try #require(access("/usr/bin/setpriv", X_OK) == 0, "needs setpriv")
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        chmod(sandbox.path, 0o777)
+        chown(sandbox.file, 0, 100)
+        chmod(sandbox.file, 0o664)
+        let result = try sandbox.run(
+            ["add", "from a group member"],
+            shell: "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --groups=100 \"$0\" \"$@\"")
+        #expect(result.status == 0, "\(result)")
+        var info = stat()
+        try #require(lstat(sandbox.file, &info) == 0)
+        #expect(info.st_gid == 100, "the group is kept")
+        #expect(info.st_mode & 0o777 == 0o664, "the mode is kept")
+    }
+
+    @Test func aHugeLockTimeoutWaitsWithoutCrashing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let lock = try HeldLock(sandbox.path(".kanban.json.lock"))
+        let writer = try sandbox.start(["add", "after the wait"], environment: ["KANBAN_LOCK_TIMEOUT": "1e19"])
+        usleep(300_000)
+        lock.release()
+        let result = try writer.wait(timeout: 30)
+        #expect(result.status == 0, "\(result)")
+        #expect(try sandbox.boards()[0].items.last == "after the wait")
+    }
+
+    @Test func anAnchorInAnotherBoardIsNamedWithWhereItIs() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let message = try expectJSONError(
+            try sandbox.run("add", "new", "--to", "Done", "--after", "Schema Design", "--json"), exit: 1,
+            code: "not_found")
+        #expect(message.contains("is in 'Todo', not in 'Done'"), "\(message)")
+    }
+
+    @Test func initNamesTheBadBoardOfBoards() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let empty = try sandbox.run("init", "--boards", "A,,B")
+        #expect(empty.status == 65)
+        #expect(empty.err.contains("board 2 of 3"), "\(empty)")
+        let twice = try sandbox.run("init", "--boards", "A,a")
+        #expect(twice.status == 64)
+        #expect(twice.err.contains("'A' twice"), "\(twice)")
+        #expect(try sandbox.entries().isEmpty, "nothing was created")
+    }
+
+    @Test func anEmptyFileOptionIsAUsageError() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try expectJSONError(try sandbox.run("init", "-f", "", "--json"), exit: 64, code: "usage")
+        try expectJSONError(try sandbox.run("list", "--file=", "--json"), exit: 64, code: "usage")
+        #expect(try sandbox.entries().isEmpty)
+    }
+}
