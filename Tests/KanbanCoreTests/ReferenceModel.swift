@@ -178,6 +178,35 @@ func referencePlan(
 /// compares `from` (the original's slot) with `to` (the copy's), which are equal when the
 /// copy lands at the original's index, and the command line then skips the write.
 
+/// Runs `drop` on a copy of `kanban` and holds it to `plan`. A refusal must be one the
+/// plan expects and leave the kanban as it was; then, and on any mismatch, this returns
+/// `nil`. Otherwise it returns the kanban after the drop, its change and where it landed.
+func perform(
+    _ plan: Plan, on kanban: Kanban, _ context: Comment, sourceLocation: SourceLocation,
+    _ drop: (inout Kanban) throws(KanbanError) -> Change
+) -> (after: Kanban, change: Change, index: Int)? {
+    var after = kanban
+    let change: Change
+    do {
+        change = try drop(&after)
+    } catch {
+        guard case .refused(let errors) = plan else {
+            Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(
+            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
+            sourceLocation: sourceLocation)
+        #expect(after == kanban, "a refusal changed the kanban; \(context)", sourceLocation: sourceLocation)
+        return nil
+    }
+    guard case .lands(let index) = plan else {
+        Issue.record("done, expected \(plan); \(context)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return (after, change, index)
+}
+
 /// Moves `selection` in a copy of `kanban` and checks the result, the reported change
 /// and the invariants against the reference; a refusal must be one the reference
 /// expects and leave the kanban unchanged.
@@ -187,25 +216,13 @@ func checkMove(
 ) throws {
     let plan = referencePlan(.move, in: kanban, selection: selection, to: destination, at: position, force: force)
     let context: Comment = "move \(selection) to board \(destination) at \(position) in \(layout(kanban))"
-    var after = kanban
-    let change: Change
-    do {
-        change = try after.move(selection, to: destination, at: position, force: force)
-    } catch {
-        guard case .refused(let errors) = plan else {
-            Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(
-            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
-            sourceLocation: sourceLocation)
-        #expect(after == kanban, "a refused move changed the kanban; \(context)", sourceLocation: sourceLocation)
-        return
-    }
-    guard case .lands(let index) = plan else {
-        Issue.record("moved, expected \(plan); \(context)", sourceLocation: sourceLocation)
-        return
-    }
+    guard
+        let (after, change, index) = perform(
+            plan, on: kanban, context, sourceLocation: sourceLocation,
+            {
+                (kanban) throws(KanbanError) in try kanban.move(selection, to: destination, at: position, force: force)
+            })
+    else { return }
     let ids = firstOccurrences(selection).map { kanban[$0].id.rawValue }
     let expectedLayout = referenceMove(layout(kanban), ids, to: destination, at: index)
     let expected = try rebuild(kanban, layout: expectedLayout)
@@ -232,26 +249,15 @@ func checkCopy(
 ) throws {
     let plan = referencePlan(.copy, in: kanban, selection: selection, to: destination, at: position, force: force)
     let context: Comment = "copy \(selection) to board \(destination) at \(position) in \(layout(kanban))"
-    var after = kanban
     var generator = SeededGenerator(seed: seed)
-    let change: Change
-    do {
-        change = try after.copy(selection, to: destination, at: position, force: force, using: &generator)
-    } catch {
-        guard case .refused(let errors) = plan else {
-            Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(
-            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
-            sourceLocation: sourceLocation)
-        #expect(after == kanban, "a refused copy changed the kanban; \(context)", sourceLocation: sourceLocation)
-        return
-    }
-    guard case .lands(let index) = plan else {
-        Issue.record("copied, expected \(plan); \(context)", sourceLocation: sourceLocation)
-        return
-    }
+    guard
+        let (after, change, index) = perform(
+            plan, on: kanban, context, sourceLocation: sourceLocation,
+            {
+                (kanban) throws(KanbanError) in
+                try kanban.copy(selection, to: destination, at: position, force: force, using: &generator)
+            })
+    else { return }
     let originals = selection.map { kanban[$0] }
     let newIDs = change.items.map(\.id.rawValue)
     try #require(newIDs.count == selection.count, "\(context)", sourceLocation: sourceLocation)
@@ -282,26 +288,15 @@ func checkInsert(
     let plan = referencePlan(
         .insert(count: titles.count), in: kanban, selection: [], to: destination, at: position, force: force)
     let context: Comment = "insert \(titles) into board \(destination) at \(position) in \(layout(kanban))"
-    var after = kanban
     var generator = SeededGenerator(seed: seed)
-    let change: Change
-    do {
-        change = try after.insert(titles, into: destination, at: position, force: force, using: &generator)
-    } catch {
-        guard case .refused(let errors) = plan else {
-            Issue.record("refused with \(error), expected \(plan); \(context)", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(
-            errors.contains(error), "threw \(error), expected one of \(errors); \(context)",
-            sourceLocation: sourceLocation)
-        #expect(after == kanban, "a refused insert changed the kanban; \(context)", sourceLocation: sourceLocation)
-        return
-    }
-    guard case .lands(let index) = plan else {
-        Issue.record("inserted, expected \(plan); \(context)", sourceLocation: sourceLocation)
-        return
-    }
+    guard
+        let (after, change, index) = perform(
+            plan, on: kanban, context, sourceLocation: sourceLocation,
+            {
+                (kanban) throws(KanbanError) in
+                try kanban.insert(titles, into: destination, at: position, force: force, using: &generator)
+            })
+    else { return }
     let newIDs = change.items.map(\.id.rawValue)
     try #require(newIDs.count == titles.count, sourceLocation: sourceLocation)
     #expect(Set(newIDs).count == newIDs.count, sourceLocation: sourceLocation)
