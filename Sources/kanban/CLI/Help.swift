@@ -51,7 +51,8 @@ enum Help {
         out += table(Options.global.map(describe))
         out += """
 
-            Mutating commands also take --dry-run; add, move and copy take --force to go past a WIP limit.
+            Mutating commands also take --dry-run. --force: add, move and copy go past a WIP limit;
+            board remove takes a board's items with it.
             The file is -f PATH, else $KANBAN_FILE, else the nearest kanban.json here or above.
 
             Run 'kanban help COMMAND' for a command's options and examples.
