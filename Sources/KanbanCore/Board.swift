@@ -1,5 +1,8 @@
 /// A list of cards (a column), as each `Board` was in the original UIKit design.
 public struct Board: Hashable, Sendable {
+    /// The id: stable across renames and moves, so that a merge can tell a rename from a
+    /// board removed and another added.
+    public var id: BoardID
     /// The title, unique within a kanban when compared case-insensitively.
     public var title: String
     /// The work-in-progress limit: the board refuses incoming items once it holds this many.
@@ -7,7 +10,8 @@ public struct Board: Hashable, Sendable {
     /// The cards, top first.
     public var items: [Item]
 
-    public init(title: String, limit: Int? = nil, items: [Item] = []) {
+    public init(id: BoardID, title: String, limit: Int? = nil, items: [Item] = []) {
+        self.id = id
         self.title = title
         self.limit = limit
         self.items = items

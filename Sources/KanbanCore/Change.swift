@@ -18,30 +18,75 @@ public struct ItemChange: Hashable, Sendable {
     public var id: ItemID
     /// The item's title after the change.
     public var title: String
-    /// Where the item was; `nil` for a new item (added, or the card a copy made).
+    /// Where the item was; `nil` for a new item (added, or the card a copy made), or one
+    /// restored from the archive.
     public var from: Slot?
-    /// Where the item is now; `nil` for a removed item.
+    /// Where the item is now; `nil` for a removed or archived item.
     public var to: Slot?
     /// For a copy: the id of the item it was copied from.
     public var copyOf: ItemID?
-    /// For a rename: the title before.
-    public var previousTitle: String?
+    /// The fields changed in place: title, labels, due date, note.
+    public var edits: [FieldEdit]
+    /// Whether the item went to the archive (`to` is `nil`) or came back from it (`from` is `nil`).
+    public var archive: ArchiveMove?
 
     public init(
-        id: ItemID, title: String, from: Slot?, to: Slot?, copyOf: ItemID? = nil, previousTitle: String? = nil
+        id: ItemID, title: String, from: Slot?, to: Slot?, copyOf: ItemID? = nil, edits: [FieldEdit] = [],
+        archive: ArchiveMove? = nil
     ) {
         self.id = id
         self.title = title
         self.from = from
         self.to = to
         self.copyOf = copyOf
-        self.previousTitle = previousTitle
+        self.edits = edits
+        self.archive = archive
+    }
+
+    /// For a retitled item: the title before.
+    public var previousTitle: String? {
+        for case .title(let previous, _) in edits { return previous }
+        return nil
     }
 
     /// Whether this item differs after the change. A copy always is: it is a new card,
     /// even when it lands at its original's index.
     public var isEffective: Bool {
-        copyOf != nil || from != to || (previousTitle.map { $0 != title } ?? false)
+        copyOf != nil || from != to || archive != nil || edits.contains(where: \.isEffective)
+    }
+}
+
+/// A card going to the archive or coming back.
+public enum ArchiveMove: Hashable, Sendable {
+    case archived
+    case restored
+}
+
+/// One field of a card changed in place: its value before and after.
+public enum FieldEdit: Hashable, Sendable {
+    case title(from: String, to: String)
+    case labels(from: Labels, to: Labels)
+    case due(from: Day?, to: Day?)
+    case note(from: String?, to: String?)
+
+    /// The field's key in the file and in JSON reports.
+    public var field: String {
+        switch self {
+        case .title: "title"
+        case .labels: "labels"
+        case .due: "due"
+        case .note: "note"
+        }
+    }
+
+    /// Whether the value differs.
+    public var isEffective: Bool {
+        switch self {
+        case .title(let from, let to): from != to
+        case .labels(let from, let to): from != to
+        case .due(let from, let to): from != to
+        case .note(let from, let to): from != to
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 // very large files, so that hitting any id the file has held stays too unlikely to matter.
 
 extension Kanban {
-    /// Returns `count` new ids, distinct from each other and from every id in the kanban.
+    /// Returns `count` new ids, distinct from each other and from every id in the kanban
+    /// (items, boards and the archive).
     ///
     /// An id is `idLength(forItemCount:)` characters from `0-9a-z` with at least one
     /// letter and one digit, so it never reads as a word or a number.
@@ -11,7 +12,7 @@ extension Kanban {
     /// - Complexity: O(*n* + `count`) expected, where *n* is the number of items.
     public func newIDs(count: Int, using generator: inout some RandomNumberGenerator) -> [ItemID] {
         guard count > 0 else { return [] }
-        let length = Self.idLength(forItemCount: itemCount + count)
+        let length = Self.idLength(forItemCount: itemCount + archive.count + boards.count + count)
         var chosen = Set<ItemID>(minimumCapacity: count)
         var ids = [ItemID]()
         ids.reserveCapacity(count)
@@ -26,9 +27,13 @@ extension Kanban {
             for slot in pending { _ = fresh.insert(ids[slot]) }
             var taken = Set<ItemID>()
             for board in boards {
+                if fresh.contains(board.id) { taken.insert(board.id) }
                 for item in board.items where fresh.contains(item.id) {
                     taken.insert(item.id)
                 }
+            }
+            for archived in archive where fresh.contains(archived.item.id) {
+                taken.insert(archived.item.id)
             }
             pending = pending.filter { taken.contains(ids[$0]) }
             for slot in pending {

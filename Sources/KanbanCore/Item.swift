@@ -1,18 +1,78 @@
-/// A card: a stable id and a one-line title.
+/// A card: a stable id, a one-line title, and optionally labels, a due date, a note and
+/// the times it was created and last entered a board.
+///
+/// The keys each field has in the file, and how each is read, written and checked, are
+/// stated once, in `Schema.swift`.
 public struct Item: Hashable, Sendable {
     /// The id, stable across moves and renames; see ``Kanban/idLength(forItemCount:)``.
     public var id: ItemID
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
     /// read from a hand-edited file is kept as it is, so renderers must escape it.
     public var title: String
+    /// Labels, compared ignoring case.
+    public var labels: Labels
+    /// The due date.
+    public var due: Day?
+    /// When the card was added, copied or imported; `nil` for cards from older files.
+    public var created: Timestamp?
+    /// When the card arrived on its current board; `nil` for cards from older files.
+    public var entered: Timestamp?
+    /// Free text, several lines.
+    public var note: String?
 
-    public init(id: ItemID, title: String) {
+    public init(
+        id: ItemID, title: String, labels: Labels = [], due: Day? = nil, created: Timestamp? = nil,
+        entered: Timestamp? = nil, note: String? = nil
+    ) {
         self.id = id
         self.title = title
+        self.labels = labels
+        self.due = due
+        self.created = created
+        self.entered = entered
+        self.note = note
+    }
+
+    /// Whether the card is due before `today`.
+    public func isOverdue(today: Day) -> Bool {
+        due.map { $0 < today } ?? false
     }
 }
 
-/// An item id: 1 to 8 ASCII letters, digits, `-` or `_`.
+/// What a new card is made of: the parts a user gives (`kanban add TEXT --label … --due … --note …`).
+public struct CardContent: Hashable, Sendable {
+    public var title: Title
+    public var labels: Labels
+    public var due: Day?
+    public var note: String?
+
+    public init(title: Title, labels: Labels = [], due: Day? = nil, note: String? = nil) {
+        self.title = title
+        self.labels = labels
+        self.due = due
+        self.note = note
+    }
+}
+
+/// A card put away in the archive: the card, the board it left, and when.
+public struct ArchivedItem: Hashable, Sendable {
+    public var item: Item
+    /// The id of the board the card left; that board may be gone since.
+    public var board: BoardID
+    public var archived: Timestamp
+
+    public init(item: Item, board: BoardID, archived: Timestamp) {
+        self.item = item
+        self.board = board
+        self.archived = archived
+    }
+}
+
+/// A board's id: it has the form of an item id and shares its namespace, so no board and
+/// item in one file have the same id.
+public typealias BoardID = ItemID
+
+/// An id of an item or a board: 1 to 8 ASCII letters, digits, `-` or `_`.
 ///
 /// Generated ids are lowercase letters and digits with at least one of each; see
 /// ``Kanban/newIDs(count:using:)``. Wider ids are accepted so that hand-edited files keep

@@ -357,10 +357,11 @@ struct JSONReader {
         return index
     }
 
-    /// Reads an item laid out exactly as this build writes it, `{"id": "k3f9", "title": "…"}`,
-    /// with no escape in the title; otherwise returns `nil` having consumed nothing, and the
-    /// general path reads the item (and reports what is wrong with it).
-    mutating func readCanonicalItem() -> CanonicalItem? {
+    /// Reads the start of an item laid out exactly as this build writes it,
+    /// `{"id": "k3f9", "title": "…"`, with no escape in the title, leaving the reader just
+    /// after the title's closing quote; otherwise returns `nil` having consumed nothing, and
+    /// the general path reads the item (and reports what is wrong with it).
+    mutating func readCanonicalItemPrefix() -> CanonicalItem? {
         let start = offset
         guard consume("{\"id\": \"") else { return nil }
         let idStart = offset
@@ -377,14 +378,19 @@ struct JSONReader {
         var high: UInt8 = 0
         offset = endOfPlainRun(from: offset + 1, high: &high)
         guard titleStart < bytes.count, bytes[titleStart] == UInt8(ascii: "\""), offset < bytes.count,
-            bytes[offset] == UInt8(ascii: "\""), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "}")
+            bytes[offset] == UInt8(ascii: "\"")
         else {
             offset = start
             return nil
         }
         let item = CanonicalItem(offset: start, id: id, title: titleStart + 1..<offset, isASCII: high < 0x80)
-        offset += 2
+        offset += 1
         return item
+    }
+
+    /// Moves the cursor to `offset`, for a second look at part of the document.
+    mutating func seek(to offset: Int) {
+        self.offset = offset
     }
 
     /// Reads a number that must be an integer; `what` names it.

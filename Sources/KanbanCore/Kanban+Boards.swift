@@ -2,21 +2,22 @@
 // and removed.
 
 extension Kanban {
-    /// Adds an empty board at `index` (`0...boards.count`), or at the end.
+    /// Adds an empty board at `index` (`0...boards.count`), or at the end, with a new id.
     ///
-    /// - Throws: ``KanbanError/duplicateBoard(title:existing:)`` or
-    ///   ``KanbanError/boardIndexOutOfRange(index:range:)``.
-    /// - Precondition: `limit` is not negative.
+    /// - Throws: ``KanbanError/duplicateBoard(title:existing:)``,
+    ///   ``KanbanError/boardIndexOutOfRange(index:range:)``, or
+    ///   ``KanbanError/invalidValue(kind:value:reason:)`` for a negative limit.
     @discardableResult
-    public mutating func addBoard(_ title: Title, at index: Int? = nil, limit: Int? = nil) throws(KanbanError) -> Change
-    {
-        precondition(limit.map { $0 >= 0 } ?? true, "a WIP limit is never negative")
+    public mutating func addBoard(
+        _ title: Title, at index: Int? = nil, limit: Int? = nil, using generator: inout some RandomNumberGenerator
+    ) throws(KanbanError) -> Change {
+        try Self.checkLimit(limit)
         try checkUnique(title, except: nil)
         let index = index ?? boards.count
         guard (0...boards.count).contains(index) else {
             throw .boardIndexOutOfRange(index: index, range: 0...boards.count)
         }
-        boards.insert(Board(title: title.text, limit: limit), at: index)
+        boards.insert(Board(id: newIDs(count: 1, using: &generator)[0], title: title.text, limit: limit), at: index)
         return Change(boards: [BoardChange(title: title.text, from: nil, to: index, limit: limit)])
     }
 
@@ -25,6 +26,7 @@ extension Kanban {
     /// - Throws: ``KanbanError/duplicateBoard(title:existing:)`` when another board has the title.
     @discardableResult
     public mutating func renameBoard(_ board: Int, to title: Title) throws(KanbanError) -> Change {
+        try checkBoard(board)
         try checkUnique(title, except: board)
         let previous = boards[board].title
         boards[board].title = title.text
@@ -38,6 +40,7 @@ extension Kanban {
     /// - Throws: ``KanbanError/boardIndexOutOfRange(index:range:)``.
     @discardableResult
     public mutating func moveBoard(_ board: Int, to index: Int) throws(KanbanError) -> Change {
+        try checkBoard(board)
         guard (0..<boards.count).contains(index) else {
             throw .boardIndexOutOfRange(index: index, range: 0...(boards.count - 1))
         }
@@ -49,10 +52,11 @@ extension Kanban {
     /// Sets or clears a board's WIP limit. A limit below the current count is allowed:
     /// the board then refuses incoming items until enough have left.
     ///
-    /// - Precondition: `limit` is not negative.
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` for a negative limit.
     @discardableResult
-    public mutating func setLimit(of board: Int, to limit: Int?) -> Change {
-        precondition(limit.map { $0 >= 0 } ?? true, "a WIP limit is never negative")
+    public mutating func setLimit(of board: Int, to limit: Int?) throws(KanbanError) -> Change {
+        try checkBoard(board)
+        try Self.checkLimit(limit)
         let previous = boards[board].limit
         boards[board].limit = limit
         return Change(boards: [
@@ -68,6 +72,7 @@ extension Kanban {
     /// - Throws: ``KanbanError/boardNotEmpty(board:count:)`` for a board with items, unless `force`.
     @discardableResult
     public mutating func removeBoard(_ board: Int, force: Bool = false) throws(KanbanError) -> Change {
+        try checkBoard(board)
         let removed = boards[board]
         guard removed.items.isEmpty || force else {
             throw .boardNotEmpty(board: removed.title, count: removed.items.count)
@@ -78,6 +83,12 @@ extension Kanban {
         boards.remove(at: board)
         return Change(
             items: items, boards: [BoardChange(title: removed.title, from: board, to: nil, limit: removed.limit)])
+    }
+
+    /// Throws for a negative limit: the rule the file's invariants check too.
+    private static func checkLimit(_ limit: Int?) throws(KanbanError) {
+        var checker = InvariantChecker(expectedIDs: 0)
+        try checker.checkBoardFields(title: "-", limit: limit)
     }
 
     /// Throws when a board other than `except` has `title`, ignoring case.

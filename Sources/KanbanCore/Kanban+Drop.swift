@@ -17,7 +17,8 @@
 /// Where dropped items land in the destination board.
 public enum DropPosition: Hashable, Sendable {
     /// The final index of the first dropped item, counted after the moved items have been
-    /// taken out: `0...count`, where `count` is the board's count after removal.
+    /// taken out: `0...count`, where `count` is the board's count after removal. A negative
+    /// index counts from the end: `count + 1 + index` (`-1` is the bottom).
     case index(Int)
     /// The top of the board.
     case top
@@ -40,17 +41,19 @@ extension Kanban {
     /// selection has been taken out, so it is the final index of the first moved item:
     ///
     ///     // Todo: [A, B, C, D]
-    ///     try kanban.move([Todo:0], to: todo, at: .index(2))   // Todo: [B, C, A, D]
-    ///     try kanban.move([Todo:0, Todo:1], to: done)          // Todo: [C, D], Done: [..., A, B]
+    ///     try kanban.move([Todo:0], to: todo, at: .index(2), now: now)   // Todo: [B, C, A, D]
+    ///     try kanban.move([Todo:0, Todo:1], to: done, now: now)          // Todo: [C, D], Done: [..., A, B]
     ///
     /// A location selected twice is moved once. Moving items to where they already are
-    /// succeeds and reports a change that is not effective.
+    /// succeeds and reports a change that is not effective. Items that arrive from another
+    /// board have entered it `now`.
     ///
     /// - Parameters:
     ///   - selection: the items to move, in the order they should land.
     ///   - destination: the index of the destination board.
     ///   - position: where in the destination; `.bottom` when the drop has none.
     ///   - force: take the destination past its WIP limit.
+    ///   - now: the time, for the `entered` of items from other boards.
     /// - Returns: each moved item's board and index before and after.
     /// - Throws: ``KanbanError/indexOutOfRange(index:board:range:)``, an anchor error, or
     ///   ``KanbanError/wipLimit(board:limit:current:resulting:)`` when items from other
@@ -59,14 +62,20 @@ extension Kanban {
     ///   the size of the selection.
     @discardableResult
     public mutating func move(
-        _ selection: [Location], to destination: Int, at position: DropPosition = .bottom, force: Bool = false
+        _ selection: [Location], to destination: Int, at position: DropPosition = .bottom, force: Bool = false,
+        now: Timestamp? = nil
     ) throws(KanbanError) -> Change {
+        try checkBoard(destination)
+        try check(selection)
         let selection = selection.uniqued()
         let index = try insertionIndex(position, in: destination, takingOut: selection)
         let incoming = selection.count(where: { $0.board != destination })
         try checkLimit(of: destination, incoming: incoming, force: force)
 
-        let moved = selection.map { self[$0] }
+        var moved = selection.map { self[$0] }
+        for (offset, location) in selection.enumerated() where location.board != destination {
+            if let now { moved[offset].entered = now }
+        }
         let origins = selection.map(slot)
         removeItems(at: selection)
         boards[destination].items.insert(contentsOf: moved, at: index)
@@ -83,20 +92,22 @@ extension Kanban {
 
     /// Copies a selection of items into a board, each copy with a new id (drop proposal `.copy`).
     ///
-    /// Nothing is taken out, so an index position counts the destination as it is. A
-    /// location selected twice is copied twice.
+    /// A copy has the original's title, labels, due date and note, and was created and
+    /// entered its board `now`. Nothing is taken out, so an index position counts the
+    /// destination as it is. A location selected twice is copied twice.
     ///
     /// - Returns: each new card, with `from` the original's place and `copyOf` its id.
-    /// - Throws: as ``move(_:to:at:force:)``; every copy counts against the WIP limit.
+    /// - Throws: as ``move(_:to:at:force:now:)``; every copy counts against the WIP limit.
     @discardableResult
     public mutating func copy(
         _ selection: [Location], to destination: Int, at position: DropPosition = .bottom, force: Bool = false,
-        using generator: inout some RandomNumberGenerator
+        now: Timestamp? = nil, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
+        try checkBoard(destination)
+        try check(selection)
         let originals = selection.map { self[$0] }
         let origins = selection.map(slot)
-        let copies = try dropNewItems(
-            titled: originals.map(\.title), into: destination, at: position, force: force, using: &generator)
+        let copies = try dropNewItems(originals, into: destination, at: position, force: force, now: now, using: &generator)
         return Change(
             items: copies.enumerated().map { offset, copy in
                 ItemChange(
@@ -107,7 +118,8 @@ extension Kanban {
 
     // MARK: - External drop
 
-    /// Inserts new items built from text that came from outside (arguments or stdin).
+    /// Inserts new items built from what came from outside (arguments or stdin): each gets
+    /// a new id and was created and entered its board `now`.
     ///
     /// - Returns: each new item, with `from` set to `nil`.
     /// - Throws: ``KanbanError/indexOutOfRange(index:board:range:)``, an anchor error, or
@@ -115,26 +127,36 @@ extension Kanban {
     /// - Complexity: O(*n* + *k*): new ids are checked against every item once.
     @discardableResult
     public mutating func insert(
-        _ titles: [Title], into destination: Int, at position: DropPosition = .bottom, force: Bool = false,
-        using generator: inout some RandomNumberGenerator
+        _ cards: [CardContent], into destination: Int, at position: DropPosition = .bottom, force: Bool = false,
+        now: Timestamp? = nil, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
-        let items = try dropNewItems(
-            titled: titles.map(\.text), into: destination, at: position, force: force, using: &generator)
-        return Change(items: items.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })
+        try checkBoard(destination)
+        let items = cards.map { card in
+            Item(id: ItemID(packed: 1), title: card.title.text, labels: card.labels, due: card.due, note: card.note)
+        }
+        let added = try dropNewItems(items, into: destination, at: position, force: force, now: now, using: &generator)
+        return Change(items: added.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })
     }
 
-    /// Inserts new items with new ids, for copies and external drops alike.
+    /// Inserts copies of `items` with new ids, created and entered `now`, for copies and
+    /// external drops alike.
     private mutating func dropNewItems(
-        titled titles: [String], into destination: Int, at position: DropPosition, force: Bool,
+        _ items: [Item], into destination: Int, at position: DropPosition, force: Bool, now: Timestamp?,
         using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> [(item: Item, slot: Slot)] {
         let index = try insertionIndex(position, in: destination, takingOut: [])
-        try checkLimit(of: destination, incoming: titles.count, force: force)
-        let ids = newIDs(count: titles.count, using: &generator)
-        let items = zip(ids, titles).map { Item(id: $0, title: $1) }
-        boards[destination].items.insert(contentsOf: items, at: index)
+        try checkLimit(of: destination, incoming: items.count, force: force)
+        let ids = newIDs(count: items.count, using: &generator)
+        let new = zip(ids, items).map { id, item in
+            var item = item
+            item.id = id
+            item.created = now
+            item.entered = now
+            return item
+        }
+        boards[destination].items.insert(contentsOf: new, at: index)
         let board = boards[destination].title
-        return items.enumerated().map { ($1, Slot(board: board, index: index + $0)) }
+        return new.enumerated().map { ($1, Slot(board: board, index: index + $0)) }
     }
 
     // MARK: - Trash
@@ -142,8 +164,10 @@ extension Kanban {
     /// Removes items (a drop on the trash). A location selected twice is removed once.
     ///
     /// - Returns: each removed item, with `to` set to `nil`.
+    /// - Throws: ``KanbanError/invalidLocation(_:)`` for a location that is not in the kanban.
     @discardableResult
-    public mutating func remove(_ selection: [Location]) -> Change {
+    public mutating func remove(_ selection: [Location]) throws(KanbanError) -> Change {
+        try check(selection)
         let selection = selection.uniqued()
         let changes = selection.map { location in
             let item = self[location]
@@ -154,21 +178,17 @@ extension Kanban {
     }
 
     /// Gives an item a new title; its id and place stay.
+    ///
+    /// - Throws: ``KanbanError/invalidLocation(_:)`` for a location that is not in the kanban.
     @discardableResult
-    public mutating func rename(_ location: Location, to title: Title) -> Change {
-        let previous = self[location].title
-        boards[location.board].items[location.index].title = title.text
-        let item = self[location]
-        return Change(items: [
-            ItemChange(
-                id: item.id, title: item.title, from: slot(location), to: slot(location), previousTitle: previous)
-        ])
+    public mutating func rename(_ location: Location, to title: Title) throws(KanbanError) -> Change {
+        try edit(location, CardEdits(title: title))
     }
 
     // MARK: - Shared checks
 
     /// The index in `destination` where dropped items go, once `selection` is taken out.
-    private func insertionIndex(
+    func insertionIndex(
         _ position: DropPosition, in destination: Int, takingOut selection: [Location]
     ) throws(KanbanError) -> Int {
         let board = boards[destination]
@@ -179,16 +199,18 @@ extension Kanban {
         case .bottom:
             return remaining
         case .index(let index):
-            guard (0...remaining).contains(index) else {
-                throw .indexOutOfRange(index: index, board: board.title, range: 0...remaining)
+            let resolved = index < 0 ? remaining + 1 + index : index
+            guard (0...remaining).contains(resolved) else {
+                throw .indexOutOfRange(index: index, board: board.title, range: -(remaining + 1)...remaining)
             }
-            return index
+            return resolved
         case .before(let anchor), .after(let anchor):
+            try check([anchor])
             guard anchor.board == destination else {
-                throw .anchorNotInBoard(anchor: candidate(at: anchor), board: board.title)
+                throw .anchorNotInBoard(anchor: candidate(anchor), board: board.title)
             }
             guard !selection.contains(anchor) else {
-                throw .anchorIsMoved(anchor: candidate(at: anchor))
+                throw .anchorIsMoved(anchor: candidate(anchor))
             }
             let index = anchor.index - selection.count(where: { $0.board == destination && $0.index < anchor.index })
             if case .after = position { return index + 1 }
@@ -197,15 +219,29 @@ extension Kanban {
     }
 
     /// Throws when `incoming` items would take `destination` past its limit.
-    private func checkLimit(of destination: Int, incoming: Int, force: Bool) throws(KanbanError) {
+    func checkLimit(of destination: Int, incoming: Int, force: Bool) throws(KanbanError) {
         let board = boards[destination]
         guard !force, incoming > 0, let limit = board.limit, board.items.count + incoming > limit else { return }
         throw .wipLimit(
             board: board.title, limit: limit, current: board.items.count, resulting: board.items.count + incoming)
     }
 
+    /// Throws unless every location names an item of this kanban.
+    func check(_ locations: [Location]) throws(KanbanError) {
+        for location in locations where !contains(location) {
+            throw .invalidLocation("no item at board \(location.board), index \(location.index)")
+        }
+    }
+
+    /// Throws unless `board` is the index of a board.
+    func checkBoard(_ board: Int) throws(KanbanError) {
+        guard boards.indices.contains(board) else {
+            throw .invalidLocation("no board at index \(board); there are \(boards.count)")
+        }
+    }
+
     /// Takes the items at `locations` (distinct) out of their boards.
-    private mutating func removeItems(at locations: [Location]) {
+    mutating func removeItems(at locations: [Location]) {
         var byBoard: [Int: Set<Int>] = [:]
         for location in locations {
             byBoard[location.board, default: []].insert(location.index)

@@ -1,29 +1,68 @@
+// The invariants of a kanban, each written once. The file reader (which reports the line
+// of a violation), the Codable conformances and `Kanban(boards:archive:)` all check them
+// through `InvariantChecker`, so they cannot disagree.
+
+/// Checks a kanban's invariants as its parts come in, one board, item or archived card at a
+/// time: titles not blank, limits not negative, notes within their rules, board titles
+/// unique ignoring case, ids unique across boards, items and the archive.
+struct InvariantChecker {
+    private var ids: ItemIDSet
+    private var boardTitles: [String: String] = [:]
+
+    /// A checker sized for about `expectedIDs` ids.
+    init(expectedIDs: Int) {
+        ids = ItemIDSet(expected: expectedIDs)
+    }
+
+    /// Checks a board's own fields (not its items).
+    mutating func checkBoard(id: BoardID, title: String, limit: Int?) throws(KanbanError) {
+        try checkBoardFields(title: title, limit: limit)
+        try checkID(id)
+    }
+
+    /// Checks a board's title (not blank, unique ignoring case) and limit (0 or more).
+    mutating func checkBoardFields(title: String, limit: Int?) throws(KanbanError) {
+        guard !title.isBlank else { throw .invalidTitle(title: title, reason: .empty) }
+        if let limit, limit < 0 {
+            throw .invalidValue(kind: .limit, value: String(limit), reason: "a limit is 0 or more")
+        }
+        if let existing = boardTitles.updateValue(title, forKey: title.boardKey) {
+            throw .duplicateBoard(title: title, existing: existing)
+        }
+    }
+
+    /// Checks an item, on a board or in the archive.
+    mutating func checkItem(_ item: Item) throws(KanbanError) {
+        guard !item.title.isBlank else { throw .invalidTitle(title: item.title, reason: .empty) }
+        if let note = item.note, let problem = Note.problem(with: note) {
+            throw .invalidValue(kind: .note, value: String(note.prefix(40)), reason: problem)
+        }
+        try checkID(item.id)
+    }
+
+    /// Checks that `id` is not used yet, and records it.
+    mutating func checkID(_ id: ItemID) throws(KanbanError) {
+        guard ids.insert(id) else { throw .duplicateID(id) }
+    }
+}
+
 extension Kanban {
-    /// Checks the invariants every kanban keeps: no blank titles, unique board titles
-    /// (case-insensitively) and unique item ids.
+    /// Checks every invariant of a kanban made of `boards` and `archive`.
     ///
     /// - Throws: the first violation found.
     /// - Complexity: O(*n*) where *n* is the number of items.
-    static func checkInvariants(of boards: [Board]) throws(KanbanError) {
-        for title in boards.lazy.flatMap({ [$0.title] + $0.items.map(\.title) }) where title.isBlank {
-            throw .invalidTitle(title: title, reason: .empty)
-        }
-        var titles: [String: String] = [:]
+    static func checkInvariants(boards: [Board], archive: [ArchivedItem]) throws(KanbanError) {
+        var checker = InvariantChecker(
+            expectedIDs: boards.reduce(archive.count + boards.count) { $0 + $1.items.count })
         for board in boards {
-            if let existing = titles.updateValue(board.title, forKey: board.title.boardKey) {
-                throw .duplicateBoard(title: board.title, existing: existing)
-            }
+            try checker.checkBoard(id: board.id, title: board.title, limit: board.limit)
+            for item in board.items { try checker.checkItem(item) }
         }
-        var ids = ItemIDSet(expected: boards.reduce(0) { $0 + $1.items.count })
-        for board in boards {
-            for item in board.items where !ids.insert(item.id) {
-                throw .duplicateItemID(item.id)
-            }
-        }
+        for archived in archive { try checker.checkItem(archived.item) }
     }
 
     /// Checks this kanban's invariants again; for tests and for callers that doubt.
     public func validate() throws(KanbanError) {
-        try Self.checkInvariants(of: boards)
+        try Self.checkInvariants(boards: boards, archive: archive)
     }
 }

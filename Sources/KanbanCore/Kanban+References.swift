@@ -1,8 +1,10 @@
 // Item references resolve in a fixed order, and never fuzzily:
 //   1. an item id;
 //   2. an exact, case-sensitive title, within one board if a scope is given;
-//   3. `BOARD:N`, split at the last colon.
-// Fuzzy matching only feeds the suggestions of an error.
+//   3. `BOARD:N`, split at the last colon;
+//   4. a prefix of at least 3 characters of exactly one item id, as git takes short hashes.
+// Fuzzy matching only feeds the suggestions of an error. Board references are a title
+// (exact, else ignoring case), else a board's id.
 
 extension Kanban {
     /// Resolves a board reference: the exact title, else the title that matches
@@ -14,6 +16,7 @@ extension Kanban {
         if let index = boards.firstIndex(where: { $0.title == name }) { return index }
         let key = name.boardKey
         if let index = boards.firstIndex(where: { $0.title.boardKey == key }) { return index }
+        if let id = ItemID(name), let index = boardIndex(id: id) { return index }
         let titles = boards.map(\.title)
         throw .boardNotFound(name: name, suggestions: Suggestions.closest(to: name, among: titles), boards: titles)
     }
@@ -68,11 +71,13 @@ extension Kanban {
             } else if let matches = byTitle[reference] {
                 guard matches.count == 1 else {
                     throw .ambiguousItem(
-                        reference: reference, candidates: matches.prefix(10).map { candidate(at: $0) },
+                        reference: reference, candidates: matches.prefix(10).map { candidate($0) },
                         total: matches.count)
                 }
                 result.append(matches[0])
             } else if let location = try locatePositional(reference) {
+                result.append(location)
+            } else if let location = try locateByPrefix(reference) {
                 result.append(location)
             } else {
                 throw .itemNotFound(reference: reference, suggestions: suggestions(for: reference, within: scope))
@@ -96,8 +101,75 @@ extension Kanban {
         return Location(board: board, index: index)
     }
 
-    /// The item at `location`, named for an error message.
-    public func candidate(at location: Location) -> Candidate {
+    /// Resolves a prefix of at least 3 characters of one item id; `nil` when no id has it.
+    private func locateByPrefix(_ reference: String) throws(KanbanError) -> Location? {
+        guard let prefix = IDPrefix(reference) else { return nil }
+        var matches: [Location] = []
+        for (b, board) in boards.enumerated() {
+            for (i, item) in board.items.enumerated() where prefix.matches(item.id) {
+                matches.append(Location(board: b, index: i))
+            }
+        }
+        guard matches.count <= 1 else {
+            throw .ambiguousPrefix(
+                reference: reference, candidates: matches.prefix(10).map { candidate($0) }, total: matches.count)
+        }
+        return matches.first
+    }
+
+    /// Resolves references to archived cards: an id, an exact title, or an id prefix of
+    /// at least 3 characters. Returns indices into ``archive``, one per reference.
+    ///
+    /// - Throws: ``KanbanError/notArchived(_:)`` for a card that is on a board,
+    ///   ``KanbanError/itemNotFound(reference:suggestions:)``, or an ambiguity error.
+    public func locateArchived(_ references: [String]) throws(KanbanError) -> [Int] {
+        var result: [Int] = []
+        for reference in references {
+            let id = ItemID(reference)
+            if let id, let index = archive.firstIndex(where: { $0.item.id == id }) {
+                result.append(index)
+                continue
+            }
+            let titled = archive.indices.filter { archive[$0].item.title == reference }
+            if titled.count > 1 {
+                throw .ambiguousItem(
+                    reference: reference, candidates: titled.prefix(10).map(archivedCandidate), total: titled.count)
+            }
+            if let index = titled.first {
+                result.append(index)
+                continue
+            }
+            if let prefix = IDPrefix(reference) {
+                let matches = archive.indices.filter { prefix.matches(archive[$0].item.id) }
+                if matches.count > 1 {
+                    throw .ambiguousPrefix(
+                        reference: reference, candidates: matches.prefix(10).map(archivedCandidate),
+                        total: matches.count)
+                }
+                if let index = matches.first {
+                    result.append(index)
+                    continue
+                }
+            }
+            if let location = try? locate(reference) {
+                throw .notArchived(candidate(location))
+            }
+            throw .itemNotFound(
+                reference: reference,
+                suggestions: Suggestions.closest(
+                    to: reference, among: archive.map(\.item.title), limit: 3
+                ).compactMap { title in archive.firstIndex { $0.item.title == title }.map(archivedCandidate) })
+        }
+        return result
+    }
+
+    /// The item at `location`, named for an error message; `nil` if there is none.
+    public func candidate(at location: Location) -> Candidate? {
+        contains(location) ? candidate(location) : nil
+    }
+
+    /// The item at `location`, which must exist, named for an error message.
+    func candidate(_ location: Location) -> Candidate {
         let item = self[location]
         return Candidate(id: item.id, title: item.title, board: boards[location.board].title, index: location.index)
     }
@@ -115,12 +187,28 @@ extension Kanban {
             }
         }
         return scored.sorted { ($0.distance, $0.location) < ($1.distance, $1.location) }
-            .prefix(3).map { candidate(at: $0.location) }
+            .prefix(3).map { candidate($0.location) }
     }
 }
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// The start of an id, at least 3 characters, matched against packed ids as a masked word.
+struct IDPrefix {
+    private let packed: UInt64
+    private let mask: UInt64
+
+    init?(_ text: String) {
+        guard text.utf8.count >= 3, let id = ItemID(text) else { return nil }
+        packed = id.packed
+        mask = ~UInt64(0) << (8 * UInt64(ItemID.maximumLength - text.utf8.count))
+    }
+
+    func matches(_ id: ItemID) -> Bool {
+        id.packed & mask == packed
+    }
 }
 
 /// Close-match scoring for "did you mean" suggestions.
@@ -197,5 +285,31 @@ public enum Suggestions {
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[m] <= bound ? previous[m] : nil
+    }
+}
+
+/// Where a card is: on a board, or in the archive.
+public enum CardPlace: Hashable, Sendable {
+    case board(Location)
+    /// An index into ``Kanban/archive``.
+    case archive(Int)
+}
+
+extension Kanban {
+    /// Resolves references to cards on boards or in the archive: as ``locate(_:within:)``,
+    /// and for what names no card on a board, an archived card's id, title or id prefix.
+    public func locateAnywhere(_ references: [String]) throws(KanbanError) -> [CardPlace] {
+        var places: [CardPlace] = []
+        for reference in references {
+            do {
+                places.append(.board(try locate(reference)))
+            } catch {
+                guard case .itemNotFound = error, let index = try? locateArchived([reference]).first else {
+                    throw error
+                }
+                places.append(.archive(index))
+            }
+        }
+        return places
     }
 }

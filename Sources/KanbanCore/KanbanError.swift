@@ -18,6 +18,8 @@ public enum KanbanError: Error, Equatable, Sendable {
     case anchorNotInBoard(anchor: Candidate, board: String)
     /// A `--before`/`--after` anchor that is itself one of the items being moved.
     case anchorIsMoved(anchor: Candidate)
+    /// An id prefix of at least 3 characters matches several items.
+    case ambiguousPrefix(reference: String, candidates: [Candidate], total: Int)
     /// The board is at its WIP limit and would end up with `resulting` items.
     case wipLimit(board: String, limit: Int, current: Int, resulting: Int)
     /// The board still holds `count` items; removing it needs `force`.
@@ -26,8 +28,18 @@ public enum KanbanError: Error, Equatable, Sendable {
     case duplicateBoard(title: String, existing: String)
     /// The kanban has no boards, so there is nowhere to put an item.
     case noBoards
-    /// Two items share an id.
-    case duplicateItemID(ItemID)
+    /// Two items, boards or archived cards share an id.
+    case duplicateID(ItemID)
+    /// A value typed by a user (a label, a due date, a note, an age, a limit) that breaks its rule.
+    case invalidValue(kind: ValueKind, value: String, reason: String)
+    /// A card of the archive that `restore` cannot put back: the board it left is gone.
+    case restoreNeedsBoard(item: Candidate)
+    /// A card that `restore` was asked for is on a board, not in the archive.
+    case notArchived(Candidate)
+    /// A change that cannot be made because what it was based on changed meanwhile.
+    case conflict(String)
+    /// A location or board index that does not exist in this kanban: a caller's mistake.
+    case invalidLocation(String)
     /// A title typed by a user that breaks the title rules.
     case invalidTitle(title: String, reason: TitleProblem)
     /// The file is not valid JSON or breaks the schema or an invariant; `line` is 1-based.
@@ -36,14 +48,15 @@ public enum KanbanError: Error, Equatable, Sendable {
     case unsupportedVersion(Int)
 }
 
-/// An item named in an error message: its id, title and where it is.
+/// An item named in an error message: its id, title and where it is (for an archived card,
+/// the board it left and `index` `nil`).
 public struct Candidate: Equatable, Sendable {
     public var id: ItemID
     public var title: String
     public var board: String
-    public var index: Int
+    public var index: Int?
 
-    public init(id: ItemID, title: String, board: String, index: Int) {
+    public init(id: ItemID, title: String, board: String, index: Int?) {
         self.id = id
         self.title = title
         self.board = board
@@ -58,4 +71,9 @@ public enum TitleProblem: Equatable, Sendable {
     /// A control character (C0 other than tab, DEL or C1) at this 0-based offset, counted
     /// in Unicode scalars of the title as given.
     case controlCharacter(Unicode.Scalar, offset: Int)
+}
+
+/// What kind of value ``KanbanError/invalidValue(kind:value:reason:)`` is about.
+public enum ValueKind: String, Equatable, Sendable {
+    case label, due, note, age, limit, time
 }

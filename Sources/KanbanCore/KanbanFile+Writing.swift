@@ -27,25 +27,69 @@ extension KanbanFile {
         try withoutActuallyEscaping(sink) { sink in
             var out = ChunkWriter(capacity: chunkSize, sink: sink)
             defer { out.deallocate() }
-            try out.append("{\n  \"version\": \(version),\n  \"boards\": [")  // once per file
-            for (b, board) in kanban.boards.enumerated() {
-                try out.append(literal: b == 0 ? "\n    {\n      \"title\": " : ",\n    {\n      \"title\": ")
-                try out.appendQuoted(board.title)
-                try out.append(
-                    ",\n      \"limit\": " + (board.limit.map(String.init) ?? "null") + ",\n      \"items\": [")
-                for (i, item) in board.items.enumerated() {
-                    try out.appendItem(item, first: i == 0)
-                }
-                try out.append(literal: board.items.isEmpty ? "]\n    }" : "\n      ]\n    }")
-            }
-            try out.append(literal: kanban.boards.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+            try out.writeObject(kanban, Schema.document, layout: .block(indent: 2), version: version)
+            try out.append(byte: UInt8(ascii: "\n"))
             try out.flush()
         }
     }
 }
 
+extension KanbanFile {
+    /// One card as the file writes it, on one line: `{"id": …, "title": …, …}`.
+    public static func encode(_ item: Item) -> [UInt8] {
+        var bytes: [UInt8] = []
+        withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { sink in
+            var out = ChunkWriter(capacity: 1 << 12, sink: sink)
+            defer { out.deallocate() }
+            try! out.writeObject(item, Schema.item, layout: .inline)  // the sink never throws
+            try! out.flush()
+        }
+        return bytes
+    }
+}
+
+extension ChunkWriter {
+    /// Writes `root` as an object of `schema`: on one line, or one key per line at an
+    /// indentation (closing at two spaces less). `version` writes the document's
+    /// `"version"` member first.
+    mutating func writeObject<Root>(_ root: Root, _ schema: [Field<Root>], layout: ObjectLayout, version: Int? = nil)
+        throws
+    {
+        try append(byte: UInt8(ascii: "{"))
+        switch layout {
+        case .inline:
+            var first = true
+            for field in schema where field.isPresent(root) {
+                if !first { try append(literal: ", ") }
+                try field.quotedKey.withUnsafeBufferPointer { try append($0) }
+                try field.write(root, &self, layout)
+                first = false
+            }
+        case .block(let indent):
+            let lineStart = Array(("\n" + String(repeating: " ", count: indent)).utf8)
+            try lineStart.withUnsafeBufferPointer { lineStart in
+                var first = true
+                if let version {
+                    try append(lineStart)
+                    try append("\"version\": \(version)")
+                    first = false
+                }
+                for field in schema where field.isPresent(root) {
+                    if !first { try append(byte: UInt8(ascii: ",")) }
+                    try append(lineStart)
+                    try field.quotedKey.withUnsafeBufferPointer { try append($0) }
+                    try field.write(root, &self, layout)
+                    first = false
+                }
+                try append(UnsafeBufferPointer(rebasing: lineStart.dropLast(2)))
+            }
+        }
+        try append(byte: UInt8(ascii: "}"))
+    }
+}
+
 /// A fixed buffer that fills with bytes and hands each full chunk to a sink.
-private struct ChunkWriter {
+struct ChunkWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
@@ -103,42 +147,6 @@ private struct ChunkWriter {
             base[count] = UInt8(truncatingIfNeeded: word >> 56)
             count += 1
             word <<= 8
-        }
-    }
-
-    /// One item's line, `{"id": "k3f9", "title": "…"}`, after a comma unless it is the first:
-    /// the hot loop of writing a large file, so it reserves once and copies each piece.
-    mutating func appendItem(_ item: Item, first: Bool) throws {
-        var title = item.title
-        try title.withUTF8 { utf8 in
-            let prefix: StaticString = first ? "\n        {\"id\": \"" : ",\n        {\"id\": \""
-            let middle: StaticString = "\", \"title\": \""
-            let needed = prefix.utf8CodeUnitCount + ItemID.maximumLength + middle.utf8CodeUnitCount + utf8.count + 2
-            guard needed <= capacity, !utf8.contains(where: JSON.mayNeedEscape) else {
-                // A title to escape, or too long for one chunk: the general path.
-                try append(literal: prefix)
-                try append(item.id)
-                try append(literal: "\", \"title\": ")
-                try appendQuoted(item.title)
-                return try append(byte: UInt8(ascii: "}"))
-            }
-            try reserve(needed)
-            var cursor = base + count
-            cursor.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-            cursor += prefix.utf8CodeUnitCount
-            var word = item.id.packed
-            for _ in 0..<item.id.count {
-                cursor.initialize(to: UInt8(truncatingIfNeeded: word >> 56))
-                cursor += 1
-                word <<= 8
-            }
-            cursor.initialize(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
-            cursor += middle.utf8CodeUnitCount
-            if let source = utf8.baseAddress { cursor.initialize(from: source, count: utf8.count) }
-            cursor += utf8.count
-            cursor.initialize(to: UInt8(ascii: "\""))
-            (cursor + 1).initialize(to: UInt8(ascii: "}"))
-            count = cursor + 2 - base
         }
     }
 

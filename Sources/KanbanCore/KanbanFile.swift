@@ -1,31 +1,40 @@
 /// The kanban file format: a UTF-8 JSON document, read and written as bytes.
 ///
 ///     {
-///       "version": 1,
+///       "version": 2,
 ///       "boards": [
 ///         {
+///           "id": "b7k2m9",
 ///           "title": "Todo",
 ///           "limit": null,
 ///           "items": [
-///             {"id": "k3f9p2", "title": "Database Migration"},
-///             {"id": "p2x1q7", "title": "Schema Design"}
+///             {"id": "k3f9p2", "title": "Database Migration", "labels": ["db"], "created": "2026-11-23T10:04:05Z", "entered": "2026-11-23T10:04:05Z"},
+///             {"id": "p2x1q7", "title": "Schema Design", "due": "2026-12-01"}
 ///           ]
 ///         }
+///       ],
+///       "archive": [
+///         {"id": "q8w2e4", "title": "Old", "board": "b7k2m9", "archived": "2026-11-20T09:00:00Z"}
 ///       ]
 ///     }
 ///
-/// Writing is deterministic (same kanban, same bytes) and puts one item per line, so
-/// `git diff` of a move shows the item's line leaving and arriving. Reading also accepts
-/// the original app's format, a top-level array of `{"title": String, "items": [String]}`.
+/// The keys of each object are stated once, in `Schema`. Writing is deterministic (same
+/// kanban, same bytes) and puts one item per line, so `git diff` of a move shows the item's
+/// line leaving and arriving. Reading also accepts version 1 (boards without ids, items
+/// with only an id and a title) and the original app's format, a top-level array of
+/// `{"title": String, "items": [String]}`; both are upgraded by the next write.
 public enum KanbanFile {
     /// The format version this build writes, and the highest it reads.
-    public static let version = 1
+    public static let version = 2
 
     /// The format a file was read in.
     public enum Format: Hashable, Sendable {
-        /// The current format, `{"version": 1, "boards": […]}`.
+        /// The current format.
         case current
-        /// The original app's array of boards with plain-string items; ids were assigned on reading.
+        /// Version 1: boards had no ids; they were derived from the file's bytes on reading.
+        case version1
+        /// The original app's array of boards with plain-string items; ids were derived from
+        /// the file's bytes on reading.
         case legacy
     }
 
@@ -35,8 +44,8 @@ public enum KanbanFile {
     ///
     /// Keys may come in any order; unknown keys and duplicate keys are refused, so that
     /// nothing a rewrite would drop goes unnoticed. A UTF-8 byte order mark is skipped.
-    /// Items of a legacy file get ids derived from the file's bytes, so reading the same
-    /// file twice gives the same ids.
+    /// Ids missing from an older format are derived from the file's bytes, so reading the
+    /// same file twice, or in two clones, gives the same ids.
     ///
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
@@ -49,208 +58,83 @@ public enum KanbanFile {
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(KanbanError) -> (Kanban, Format) {
-        var reader = JSONReader(bytes)
-        reader.skipByteOrderMark()
-        reader.skipWhitespace()
-        let result: (Kanban, Format)
-        switch reader.peek {
+        var json = JSONReader(bytes)
+        json.skipByteOrderMark()
+        json.skipWhitespace()
+        var result: (Kanban, Format)
+        switch json.peek {
         case UInt8(ascii: "{"):
-            result = (try readDocument(&reader), .current)
+            result = try readDocument(json)
         case UInt8(ascii: "["):
-            result = (try readLegacyDocument(&reader), .legacy)
+            result = (try readLegacyDocument(&json), .legacy)
         case nil:
-            throw reader.error("the file is empty; expected a kanban document")
+            throw json.error("the file is empty; expected a kanban document", at: 0)
         default:
-            throw reader.error("expected a kanban document (a JSON object), found \(reader.valueKind)")
+            throw json.error("expected a kanban document (a JSON object), found \(json.valueKind)")
         }
-        reader.skipWhitespace()
-        guard reader.isAtEnd else { throw reader.error("unexpected text after the end of the document") }
+        if result.1 != .current {
+            result.0.giveIDsToBoardsWithout(using: SeededGenerator(hashing: bytes))
+        }
         return result
     }
 
-    private static func readDocument(_ reader: inout JSONReader) throws(KanbanError) -> Kanban {
-        try reader.beginObject("the document")
-        var version: Int?
-        var boards: [Board]?
-        var first = true
-        while let key = try reader.nextKey(first: &first) {
-            let isVersion = reader.string(key, is: "version")
-            if version == nil, !isVersion, let later = laterVersion(after: reader), later > Self.version {
-                throw .unsupportedVersion(later)
-            }
-            if isVersion {
-                guard version == nil else { throw reader.error("duplicate key \"version\"", at: key.offset) }
-                reader.skipWhitespace()
-                let versionOffset = reader.offset
-                let value = try reader.readInteger("\"version\"")
-                if value > Self.version { throw .unsupportedVersion(value) }
-                guard value == Self.version else {
-                    throw reader.error(
-                        "unsupported \"version\" \(value); this kanban reads version 1", at: versionOffset)
-                }
-                version = value
-            } else if reader.string(key, is: "boards") {
-                guard boards == nil else { throw reader.error("duplicate key \"boards\"", at: key.offset) }
-                boards = try readBoards(&reader)
-            } else {
-                throw unknownKey(key, in: "the document", reader)
-            }
+    private static func readDocument(_ json: JSONReader) throws(KanbanError) -> (Kanban, Format) {
+        let version = try documentVersion(json)
+        var reader = FileReader(json: json, version: version, expectedIDs: json.bytes.count / 40)
+        var kanban = Kanban(trusted: [])
+        try reader.json.beginObject("the document")
+        var seenVersion = false
+        try reader.readMembers(Schema.document, into: &kanban, owner: "the document") {
+            (reader: inout FileReader, key: JSONString) throws(KanbanError) -> Bool in
+            guard reader.json.string(key, is: "version") else { return false }
+            guard !seenVersion else { throw reader.json.error("duplicate key \"version\"", at: key.offset) }
+            seenVersion = true
+            _ = try reader.json.readInteger("\"version\"")
+            return true
         }
-        guard version != nil else { throw reader.error("missing key \"version\" in the document") }
-        guard let boards else { throw reader.error("missing key \"boards\" in the document") }
-        return Kanban(trusted: boards)
+        guard seenVersion else { throw reader.json.error("missing key \"version\" in the document") }
+        reader.json.skipWhitespace()
+        guard reader.json.isAtEnd else { throw reader.json.error("unexpected text after the end of the document") }
+        return (kanban, version < 2 ? .version1 : .current)
     }
 
-    /// The value of a "version" key that comes after the member whose value starts at
-    /// `reader`, if any. A newer file is refused before its boards are read, as they may
-    /// follow rules this build does not know; only hand-edited files pay for this pass.
-    private static func laterVersion(after reader: JSONReader) -> Int? {
-        var scout = reader
-        var first = false
-        do {
-            try scout.skipValue()
+    /// The document's `"version"`, read ahead of everything else: the keys a file may have
+    /// depend on it, and a newer file is refused before its boards are read, as they may
+    /// follow rules this build does not know. Files this build writes put it first. When the
+    /// scout cannot find it (a syntax error comes first, or it is missing), reading goes on
+    /// as for the current version and reports what it meets, in order.
+    private static func documentVersion(_ json: JSONReader) throws(KanbanError) -> Int {
+        var scout = json
+        var first = true
+        do throws(KanbanError) {
+            try scout.beginObject("the document")
             while let key = try scout.nextKey(first: &first) {
-                if scout.string(key, is: "version") { return try scout.readInteger("\"version\"") }
+                if scout.string(key, is: "version") {
+                    scout.skipWhitespace()
+                    let offset = scout.offset
+                    let value = try scout.readInteger("\"version\"")
+                    if value > Self.version { throw KanbanError.unsupportedVersion(value) }
+                    guard value >= 1 else {
+                        throw scout.error(
+                            "unsupported \"version\" \(value); this kanban reads versions 1 and 2", at: offset)
+                    }
+                    return value
+                }
                 try scout.skipValue()
             }
+        } catch .unsupportedVersion(let version) {
+            throw .unsupportedVersion(version)
+        } catch .corruptFile(let line, let message) where message.hasPrefix("unsupported \"version\"") {
+            throw .corruptFile(line: line, message: message)
         } catch {}
-        return nil
+        return Self.version
     }
 
-    private static func unknownKey(_ key: JSONString, in owner: String, _ reader: JSONReader) -> KanbanError {
-        do {
-            let name = try reader.text(of: key)
-            return reader.error("unknown key \(JSON.quoted(name)) in \(owner)", at: key.offset)
-        } catch {
-            return error
-        }
-    }
-
-    private static func readBoards(_ reader: inout JSONReader) throws(KanbanError) -> [Board] {
-        try reader.beginArray("\"boards\"")
-        var boards: [Board] = []
-        var titles: [String: String] = [:]
-        // About 40 bytes per item in a file this build wrote.
-        var ids = ItemIDSet(expected: reader.bytes.count / 40)
-        var first = true
-        while try reader.nextElement(first: &first) {
-            let (board, titleOffset) = try readBoard(&reader, ids: &ids)
-            if let existing = titles.updateValue(board.title, forKey: board.title.boardKey) {
-                throw reader.error(
-                    "duplicate board title \(JSON.quoted(board.title)) (board titles ignore case; also \(JSON.quoted(existing)))",
-                    at: titleOffset)
-            }
-            boards.append(board)
-        }
-        return boards
-    }
-
-    /// Reads a board, and the offset of its title for errors about it.
-    private static func readBoard(
-        _ reader: inout JSONReader, ids: inout ItemIDSet
-    ) throws(KanbanError) -> (board: Board, titleOffset: Int) {
-        try reader.beginObject("a board")
-        let start = reader.offset
-        var titleOffset = start
-        var title: String?
-        var limit: Int??
-        var items: [Item]?
-        var first = true
-        while let key = try reader.nextKey(first: &first) {
-            if reader.string(key, is: "title") {
-                guard title == nil else { throw reader.error("duplicate key \"title\" in a board", at: key.offset) }
-                reader.skipWhitespace()
-                titleOffset = reader.offset
-                title = try readTitle(&reader, of: "a board")
-            } else if reader.string(key, is: "limit") {
-                guard limit == nil else { throw reader.error("duplicate key \"limit\" in a board", at: key.offset) }
-                if try reader.readNullIfPresent() {
-                    limit = .some(nil)
-                } else {
-                    reader.skipWhitespace()
-                    let limitOffset = reader.offset
-                    let value = try reader.readInteger("a board's \"limit\"")
-                    guard value >= 0 else {
-                        throw reader.error("a board's \"limit\" must be 0 or more", at: limitOffset)
-                    }
-                    limit = value
-                }
-            } else if reader.string(key, is: "items") {
-                guard items == nil else { throw reader.error("duplicate key \"items\" in a board", at: key.offset) }
-                items = try readItems(&reader, ids: &ids)
-            } else {
-                throw unknownKey(key, in: "a board", reader)
-            }
-        }
-        guard let title else { throw reader.error("missing key \"title\" in a board", at: start) }
-        guard let items else { throw reader.error("missing key \"items\" in board \(JSON.quoted(title))", at: start) }
-        return (Board(title: title, limit: limit ?? nil, items: items), titleOffset)
-    }
-
-    private static func readItems(_ reader: inout JSONReader, ids: inout ItemIDSet) throws(KanbanError) -> [Item] {
-        try reader.beginArray("a board's \"items\"")
-        var items: [Item] = []
-        var first = true
-        while try reader.nextElement(first: &first) {
-            if let item = reader.readCanonicalItem() {
-                guard ids.insert(item.id) else {
-                    throw reader.error("duplicate item id \(JSON.quoted(item.id.rawValue))", at: item.offset)
-                }
-                let title = try reader.text(in: item.title, isASCII: item.isASCII, quoteAt: item.title.lowerBound - 1)
-                items.append(
-                    Item(id: item.id, title: try checked(title, at: item.title.lowerBound - 1, of: "an item", reader)))
-                continue
-            }
-            try reader.beginObject("an item")
-            let start = reader.offset
-            var id: ItemID?
-            var title: String?
-            var firstKey = true
-            while let key = try reader.nextKey(first: &firstKey) {
-                if reader.string(key, is: "id") {
-                    guard id == nil else { throw reader.error("duplicate key \"id\" in an item", at: key.offset) }
-                    let text = try reader.readString("an item's \"id\"")
-                    guard let valid = reader.withBytes(of: text, { ItemID(utf8: $0) }) else {
-                        throw reader.error(
-                            "invalid item id \(JSON.quoted(try reader.text(of: text))); "
-                                + "ids are 1 to 8 letters, digits, '-' or '_'", at: text.offset)
-                    }
-                    guard ids.insert(valid) else {
-                        throw reader.error("duplicate item id \(JSON.quoted(valid.rawValue))", at: text.offset)
-                    }
-                    id = valid
-                } else if reader.string(key, is: "title") {
-                    guard title == nil else { throw reader.error("duplicate key \"title\" in an item", at: key.offset) }
-                    title = try readTitle(&reader, of: "an item")
-                } else {
-                    throw unknownKey(key, in: "an item", reader)
-                }
-            }
-            guard let id else { throw reader.error("missing key \"id\" in an item", at: start) }
-            guard let title else { throw reader.error("missing key \"title\" in an item", at: start) }
-            items.append(Item(id: id, title: title))
-        }
-        return items
-    }
-
-    /// Reads a title. A stored title is kept as it is, control characters included (a
-    /// hand edit may have put them there; renderers escape them), but it must not be blank.
+    /// Reads a title of the original app's format: any string that is not blank.
     private static func readTitle(_ reader: inout JSONReader, of owner: String) throws(KanbanError) -> String {
-        try checkedTitle(try reader.readString("\(owner)'s \"title\""), of: owner, reader)
-    }
-
-    private static func checkedTitle(
-        _ string: JSONString, of owner: String, _ reader: JSONReader
-    ) throws(KanbanError) -> String {
-        try checked(try reader.text(of: string), at: string.offset, of: owner, reader)
-    }
-
-    private static func checked(
-        _ title: String, at offset: Int, of owner: String, _ reader: JSONReader
-    ) throws(KanbanError) -> String {
-        guard !title.isBlank else {
-            throw reader.error("\(owner)'s \"title\" is blank", at: offset)
-        }
+        let string = try reader.readString("\(owner)'s \"title\"")
+        let title = try reader.text(of: string)
+        guard !title.isBlank else { throw reader.error("\(owner)'s \"title\" is blank", at: string.offset) }
         return title
     }
 
@@ -284,7 +168,7 @@ public enum KanbanFile {
                     }
                     items = list
                 } else {
-                    throw unknownKey(key, in: "a board", reader)
+                    throw reader.error("unknown key \(JSON.quoted(try reader.text(of: key))) in a board", at: key.offset)
                 }
             }
             guard let title else { throw reader.error("missing key \"title\" in a board", at: boardOffset) }
@@ -303,7 +187,20 @@ public enum KanbanFile {
         var ids = Kanban(trusted: []).newIDs(count: count, using: &generator)[...]
         return Kanban(
             trusted: boards.map { board in
-                Board(title: board.title, items: board.items.map { Item(id: ids.popFirst()!, title: $0) })
+                Board(
+                    id: ItemID(packed: 0), title: board.title,
+                    items: board.items.map { Item(id: ids.popFirst()!, title: $0) })
             })
+    }
+}
+
+extension Kanban {
+    /// Gives every board whose id is the placeholder 0 (read from an older format) a new id
+    /// from `generator`, distinct from every other id.
+    mutating func giveIDsToBoardsWithout(using generator: SeededGenerator) {
+        var generator = generator
+        let missing = boards.indices.filter { boards[$0].id.packed == 0 }
+        let ids = newIDs(count: missing.count, using: &generator)
+        for (board, id) in zip(missing, ids) { boards[board].id = id }
     }
 }

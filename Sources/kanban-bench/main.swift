@@ -210,13 +210,23 @@ func buildKanban() -> String {
 
 // MARK: - Cases
 
-/// A generated kanban: `count` items titled "Item N" over Todo, In Progress and Done.
+/// A generated kanban: `count` items titled "Item N" over Todo, In Progress and Done. Every
+/// card has the times it was created and entered its board; half have one or two labels, a
+/// third a due date, and one in a hundred a short note.
 func generate(count: Int) -> Kanban {
     var generator = SeededGenerator(seed: UInt64(count))
-    let ids = try! Kanban(boards: []).newIDs(count: count, using: &generator)
-    var boards = ["Todo", "In Progress", "Done"].map { Board(title: $0) }
-    for (index, id) in ids.enumerated() {
-        boards[index * 3 / count].items.append(Item(id: id, title: "Item \(index + 1)"))
+    let ids = try! Kanban(boards: []).newIDs(count: count + 3, using: &generator)
+    var boards = ["Todo", "In Progress", "Done"].enumerated().map { Board(id: ids[count + $0], title: $1) }
+    let labels: [Labels] = [["bug"], ["feature", "p1"], ["docs"], ["@alice", "p2"]]
+    let start: Int64 = 1_790_000_000  // 2026-09-21
+    for (index, id) in ids.prefix(count).enumerated() {
+        let created = Timestamp(seconds: start + Int64(index) * 37)
+        var item = Item(
+            id: id, title: "Item \(index + 1)", created: created, entered: created.adding(seconds: 3600))
+        if index % 2 == 0 { item.labels = labels[index / 2 % labels.count] }
+        if index % 3 == 0 { item.due = Day(daysSinceEpoch: 20_800 + index % 90) }
+        if index % 100 == 0 { item.note = "Steps:\n- reproduce with \"kanban list\"\n- fix\tand test" }
+        boards[index * 3 / count].items.append(item)
     }
     return try! Kanban(boards: boards)
 }

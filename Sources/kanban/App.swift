@@ -3,31 +3,30 @@ import KanbanCore
 
 /// argv -> command -> store -> core -> output: the one dispatch `main` calls.
 struct App {
-    static let version = "1.0.0"
+    static let version = "2.0.0"
 
     let options: GlobalOptions
+    /// The time commands run at: the system clock, or `$KANBAN_NOW`.
+    let clock: Moment
 
     /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
     /// Data goes to stdout; errors, as text or JSON, to stderr.
     static func main(_ arguments: [String], invalidArgument: Int? = nil) -> Int32 {
         // Known before parsing, so that a usage error can be reported as JSON too.
         let json = arguments.prefix(while: { $0 != "--" }).contains("--json")
-        do {
+        do throws(CLIError) {
             if let invalidArgument {
                 throw CLIError.badInput("argument \(invalidArgument) is not valid UTF-8")
             }
             let invocation = try Parser.parse(arguments)
+            let app = App(options: invocation.options, clock: try SystemClock.read())
             // A closed pipe must not kill a command that has already saved its change.
             signal(SIGPIPE, SIG_IGN)
-            let output = try App(options: invocation.options).run(invocation.command)
-            try writeOutput(output, changesFile: invocation.command.changesFile && !invocation.options.dryRun)
+            let output = try app.run(invocation.command)
+            try writeOutput(output, changesFile: invocation.command.changesFile)
             return ExitCode.success.rawValue
-        } catch let error as CLIError {
-            return report(error, json: json)
-        } catch let error as KanbanError {
-            return report(.refused(error), json: json)
         } catch {
-            preconditionFailure("unexpected error type: \(error)")
+            return report(error, json: json)
         }
     }
 
@@ -68,36 +67,24 @@ struct App {
 
     /// Runs one command and returns what it prints on stdout, as bytes: `list --json` of a
     /// large kanban is best not copied into a String and out again.
-    func run(_ command: Command) throws -> [UInt8] {
+    func run(_ command: Command) throws(CLIError) -> [UInt8] {
         switch command {
-        case .list(let boards, let format):
-            try list(boards: boards, format: format)
-        case .initialize(let sample, let boards):
-            Array(try initialize(sample: sample, boards: boards).utf8)
-        case .add(let texts, let to, let position):
-            Array(try add(texts: texts, to: to, position: position).utf8)
-        case .move(let items, let to, let from, let position):
-            Array(try move(items: items, to: to, from: from, position: position, copying: false).utf8)
-        case .copy(let items, let to, let from, let position):
-            Array(try move(items: items, to: to, from: from, position: position, copying: true).utf8)
-        case .remove(let items, let from):
-            Array(try remove(items: items, from: from).utf8)
-        case .rename(let item, let title, let from):
-            Array(try rename(item: item, to: title, from: from).utf8)
-        case .boardAdd(let title, let at, let limit):
-            Array(try addBoard(title: title, at: at, limit: limit).utf8)
-        case .boardRename(let board, let title):
-            Array(try renameBoard(board, to: title).utf8)
-        case .boardMove(let board, let at):
-            Array(try moveBoard(board, to: at).utf8)
-        case .boardLimit(let board, let limit):
-            Array(try setLimit(of: board, to: limit).utf8)
-        case .boardRemove(let board):
-            Array(try removeBoard(board).utf8)
+        case .overview:
+            return try overview()
+        case .initialize(let sample, let boards, let dryRun):
+            return Array(try initialize(sample: sample, boards: boards, dryRun: dryRun).utf8)
+        case .list(let request):
+            return try list(request)
+        case .show(let items):
+            return Array(try show(items).utf8)
+        case .change(let request, let dryRun):
+            return Array(try change(request, dryRun: dryRun).utf8)
+        case .editInEditor(let item, let from, let dryRun):
+            return Array(try editInEditor(item: item, from: from, dryRun: dryRun).utf8)
         case .help(let topic):
-            Array(try Help.text(for: topic).utf8)
+            return Array(try Help.text(for: topic).utf8)
         case .version:
-            Array((options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n").utf8)
+            return Array((options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n").utf8)
         }
     }
 
@@ -108,11 +95,13 @@ struct App {
         try Store.locate(file: options.file)
     }
 
-    /// Runs a mutating command's core call in one transaction and renders what it did.
-    func change(_ command: String, _ body: (inout Kanban) throws -> Change) throws -> String {
+    /// Runs `body` on the kanban in one transaction and renders what it did as `command`.
+    func change(
+        _ command: String, dryRun: Bool, _ body: (inout Kanban) throws(KanbanError) -> Change
+    ) throws(CLIError) -> String {
         let store = try store()
-        let change = try store.update(dryRun: options.dryRun, body)
-        return render(Report(command: command, change: change, dryRun: options.dryRun, file: store.path))
+        let change = try store.update(dryRun: dryRun, body)
+        return render(Report(command: command, change: change, dryRun: dryRun, file: store.path))
     }
 
     func render(_ report: Report) -> String {
@@ -121,40 +110,43 @@ struct App {
         return report.text(style: Style(enabled: Terminal.detect(color: options.color).color))
     }
 
-    /// A board to put items on: the named one, or the first.
-    func destination(_ name: String?, in kanban: Kanban) throws(KanbanError) -> Int {
-        if let name { return try kanban.boardIndex(named: name) }
-        guard !kanban.boards.isEmpty else { throw .noBoards }
-        return 0
-    }
-
-    /// A typed position made concrete; `--before`/`--after` titles are looked up in `board`.
-    func dropPosition(_ argument: PositionArgument?, in kanban: Kanban, board: Int) throws(KanbanError) -> DropPosition
-    {
-        switch argument {
-        case nil, .bottom: .bottom
-        case .top: .top
-        case .at(let index): .index(index)
-        case .before(let reference): .before(try anchor(reference, in: kanban, board: board))
-        case .after(let reference): .after(try anchor(reference, in: kanban, board: board))
-        }
-    }
-
-    /// The item next to which items land: looked up in the destination board; found
-    /// elsewhere, it is named with where it is, rather than reported missing.
-    private func anchor(_ reference: String, in kanban: Kanban, board: Int) throws(KanbanError) -> Location {
-        do {
-            return try kanban.locate(reference, within: board)
-        } catch {
-            guard case .itemNotFound = error, let elsewhere = try? kanban.locate(reference) else { throw error }
-            throw .anchorNotInBoard(anchor: kanban.candidate(at: elsewhere), board: kanban.boards[board].title)
-        }
-    }
-
     /// Prints a note on stderr, unless `--quiet` or `--json` (whose stderr carries only errors).
     func note(_ text: String) {
         guard !options.quiet else { return }
         if options.json { return }
         POSIX.print("kanban: note: \(text)\n", to: STDERR_FILENO)
+    }
+}
+
+/// The system clock, or `$KANBAN_NOW` for reproducible runs.
+enum SystemClock {
+    /// The clock: now (`$KANBAN_NOW`, RFC 3339 or seconds since the epoch, if set) and the
+    /// local date at that instant.
+    ///
+    /// - Throws: a usage error for a `$KANBAN_NOW` that is neither.
+    static func read() throws(CLIError) -> Moment {
+        var seconds = Int64(time(nil))
+        if let text = POSIX.environment("KANBAN_NOW"), !text.isEmpty {
+            if let timestamp = Timestamp(rfc3339: text) {
+                seconds = timestamp.seconds
+            } else if text.isDigits, let value = Int64(text) {
+                seconds = value
+            } else {
+                throw .usage(
+                    "KANBAN_NOW must be a time in RFC 3339 (2026-11-23T10:04:05Z) or seconds since 1970, "
+                        + "not \(q(text)); unset it to use the system clock", command: nil)
+            }
+        }
+        return Moment(now: Timestamp(seconds: seconds), today: localDay(at: seconds))
+    }
+
+    /// The local calendar date at an instant, in the time zone of `$TZ` or the system.
+    static func localDay(at seconds: Int64) -> Day {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil,
+            let day = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return Timestamp(seconds: seconds).utcDay }
+        return day
     }
 }

@@ -133,7 +133,7 @@ struct BoardOperationTests {
     @Test(arguments: [nil, 0, 1, 5] as [Int?], [nil, 0, 1, 5] as [Int?])
     func setLimitReportsTheLimitBeforeAndAfter(from: Int?, to: Int?) throws {
         var kanban = try makeKanban(counts: [2, 3], limits: [nil, from])
-        let change = kanban.setLimit(of: 1, to: to)
+        let change = try kanban.setLimit(of: 1, to: to)
         #expect(kanban.boards[1].limit == to)
         #expect(kanban.boards[0].limit == nil)
         #expect(layout(kanban) == idLayout(counts: [2, 3]))
@@ -203,7 +203,7 @@ struct BoardOperationTests {
             try Kanban(boards: [Board(title: "Todo"), Board(title: "TODO")])
         }
         let id = try #require(ItemID("x1"))
-        #expect(throws: KanbanError.duplicateItemID(id)) {
+        #expect(throws: KanbanError.duplicateID(id)) {
             try Kanban(boards: [
                 Board(title: "A", items: [Item(id: id, title: "one")]),
                 Board(title: "B", items: [Item(id: id, title: "two")]),
@@ -216,7 +216,7 @@ struct BoardOperationTests {
 
     @Test func theSampleIsTheTutorialsData() throws {
         var generator = SeededGenerator(seed: 1)
-        let sample = Kanban.sample(using: &generator)
+        let sample = Kanban.sample(now: nil, using: &generator)
         #expect(sample.boards.map(\.title) == ["Todo", "In Progress", "Done"])
         #expect(
             sample.boards.map { $0.items.map(\.title) } == [

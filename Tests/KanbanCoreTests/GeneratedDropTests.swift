@@ -122,7 +122,7 @@ struct GeneratedDropTests {
             let selection = randomSelection(in: kanban, maxCount: 6, using: &generator)
             let ids = firstOccurrences(selection.map { kanban[$0].id.rawValue })
             var after = kanban
-            let change = after.remove(selection)
+            let change = try after.remove(selection)
             let expected = try rebuild(kanban, layout: layout(kanban).map { $0.filter { !ids.contains($0) } })
             #expect(after == expected)
             #expect(change.items.map(\.id.rawValue) == ids)
@@ -137,7 +137,7 @@ struct GeneratedDropTests {
 
     @Test func removingNothingIsNotEffective() throws {
         var kanban = try makeKanban(counts: [2])
-        let change = kanban.remove([])
+        let change = try kanban.remove([])
         #expect(!change.isEffective)
         #expect(layout(kanban) == [["a0", "a1"]])
     }
@@ -154,7 +154,7 @@ struct GeneratedDropTests {
             change.items == [
                 ItemChange(
                     id: try #require(ItemID("b2")), title: "New name", from: Slot(board: "Doing", index: 2),
-                    to: Slot(board: "Doing", index: 2), previousTitle: "Card b2")
+                    to: Slot(board: "Doing", index: 2), edits: [.title(from: "Card b2", to: "New name")])
             ])
         #expect(change.isEffective)
     }

@@ -99,7 +99,7 @@ struct WIPLimitTests {
 
     @Test func aBoardOverItsLimitStillAllowsReorderingAndLeaving() throws {
         var kanban = try makeKanban(counts: [1, 3])
-        kanban.setLimit(of: 1, to: 1)
+        try kanban.setLimit(of: 1, to: 1)
         try kanban.move([Location(board: 1, index: 2)], to: 1, at: .index(0))
         #expect(layout(kanban)[1] == ["b2", "b0", "b1"])
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 1, current: 3, resulting: 4)) {

@@ -44,7 +44,7 @@ struct CrashTests {
     /// The tiny file every scenario starts from, as kanban writes it.
     static let base: [UInt8] = {
         let board = { (title: String, items: [(String, String)]) in
-            Board(title: title, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
+            Board(id: ItemID("B" + title)!, title: title, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
         }
         return KanbanFile.encode(
             try! Kanban(boards: [

@@ -70,8 +70,8 @@ struct Refusal: Sendable, CustomTestStringConvertible {
             name: "word for --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "first"], exit: 64,
             code: "usage"),
         Refusal(
-            name: "negative --at", arguments: ["move", "Analytics", "--to", "Done", "--at", "-1"], exit: 64,
-            code: "usage"),
+            name: "--at past the top, from the end", arguments: ["move", "Analytics", "--to", "Done", "--at", "-4"],
+            exit: 1, code: "out_of_range"),
         Refusal(name: "empty --at", arguments: ["add", "x", "--at="], exit: 64, code: "usage"),
         Refusal(
             name: "two positions", arguments: ["move", "Analytics", "--to", "Done", "--at", "0", "--top"], exit: 64,

@@ -1,5 +1,7 @@
 import Testing
 
+import KanbanCore
+
 @testable import kanban
 
 /// Parses argv, expecting success.
@@ -23,34 +25,80 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 }
 
+/// A mutating command as the parser builds it.
+private func change(_ operation: Operation, dryRun: Bool = false) -> Command {
+    .change(.operation(operation), dryRun: dryRun)
+}
+
+private func title(_ text: String) throws -> Title { try Title(text) }
+
 @Suite struct ParsingCommands {
     @Test func initTakesSampleOrBoards() throws {
-        #expect(try parse("init").command == .initialize(sample: false, boards: nil))
-        #expect(try parse("init", "--sample").command == .initialize(sample: true, boards: nil))
-        #expect(try parse("init", "--boards", "A,B,C").command == .initialize(sample: false, boards: ["A", "B", "C"]))
-        #expect(try parse("init", "--boards=A, B").command == .initialize(sample: false, boards: ["A", " B"]))
+        #expect(try parse("init").command == .initialize(sample: false, boards: nil, dryRun: false))
+        #expect(try parse("init", "--sample").command == .initialize(sample: true, boards: nil, dryRun: false))
+        #expect(
+            try parse("init", "--boards", "A,B,C").command
+                == .initialize(sample: false, boards: ["A", "B", "C"], dryRun: false))
+        #expect(
+            try parse("init", "--boards=A, B", "--dry-run").command
+                == .initialize(sample: false, boards: ["A", " B"], dryRun: true))
     }
 
-    @Test func listTakesBoardsAndAFormat() throws {
-        #expect(try parse("list").command == .list(boards: [], format: .text))
-        #expect(try parse("ls", "Todo", "Done").command == .list(boards: ["Todo", "Done"], format: .text))
-        #expect(try parse("list", "--json").command == .list(boards: [], format: .json))
+    @Test func listTakesBoardsAFormatAndFilters() throws {
+        #expect(try parse("list").command == .list(ListRequest()))
+        #expect(try parse("ls", "Todo", "Done").command == .list(ListRequest(boards: ["Todo", "Done"])))
+        #expect(try parse("list", "--json").command == .list(ListRequest(format: .json)))
         #expect(try parse("list", "--json").options.json)
-        #expect(try parse("list", "--tsv").command == .list(boards: [], format: .tsv))
+        #expect(try parse("list", "--tsv").command == .list(ListRequest(format: .tsv)))
+        #expect(try parse("list", "--compact", "--no-pager").command == .list(ListRequest(compact: true, pager: false)))
+        let filtered = try parse(
+            "list", "--label", "bug", "--label=p1,@me", "--grep", "login", "--due-before", "2026-12-01", "--overdue",
+            "--older-than", "2w", "--archived"
+        ).command
+        #expect(
+            filtered
+                == .list(
+                    ListRequest(
+                        filter: CardFilter(
+                            labels: ["@me", "bug", "p1"], grep: "login",
+                            dueBefore: .date(try #require(Day(iso: "2026-12-01"))), overdue: true,
+                            olderThan: try Age("2w"), archived: true))))
     }
 
-    @Test func addTakesTextsABoardAndAPosition() throws {
-        #expect(try parse("add").command == .add(texts: [], to: nil, position: nil))
+    @Test func noCommandShowsTheOverview() throws {
+        #expect(try parse().command == .overview)
+        #expect(try parse("-f", "x.json").command == .overview)
+        #expect(try parse("-f", "x.json").options.file == "x.json")
+    }
+
+    @Test func addTakesTextsABoardAPositionAndCardFields() throws {
         #expect(
-            try parse("add", "a", "b", "--to", "Todo").command == .add(texts: ["a", "b"], to: "Todo", position: nil))
+            try parse("add").command
+                == .change(
+                    .addReadingInput(
+                        texts: [], to: nil, position: nil, labels: [], due: nil, note: nil, force: false),
+                    dryRun: false))
         #expect(
-            try parse("add", "-", "--to=Todo", "--at", "0").command == .add(texts: ["-"], to: "Todo", position: .at(0)))
-        #expect(try parse("add", "x", "--top").command == .add(texts: ["x"], to: nil, position: .top))
-        #expect(try parse("add", "x", "--bottom").command == .add(texts: ["x"], to: nil, position: .bottom))
+            try parse("add", "a", "b", "--to", "Todo").command
+                == change(.add(titles: [try title("a"), try title("b")], to: "Todo", position: nil)))
         #expect(
-            try parse("add", "x", "--before", "k3f9").command == .add(texts: ["x"], to: nil, position: .before("k3f9")))
+            try parse("add", "-", "--to=Todo", "--at", "0").command
+                == .change(
+                    .addReadingInput(
+                        texts: ["-"], to: "Todo", position: .at(0), labels: [], due: nil, note: nil, force: false),
+                    dryRun: false))
+        #expect(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
         #expect(
-            try parse("add", "x", "--after=Todo:1").command == .add(texts: ["x"], to: nil, position: .after("Todo:1")))
+            try parse("add", "x", "--at", "-1").command == change(.add(titles: [try title("x")], to: nil, position: .at(-1))))
+        #expect(
+            try parse("add", "x", "--before", "k3f9").command
+                == change(.add(titles: [try title("x")], to: nil, position: .before("k3f9"))))
+        #expect(
+            try parse("add", "x", "--label", "bug", "--label", "P1", "--due", "+3d", "--note", "why", "--force").command
+                == change(
+                    .add(
+                        titles: [try title("x")], to: nil, position: nil, labels: ["bug", "P1"], due: .inDays(3),
+                        note: "why", force: true)))
     }
 
     @Test(arguments: ["move", "mv"])
@@ -58,39 +106,85 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
         let invocation = try parse(name, "Analytics", "k3f9", "--to", "Done", "--from", "In Progress", "--at", "2")
         #expect(
             invocation.command
-                == .move(items: ["Analytics", "k3f9"], to: "Done", from: "In Progress", position: .at(2)))
+                == change(.move(items: ["Analytics", "k3f9"], to: "Done", from: "In Progress", position: .at(2))))
+    }
+
+    @Test(arguments: ["move", "mv", "copy", "cp"])
+    func withoutToTheLastArgumentIsTheDestination(_ name: String) throws {
+        let command = try parse(name, "Todo:0", "Todo:1", "Done", "--dry-run").command
+        let expected: Operation =
+            name.hasPrefix("m")
+            ? .move(items: ["Todo:0", "Todo:1"], to: "Done") : .copy(items: ["Todo:0", "Todo:1"], to: "Done")
+        #expect(command == change(expected, dryRun: true))
     }
 
     @Test(arguments: ["copy", "cp"])
     func copyTakesTheSameArgumentsAsMove(_ name: String) throws {
         #expect(
-            try parse(name, "k3f9", "--to", "Done").command
-                == .copy(items: ["k3f9"], to: "Done", from: nil, position: nil))
+            try parse(name, "k3f9", "--to", "Done", "--force").command
+                == change(.copy(items: ["k3f9"], to: "Done", force: true)))
     }
 
     @Test(arguments: ["remove", "rm"])
     func removeTakesItems(_ name: String) throws {
         #expect(
-            try parse(name, "a", "Done:0", "--from", "Done").command == .remove(items: ["a", "Done:0"], from: "Done"))
+            try parse(name, "a", "Done:0", "--from", "Done").command
+                == change(.remove(items: ["a", "Done:0"], from: "Done")))
     }
 
     @Test func renameTakesAnItemAndATitle() throws {
         #expect(
-            try parse("rename", "k3f9", "New title").command == .rename(item: "k3f9", title: "New title", from: nil))
+            try parse("rename", "k3f9", "New title").command
+                == change(.rename(item: "k3f9", title: try title("New title"))))
+    }
+
+    @Test func editTakesEditsOrOpensTheEditor() throws {
+        #expect(
+            try parse(
+                "edit", "k3f9", "--title", "T", "--note", "n", "--label", "a", "--unlabel", "b", "--due", "none"
+            ).command
+                == change(
+                    .edit(
+                        item: "k3f9",
+                        edits: EditInput(
+                            title: try title("T"), note: .set("n"), addLabels: ["a"], removeLabels: ["b"], due: DueInput.none))))
+        #expect(
+            try parse("edit", "k3f9", "--append-note", "more").command
+                == change(.edit(item: "k3f9", edits: EditInput(note: .append("more")))))
+        #expect(
+            try parse("edit", "k3f9", "--note", "-").command
+                == .change(.editReadingNote(item: "k3f9", from: nil, edits: EditInput()), dryRun: false))
+        #expect(try parse("edit", "k3f9").command == .editInEditor(item: "k3f9", from: nil, dryRun: false))
+    }
+
+    @Test func archiveTakesItemsOrABoard() throws {
+        #expect(try parse("archive", "a", "b").command == change(.archive(items: ["a", "b"])))
+        #expect(try parse("archive", "--from", "Done").command == change(.archiveBoard(board: "Done")))
+        #expect(
+            try parse("archive", "--from", "Done", "--older-than", "3d").command
+                == change(.archiveBoard(board: "Done", olderThan: try Age("3d"))))
+        #expect(
+            try parse("restore", "a", "--to", "Todo", "--force").command
+                == change(.restore(items: ["a"], to: "Todo", force: true)))
+    }
+
+    @Test func showTakesItems() throws {
+        #expect(try parse("show", "a", "Todo:1").command == .show(items: ["a", "Todo:1"]))
     }
 
     @Test func boardSubcommands() throws {
         #expect(
             try parse("board", "add", "Review", "--at", "2", "--limit", "2").command
-                == .boardAdd(title: "Review", at: 2, limit: 2))
-        #expect(try parse("board", "add", "Review").command == .boardAdd(title: "Review", at: nil, limit: nil))
-        #expect(try parse("board", "rename", "Review", "QA").command == .boardRename(board: "Review", title: "QA"))
-        #expect(try parse("board", "move", "Done", "--at=0").command == .boardMove(board: "Done", at: 0))
-        #expect(try parse("board", "limit", "Doing", "3").command == .boardLimit(board: "Doing", limit: 3))
-        #expect(try parse("board", "limit", "Doing", "none").command == .boardLimit(board: "Doing", limit: nil))
-        #expect(try parse("board", "remove", "Old").command == .boardRemove(board: "Old"))
-        #expect(try parse("board", "rm", "Old", "--force").command == .boardRemove(board: "Old"))
-        #expect(try parse("board", "rm", "Old", "--force").options.force)
+                == change(.boardAdd(title: try title("Review"), at: 2, limit: 2)))
+        #expect(try parse("board", "add", "Review").command == change(.boardAdd(title: try title("Review"))))
+        #expect(
+            try parse("board", "rename", "Review", "QA").command
+                == change(.boardRename(board: "Review", title: try title("QA"))))
+        #expect(try parse("board", "move", "Done", "--at=0").command == change(.boardMove(board: "Done", at: 0)))
+        #expect(try parse("board", "limit", "Doing", "3").command == change(.boardLimit(board: "Doing", limit: 3)))
+        #expect(try parse("board", "limit", "Doing", "none").command == change(.boardLimit(board: "Doing", limit: nil)))
+        #expect(try parse("board", "remove", "Old").command == change(.boardRemove(board: "Old")))
+        #expect(try parse("board", "rm", "Old", "--force").command == change(.boardRemove(board: "Old", force: true)))
     }
 
     @Test func helpAndVersion() throws {
@@ -108,9 +202,10 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func versionPrintsTextOrJSON() throws {
-        #expect(try App(options: GlobalOptions()).run(.version) == Array("kanban \(App.version)\n".utf8))
+        let clock = Moment(now: Timestamp(seconds: 0), today: Day(daysSinceEpoch: 0))
+        #expect(try App(options: GlobalOptions(), clock: clock).run(.version) == Array("kanban \(App.version)\n".utf8))
         #expect(
-            try App(options: GlobalOptions(json: true)).run(.version)
+            try App(options: GlobalOptions(json: true), clock: clock).run(.version)
                 == Array("{\"version\":\"\(App.version)\"}\n".utf8))
     }
 }
@@ -131,28 +226,34 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
         #expect(bundled.options.quiet && bundled.options.file == "x.json")
     }
 
-    @Test func mutatingCommandsTakeDryRunAndForce() throws {
-        let invocation = try parse("move", "a", "--to", "Done", "--dry-run", "--force")
-        #expect(invocation.options.dryRun && invocation.options.force)
-        #expect(try parse("board", "limit", "A", "1", "--dry-run").options.dryRun)
-        #expect(try parse("init", "--dry-run").options.dryRun)
+    @Test func mutatingCommandsTakeDryRunAndForceInTheirCommand() throws {
+        #expect(
+            try parse("move", "a", "--to", "Done", "--dry-run", "--force").command
+                == change(.move(items: ["a"], to: "Done", force: true), dryRun: true))
+        #expect(
+            try parse("board", "limit", "A", "1", "--dry-run").command
+                == change(.boardLimit(board: "A", limit: 1), dryRun: true))
+        #expect(try parse("init", "--dry-run").command == .initialize(sample: false, boards: nil, dryRun: true))
     }
 
     @Test func doubleDashEndsOptions() throws {
         #expect(
             try parse("add", "--to", "Todo", "--", "--not-an-option", "-q").command
-                == .add(texts: ["--not-an-option", "-q"], to: "Todo", position: nil))
-        #expect(try parse("board", "add", "--", "--weird").command == .boardAdd(title: "--weird", at: nil, limit: nil))
+                == change(.add(titles: [try title("--not-an-option"), try title("-q")], to: "Todo", position: nil)))
+        #expect(try parse("board", "add", "--", "--weird").command == change(.boardAdd(title: try title("--weird"))))
     }
 
     @Test func aValueMayLookLikeAnOption() throws {
-        #expect(try parse("add", "x", "--to", "--weird").command == .add(texts: ["x"], to: "--weird", position: nil))
-        #expect(try parse("add", "x", "--to=--at").command == .add(texts: ["x"], to: "--at", position: nil))
-        #expect(try parse("move", "a", "--to", "-").command == .move(items: ["a"], to: "-", from: nil, position: nil))
+        #expect(
+            try parse("add", "x", "--to", "--weird").command
+                == change(.add(titles: [try title("x")], to: "--weird", position: nil)))
+        #expect(
+            try parse("add", "x", "--to=--at").command == change(.add(titles: [try title("x")], to: "--at", position: nil)))
+        #expect(try parse("move", "a", "--to", "-").command == change(.move(items: ["a"], to: "-")))
     }
 
     @Test func aNegativeNumberIsAnOperandNotAnOption() throws {
-        #expect(try parse("rename", "k3f9", "-5").command == .rename(item: "k3f9", title: "-5", from: nil))
+        #expect(try parse("rename", "k3f9", "-5").command == change(.rename(item: "k3f9", title: try title("-5"))))
     }
 
     @Test func colorModes() throws {
@@ -163,16 +264,11 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func theSameValueTwiceIsAllowed() throws {
-        #expect(
-            try parse("move", "a", "--to", "Done", "--to", "Done").command
-                == .move(items: ["a"], to: "Done", from: nil, position: nil))
+        #expect(try parse("move", "a", "--to", "Done", "--to", "Done").command == change(.move(items: ["a"], to: "Done")))
     }
 }
 
 @Suite struct UsageErrors {
-    @Test func noCommand() {
-        #expect(usageError([])?.contains("no command") == true)
-    }
 
     @Test(arguments: [("mvoe", "move"), ("lst", "list"), ("remvoe", "remove"), ("bord", "board"), ("ad", "add")])
     func unknownCommandsSuggestTheClosest(_ typed: String, _ suggestion: String) {
@@ -216,8 +312,15 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test(arguments: [
-        ["move", "a"],  // no --to
+        ["move", "a"],  // no --to and no second argument
+        ["mv", "a"],
+        ["copy", "a"],
         ["move", "--to", "Done"],  // no items
+        ["edit"],
+        ["edit", "a", "b"],
+        ["archive"],
+        ["restore"],
+        ["show"],
         ["copy", "--to", "Done"],
         ["remove"],
         ["rename", "a"],
@@ -234,7 +337,9 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test(arguments: [
-        ["add", "x", "--at", "-1"], ["add", "x", "--at", "one"], ["add", "x", "--at", "1.5"], ["add", "x", "--at="],
+        ["add", "x", "--at", "- 1"], ["add", "x", "--at", "one"], ["board", "add", "X", "--at", "-1"],
+        ["list", "--due-before", "soon"], ["list", "--older-than", "3y"], ["add", "x", "--due", "2026-13-01"],
+        ["add", "x", "--label", "two words"], ["add", "x", "--label", "-x"], ["list", "--due-before", "none"], ["add", "x", "--at", "1.5"], ["add", "x", "--at="],
         ["board", "add", "X", "--limit", "-2"], ["board", "move", "X", "--at", "x"],
         ["board", "limit", "X", "lots"], ["board", "limit", "X", "-1"],
         ["add", "x", "--at", "99999999999999999999999"],
@@ -260,6 +365,8 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
     }
 
     @Test func conflictingOptions() {
+        #expect(usageError(["edit", "a", "--note", "x", "--append-note", "y"]) != nil)
+        #expect(usageError(["archive", "a", "--older-than", "3d"]) != nil)
         #expect(usageError(["list", "--json", "--tsv"]) != nil)
         #expect(usageError(["init", "--sample", "--boards", "A"]) != nil)
         #expect(usageError(["list", "--color", "sometimes"])?.contains("auto, always or never") == true)
@@ -283,11 +390,24 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
         let text = try Help.text(for: name.split(separator: " ").map(String.init))
         #expect(text.hasPrefix("Usage: kanban \(name) "))
         for option in spec.options {
-            #expect(text.contains(option), "help for \(name) lacks \(option)")
+            #expect(text.contains(option.spec.name), "help for \(name) lacks \(option.spec.name)")
+            #expect(text.contains(option.help), "help for \(name) lacks what \(option.spec.name) means")
         }
         for option in Options.global {
-            #expect(text.contains(option.name))
+            #expect(text.contains(option.spec.name))
         }
+    }
+
+    @Test func optionsSpeakOfTheirCommand() throws {
+        let add = try Help.text(for: ["add"])
+        #expect(add.contains("WIP limit"))
+        #expect(!add.contains("remove the board"))
+        let boardAdd = try Help.text(for: ["board", "add"])
+        let at = try #require(boardAdd.split(separator: "\n").first { $0.contains("--at N") })
+        #expect(at.contains("index of the new board"))
+        #expect(!at.contains("card"))
+        let boardRemove = try Help.text(for: ["board", "remove"])
+        #expect(boardRemove.contains("remove the board even if it holds cards"))
     }
 
     @Test func theOverviewListsEveryCommand() throws {
@@ -297,11 +417,27 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
         }
     }
 
-    @Test func everyOptionAnyCommandTakesIsDescribed() {
+    @Test func everyOptionAnyCommandTakesIsKnownToTheTokenizer() {
         for spec in Commands.all {
             for option in spec.options {
-                #expect(Options.all[option] != nil, "\(spec.name) names an undescribed option \(option)")
+                #expect(Options.all[option.spec.name] == option.spec, "\(spec.name): \(option.spec.name)")
             }
+        }
+    }
+
+    @Test func helpForAnUnknownBoardSubcommandComparesTheSubcommand() {
+        do {
+            _ = try Help.text(for: ["board", "frob"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(!error.message.contains("did you mean"))
+            #expect(error.message.contains("board subcommands"))
+        }
+        do {
+            _ = try Help.text(for: ["board", "ad"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("did you mean 'board add'?"))
         }
     }
 }

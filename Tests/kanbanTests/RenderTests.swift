@@ -4,7 +4,9 @@ import Testing
 @testable import kanban
 
 private func board(_ title: String, limit: Int? = nil, _ items: [(String, String)]) -> Board {
-    Board(title: title, limit: limit, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
+    Board(
+        id: ItemID("B\(title.unicodeScalars.count)\(title.utf8.first ?? 0)")!, title: title, limit: limit,
+        items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
 }
 
 private let plain = Style(enabled: false)

@@ -83,15 +83,17 @@ extension KanbanError {
     /// The exit code and the JSON `code` of a refusal.
     var status: (exit: ExitCode, code: String) {
         switch self {
-        case .itemNotFound, .boardNotFound, .anchorNotInBoard: (.refused, "not_found")
-        case .ambiguousItem: (.refused, "ambiguous")
+        case .itemNotFound, .boardNotFound, .anchorNotInBoard, .notArchived, .invalidLocation: (.refused, "not_found")
+        case .restoreNeedsBoard: (.refused, "not_found")
+        case .conflict: (.refused, "conflict")
+        case .ambiguousItem, .ambiguousPrefix: (.refused, "ambiguous")
         case .indexOutOfRange, .boardIndexOutOfRange, .anchorIsMoved: (.refused, "out_of_range")
         case .wipLimit: (.refused, "wip_limit")
         case .boardNotEmpty: (.refused, "not_empty")
         case .duplicateBoard: (.refused, "duplicate")
         case .noBoards: (.refused, "not_found")
-        case .invalidTitle: (.dataError, "bad_input")
-        case .duplicateItemID, .corruptFile, .unsupportedVersion: (.dataError, "corrupt_file")
+        case .invalidTitle, .invalidValue: (.dataError, "bad_input")
+        case .duplicateID, .corruptFile, .unsupportedVersion: (.dataError, "corrupt_file")
         }
     }
 
@@ -109,9 +111,14 @@ extension KanbanError {
                 + candidates.map { "\($0.id) (\(describe($0)))" }.joined(separator: ", ")
                 + (total > candidates.count ? ", and \(total - candidates.count) more" : "")
                 + "; use an id or BOARD:N"
+        case .ambiguousPrefix(let reference, let candidates, let total):
+            "\(q(reference)) is the start of \(total) ids: "
+                + candidates.map { "\($0.id) \(q($0.title)) (\(describe($0)))" }.joined(separator: ", ")
+                + (total > candidates.count ? ", and \(total - candidates.count) more" : "")
+                + "; type more of the id"
         case .boardNotFound(let name, let suggestions, let boards):
             "no board named \(q(name))"
-                + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map(q).joined(separator: " or "))?")
+                + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.map(q).joined(separator: " or "))?)")
                 + (boards.isEmpty
                     ? "; there are no boards" : "; boards: \(boards.map(Escape.visible).joined(separator: ", "))")
         case .indexOutOfRange(let index, let board, let range):
@@ -147,8 +154,17 @@ extension KanbanError {
             case .controlCharacter(let scalar, _):
                 "title \(q(title)) contains the control character \(scalar.codePoint); a title is one line of text"
             }
-        case .duplicateItemID(let id):
-            "duplicate item id \(q(id.rawValue))"
+        case .duplicateID(let id):
+            "duplicate id \(q(id.rawValue))"
+        case .invalidValue(let kind, let value, let reason):
+            "invalid \(kind.rawValue) \(q(value)): \(reason)"
+        case .restoreNeedsBoard(let item):
+            "\(q(item.title)) (\(item.id)) was archived from a board that is gone; "
+                + "restore it with --to BOARD"
+        case .notArchived(let item):
+            "\(q(item.title)) (\(item.id)) is on \(describe(item)), not in the archive"
+        case .invalidLocation(let message), .conflict(let message):
+            message
         case .corruptFile(let line, let message):
             "line \(line): \(message)"
         case .unsupportedVersion(let version):
@@ -163,7 +179,8 @@ func q(_ value: String) -> String {
 }
 
 private func describe(_ candidate: Candidate) -> String {
-    "\(Escape.visible(candidate.board)):\(candidate.index)"
+    guard let index = candidate.index else { return "archived from \(Escape.visible(candidate.board))" }
+    return "\(Escape.visible(candidate.board)):\(index)"
 }
 
 /// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
@@ -175,13 +192,6 @@ private func shellWord(_ word: String) -> String {
     return plain ? visible : "\"\(visible.replacing("\"", with: "\\\""))\""
 }
 
-extension Unicode.Scalar {
-    /// `U+001B`.
-    var codePoint: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-}
 
 extension Double {
     /// `5`, `0.5`: seconds without noise.

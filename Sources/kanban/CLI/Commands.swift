@@ -1,25 +1,8 @@
-/// An option a command accepts, as `--help` shows it.
-struct OptionSpec: Sendable {
-    /// The long name, with its dashes: `--to`.
-    let name: String
-    /// The short name, if any: `f` for `-f`.
-    let short: Character?
-    /// The value's placeholder (`BOARD`), or `nil` for a flag.
-    let value: String?
-    let help: String
+import KanbanCore
 
-    init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.help = help
-    }
-
-    var takesValue: Bool { value != nil }
-}
-
-/// A command: its name, synopsis, options and manual text. Parsing, help and "did you
-/// mean" all read this one table.
+/// A command: its name, synopsis, options (with what each means for it), manual text, and
+/// how its arguments become a ``Command``. Parsing, help, suggestions and shell completion
+/// all read this one table.
 struct CommandSpec: Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
@@ -27,164 +10,430 @@ struct CommandSpec: Sendable {
     /// What follows the name in the usage line.
     let synopsis: String
     let summary: String
-    /// Option names (besides the global ones) the command accepts.
-    let options: [String]
+    /// The options it takes besides the global ones.
+    let options: [CommandOption]
     let details: String
     let examples: [String]
-}
+    /// Builds the command from its parsed arguments.
+    let build: @Sendable (Arguments) throws(CLIError) -> Command
 
-enum Options {
-    static let file = OptionSpec(
-        "--file", short: "f", value: "PATH", "use this kanban file (else $KANBAN_FILE, else the nearest kanban.json)")
-    static let json = OptionSpec("--json", "print machine-readable JSON (errors too, on stderr)")
-    static let quiet = OptionSpec("--quiet", short: "q", "print nothing on success")
-    static let color = OptionSpec(
-        "--color", value: "WHEN", "color output: auto, always or never (auto: on a terminal, unless NO_COLOR is set)")
-    static let help = OptionSpec("--help", short: "h", "show help for the command")
-    static let version = OptionSpec("--version", "print the version")
-
-    /// Accepted by every command.
-    static let global = [file, json, quiet, color, help, version]
-
-    /// Every option of every command, by long name.
-    static let all: [String: OptionSpec] = Dictionary(
-        uniqueKeysWithValues: (global + [
-            OptionSpec("--sample", "fill the new kanban with the tutorial's boards and cards"),
-            OptionSpec(
-                "--boards", value: "\"A,B,C\"", "comma-separated board titles (default: Todo, In Progress, Done)"),
-            OptionSpec("--tsv", "print one line per item: board, index, id, title, tab-separated"),
-            OptionSpec("--to", value: "BOARD", "the destination board"),
-            OptionSpec("--from", value: "BOARD", "look item titles up in this board only"),
-            OptionSpec("--at", value: "N", "0-based position; for items: the final index of the first one"),
-            OptionSpec("--top", "put the items at the top of the board"),
-            OptionSpec("--bottom", "put the items at the bottom of the board (the default)"),
-            OptionSpec("--before", value: "ITEM", "put the items just before ITEM, in the destination board"),
-            OptionSpec("--after", value: "ITEM", "put the items just after ITEM, in the destination board"),
-            OptionSpec("--limit", value: "N", "a WIP limit: the board refuses items coming in once it holds N"),
-            OptionSpec("--force", "go past a WIP limit; remove a board with its items"),
-            OptionSpec("--dry-run", "print what would change and write nothing"),
-        ]).map { ($0.name, $0) })
-
-    /// The long option for a short letter.
-    static func long(for short: Character) -> OptionSpec? {
-        global.first { $0.short == short }
+    init(
+        _ name: String, aliases: [String] = [], synopsis: String, summary: String, options: [CommandOption] = [],
+        details: String, examples: [String] = [], build: @escaping @Sendable (Arguments) throws(CLIError) -> Command
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.synopsis = synopsis
+        self.summary = summary
+        self.options = options
+        self.details = details
+        self.examples = examples
+        self.build = build
     }
 
-    static let positions = ["--at", "--top", "--bottom", "--before", "--after"]
+    /// Whether the command changes the kanban file (it takes `--dry-run`).
+    var isMutating: Bool { options.contains { $0.spec == Options.dryRun } }
 }
 
 enum Commands {
+    /// `--dry-run`, as every mutating command describes it.
+    private static let dryRun = CommandOption(Options.dryRun, "print what would change and write nothing")
+
+    /// The position options, described for cards arriving in a board.
+    private static func positions(_ what: String) -> [CommandOption] {
+        [
+            CommandOption(
+                Options.at,
+                "0-based index of the first \(what) card in the board"
+                    + (what == "new" ? "" : ", counted after the \(what) cards are taken out")
+                    + "; negative counts from the end (-1: the bottom)"),
+            CommandOption(Options.top, "put the cards at the top of the board"),
+            CommandOption(Options.bottom, "put the cards at the bottom of the board (the default)"),
+            CommandOption(Options.before, "put the cards just before ITEM, a card of the destination board"),
+            CommandOption(Options.after, "put the cards just after ITEM, a card of the destination board"),
+        ]
+    }
+
+    private static let wipForce = CommandOption(
+        Options.force, "go past the destination board's WIP limit instead of refusing")
+
     static let all: [CommandSpec] = [
         CommandSpec(
-            name: "init", aliases: [], synopsis: "[--sample] [--boards \"A,B,C\"]",
+            "init", synopsis: "[--sample] [--boards \"A,B,C\"]",
             summary: "create kanban.json here (Todo, In Progress, Done by default)",
-            options: ["--sample", "--boards", "--dry-run"],
+            options: [
+                CommandOption(Options.sample, "fill the new kanban with the tutorial's boards and cards"),
+                CommandOption(Options.boards, "comma-separated board titles (default: Todo, In Progress, Done)"),
+                dryRun,
+            ],
             details: """
                 Creates ./kanban.json, or the file named by --file or $KANBAN_FILE, and shows it.
                 It never overwrites a file and does not create missing directories.
                 """,
-            examples: ["kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\""]),
+            examples: ["kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\""],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(0)
+                if arguments.flag(Options.sample) && arguments.value(Options.boards) != nil {
+                    throw arguments.usage("--sample makes the tutorial's boards; it does not go with --boards")
+                }
+                let boards = try arguments.value(Options.boards).map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
+                return .initialize(
+                    sample: arguments.flag(Options.sample), boards: boards, dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "list", aliases: ["ls"], synopsis: "[BOARD…] [--json | --tsv]",
+            "list", aliases: ["ls"], synopsis: "[BOARD…] [FILTERS] [--json | --tsv]",
             summary: "show boards",
-            options: ["--tsv"],
+            options: [
+                CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due"),
+                CommandOption(Options.compact, "one line per card, titles cut with …"),
+                CommandOption(Options.noPager, "never page the view, however tall"),
+                CommandOption(Options.label, "only cards with this label (repeat: all of them)"),
+                CommandOption(Options.grep, "only cards whose title or note contains TEXT, ignoring case"),
+                CommandOption(Options.dueBefore, "only cards due before DATE (YYYY-MM-DD, today, tomorrow, +Nd, +Nw)"),
+                CommandOption(Options.overdue, "only cards due before today"),
+                CommandOption(Options.olderThan, "only cards that entered their board more than AGE ago (12h, 3d, 2w)"),
+                CommandOption(Options.archived, "list the archive instead of the boards"),
+            ],
             details: """
                 On a terminal the boards stand side by side, fitted to its width; elsewhere they are
-                stacked. Each card shows its index and id. With BOARD arguments, only those boards.
-                --json prints the kanban document; --tsv prints board, index, id and title per line.
+                stacked. Each card shows its index and id, its labels and due date. With BOARD
+                arguments, only those boards. Filters combine (all must hold) and keep every board
+                heading and every card's index on its board. A view taller than the terminal goes
+                through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX).
+                --json prints the kanban document (filtered); --tsv one line per card.
                 """,
             examples: [
-                "kanban list", "kanban list Todo Done", "kanban list --json | jq '.boards[0].items[0].title'",
-                "kanban list --tsv | cut -f1,4",
-            ]),
+                "kanban list", "kanban list Todo Done", "kanban list --label bug --overdue",
+                "kanban list --json | jq '.boards[0].items[0].title'", "kanban list --tsv | cut -f1,4",
+            ],
+            build: { arguments throws(CLIError) in
+                if arguments.flag(Options.tsv) && arguments.flag(Options.json) {
+                    throw arguments.usage("choose one of --json and --tsv")
+                }
+                var request = ListRequest(boards: arguments.operands)
+                request.format =
+                    arguments.flag(Options.json) ? .json : arguments.flag(Options.tsv) ? .tsv : .text
+                request.compact = arguments.flag(Options.compact)
+                request.pager = !arguments.flag(Options.noPager)
+                request.filter = CardFilter(
+                    labels: try arguments.labels(Options.label).names,
+                    grep: arguments.value(Options.grep),
+                    dueBefore: try arguments.due(Options.dueBefore),
+                    overdue: arguments.flag(Options.overdue),
+                    olderThan: try arguments.age(),
+                    archived: arguments.flag(Options.archived))
+                return .list(request)
+            }),
         CommandSpec(
-            name: "add", aliases: [], synopsis: "[TEXT…] [--to BOARD] [--at N]",
-            summary: "add items; no TEXT: one item per stdin line",
-            options: ["--to"] + Options.positions + ["--force", "--dry-run"],
+            "show", synopsis: "ITEM…", summary: "show cards in full",
             details: """
-                Each TEXT is one new item; with no TEXT (or with -), each non-blank line of standard
-                input is one. Surrounding whitespace is trimmed. Items go to the bottom of the first
+                Shows each card in full: title, id, board and index (or the board it was archived
+                from), labels, due date, when it was created and entered its board, and its note.
+                Archived cards are found too. --json prints an array of cards as in the file, each
+                with its board and index (archived: board and archived).
+                """,
+            examples: ["kanban show k3f9p2", "kanban show Todo:0 --json"],
+            build: { arguments throws(CLIError) in .show(items: try arguments.items()) }),
+        CommandSpec(
+            "add", synopsis: "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--due DATE] [--note TEXT]",
+            summary: "add cards; no TEXT: one card per stdin line",
+            options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
+                + [
+                    CommandOption(Options.label, "give every new card this label (repeatable)"),
+                    CommandOption(Options.due, "give every new card this due date (YYYY-MM-DD, today, +3d, …)"),
+                    CommandOption(Options.note, "give every new card this note"),
+                    CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,
+                ],
+            details: """
+                Each TEXT is one new card; with no TEXT (or with -), each non-blank line of standard
+                input is one. Surrounding whitespace is trimmed. Cards go to the bottom of the first
                 board unless --to and a position say otherwise; several land together, in order.
                 Invalid UTF-8 or a control character refuses the whole input.
                 """,
             examples: [
-                "kanban add \"Write docs\" --to Todo --top",
+                "kanban add \"Write docs\" --to Todo --top --label docs --due +3d",
                 "git log --oneline | cut -d' ' -f2- | kanban add --to Todo",
-            ]),
+            ],
+            build: { arguments throws(CLIError) in
+                let texts = arguments.operands
+                let (to, position, force) = (arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force))
+                let labels = try arguments.labels(Options.label)
+                let due = try arguments.due(Options.due)
+                let note = try arguments.note(Options.note)
+                let dryRun = arguments.flag(Options.dryRun)
+                if texts.isEmpty || texts.contains("-") {
+                    return .change(
+                        .addReadingInput(
+                            texts: texts, to: to, position: position, labels: labels, due: due, note: note,
+                            force: force), dryRun: dryRun)
+                }
+                let titles = try texts.map { text throws(CLIError) in try arguments.title(text) }
+                return .change(
+                    .operation(
+                        .add(
+                            titles: titles, to: to, position: position, labels: labels, due: due, note: note,
+                            force: force)), dryRun: dryRun)
+            }),
         CommandSpec(
-            name: "move", aliases: ["mv"], synopsis: "ITEM… --to BOARD [--at N]",
-            summary: "move items to a board, or reorder them in it",
-            options: ["--to", "--from"] + Options.positions + ["--force", "--dry-run"],
+            "move", aliases: ["mv"], synopsis: "ITEM… (--to BOARD | BOARD) [POSITION]",
+            summary: "move cards to a board, or reorder them in it",
+            options: [
+                CommandOption(Options.to, "the destination board (else the last argument is)"),
+                CommandOption(Options.from, "look card titles up in this board only"),
+            ] + positions("moved") + [wipForce, dryRun],
             details: """
-                ITEM is an id, an exact title (searched in --from BOARD if given), or BOARD:N. All
-                references are resolved before anything moves, so 'move Todo:0 Todo:1 --to Done'
-                moves the first two cards. Several items land together, in the order given.
-                --at N is the final index of the first moved item, counted after the moved items
-                have been taken out; without a position the items go to the bottom.
+                ITEM is an id, an exact title (searched in --from BOARD if given), BOARD:N, or a
+                unique id prefix of 3 characters or more. All references are resolved before
+                anything moves, so 'move Todo:0 Todo:1 Done' moves the first two cards. Without
+                --to, the last argument is the destination, as with mv(1). Several cards land
+                together, in the order given. --at N is the final index of the first moved card,
+                counted after the moved cards have been taken out; without a position the cards
+                go to the bottom.
                 """,
             examples: [
-                "kanban move \"Analytics\" --to Done --at 0", "kanban move k3f9p2 p2x1q7 --to Review",
+                "kanban move \"Analytics\" --to Done --at 0", "kanban mv k3f9p2 p2x1q7 Review",
                 "kanban move Todo:0 --to Todo --bottom",
-            ]),
+            ],
+            build: { arguments throws(CLIError) in
+                let (items, to) = try arguments.itemsAndDestination()
+                return .change(
+                    .operation(
+                        .move(
+                            items: items, to: to, from: arguments.value(Options.from),
+                            position: try arguments.position(), force: arguments.flag(Options.force))),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "copy", aliases: ["cp"], synopsis: "ITEM… --to BOARD [--at N]",
-            summary: "copy items, with new ids",
-            options: ["--to", "--from"] + Options.positions + ["--force", "--dry-run"],
+            "copy", aliases: ["cp"], synopsis: "ITEM… (--to BOARD | BOARD) [POSITION]",
+            summary: "copy cards, with new ids",
+            options: [
+                CommandOption(Options.to, "the board the copies go to (else the last argument is)"),
+                CommandOption(Options.from, "look card titles up in this board only"),
+            ] + positions("copied") + [wipForce, dryRun],
             details: """
-                Like move, but the originals stay and the copies get new ids.
+                Like move, but the originals stay. The copies get new ids and the originals' labels,
+                due dates and notes.
                 """,
-            examples: ["kanban copy k3f9p2 --to Done", "kanban copy \"Schema Design\" --to Todo --top"]),
+            examples: ["kanban copy k3f9p2 --to Done", "kanban cp \"Schema Design\" Todo --top"],
+            build: { arguments throws(CLIError) in
+                let (items, to) = try arguments.itemsAndDestination()
+                return .change(
+                    .operation(
+                        .copy(
+                            items: items, to: to, from: arguments.value(Options.from),
+                            position: try arguments.position(), force: arguments.flag(Options.force))),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "remove", aliases: ["rm"], synopsis: "ITEM…",
-            summary: "delete items",
-            options: ["--from", "--dry-run"],
-            details: "Deletes the items. New ids are random among 2.2 billion, so a removed id does not come back.",
-            examples: ["kanban remove k3f9p2", "kanban rm Done:0 Done:1"]),
+            "remove", aliases: ["rm"], synopsis: "ITEM…",
+            summary: "delete cards",
+            options: [CommandOption(Options.from, "look card titles up in this board only"), dryRun],
+            details: """
+                Deletes the cards. New ids are random among 2.2 billion, so a removed id does not come
+                back. To put cards away and keep them, use archive.
+                """,
+            examples: ["kanban remove k3f9p2", "kanban rm Done:0 Done:1"],
+            build: { arguments throws(CLIError) in
+                .change(
+                    .operation(.remove(items: try arguments.items(), from: arguments.value(Options.from))),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "rename", aliases: [], synopsis: "ITEM NEW_TITLE",
-            summary: "retitle an item",
-            options: ["--from", "--dry-run"],
-            details: "Gives the item a new title; its id and place stay.",
-            examples: ["kanban rename k3f9p2 \"Analytics dashboard\""]),
+            "rename", synopsis: "ITEM NEW_TITLE",
+            summary: "retitle a card",
+            options: [CommandOption(Options.from, "look the card's title up in this board only"), dryRun],
+            details: "Gives the card a new title; its id and place stay.",
+            examples: ["kanban rename k3f9p2 \"Analytics dashboard\""],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(2)
+                return .change(
+                    .operation(
+                        .rename(
+                            item: arguments.operands[0], title: try arguments.title(arguments.operands[1]),
+                            from: arguments.value(Options.from))), dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "board add", aliases: [], synopsis: "TITLE [--at N] [--limit N]",
+            "edit", synopsis: "ITEM [--title T] [--note TEXT | --note - | --append-note TEXT] [--label L]… [--unlabel L]… [--due DATE]",
+            summary: "change a card's title, note, labels or due date",
+            options: [
+                CommandOption(Options.title, "the new title"),
+                CommandOption(Options.note, "the new note (- reads it from standard input; \"\" clears it)"),
+                CommandOption(Options.appendNote, "add TEXT as a new line at the end of the note"),
+                CommandOption(Options.label, "add this label (repeatable)"),
+                CommandOption(Options.unlabel, "take this label away (repeatable)"),
+                CommandOption(Options.due, "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none"),
+                CommandOption(Options.from, "look the card's title up in this board only"), dryRun,
+            ],
+            details: """
+                Changes the card in one transaction. With no edit option, on a terminal, it opens
+                $VISUAL (else $EDITOR, else vi) on the card as text: the title on the first line,
+                then 'labels:' and 'due:' lines, a blank line, and the note. Saving applies the
+                changes; an unchanged or empty file changes nothing. If the card changes meanwhile,
+                the edit is refused and the edited text is kept in a file whose path is printed.
+                """,
+            examples: [
+                "kanban edit k3f9p2 --label bug --due tomorrow", "git log -1 --format=%B | kanban edit k3f9p2 --note -",
+                "kanban edit k3f9p2",
+            ],
+            build: { arguments throws(CLIError) in
+                guard let item = arguments.operands.first else { throw arguments.usage("'edit' needs an ITEM") }
+                try arguments.operandCount(1)
+                if arguments.value(Options.note) != nil && arguments.value(Options.appendNote) != nil {
+                    throw arguments.usage("choose one of --note and --append-note")
+                }
+                var edits = EditInput()
+                edits.title = try arguments.value(Options.title).map { text throws(CLIError) in try arguments.title(text) }
+                edits.addLabels = try arguments.labels(Options.label).names
+                edits.removeLabels = arguments.values(Options.unlabel)
+                edits.due = try arguments.due(Options.due)
+                let from = arguments.value(Options.from)
+                let dryRun = arguments.flag(Options.dryRun)
+                if let text = arguments.value(Options.appendNote) {
+                    edits.note = .append(try arguments.checkedNote(text))
+                }
+                if let text = arguments.value(Options.note) {
+                    if text == "-" { return .change(.editReadingNote(item: item, from: from, edits: edits), dryRun: dryRun) }
+                    edits.note = .set(try arguments.checkedNote(text))
+                }
+                if edits.isEmpty { return .editInEditor(item: item, from: from, dryRun: dryRun) }
+                return .change(.operation(.edit(item: item, from: from, edits: edits)), dryRun: dryRun)
+            }),
+        CommandSpec(
+            "archive", synopsis: "ITEM… | --from BOARD [--older-than AGE]",
+            summary: "put cards away in the archive",
+            options: [
+                CommandOption(
+                    Options.from, "with ITEMs: look titles up in this board; alone: archive the board's cards"),
+                CommandOption(
+                    Options.olderThan, "with --from alone: only cards that entered the board more than AGE ago"),
+                dryRun,
+            ],
+            details: """
+                Archived cards leave their boards (freeing WIP room) and keep their ids; only show,
+                restore and list --archived find them. Cards from files older than timestamps have
+                no 'entered' time and count as old.
+                """,
+            examples: ["kanban archive k3f9p2", "kanban archive --from Done --older-than 2w"],
+            build: { arguments throws(CLIError) in
+                let dryRun = arguments.flag(Options.dryRun)
+                if arguments.operands.isEmpty {
+                    guard let board = arguments.value(Options.from) else {
+                        throw arguments.usage("'archive' needs ITEMs, or --from BOARD for a whole board")
+                    }
+                    return .change(.operation(.archiveBoard(board: board, olderThan: try arguments.age())), dryRun: dryRun)
+                }
+                if arguments.value(Options.olderThan) != nil {
+                    throw arguments.usage("--older-than goes with --from BOARD alone, not with ITEMs")
+                }
+                return .change(
+                    .operation(.archive(items: arguments.operands, from: arguments.value(Options.from))), dryRun: dryRun)
+            }),
+        CommandSpec(
+            "restore", synopsis: "ITEM… [--to BOARD]",
+            summary: "bring archived cards back",
+            options: [
+                CommandOption(Options.to, "the board to put them on (default: the board each left)"),
+                CommandOption(Options.force, "go past the board's WIP limit instead of refusing"), dryRun,
+            ],
+            details: """
+                Puts archived cards back at the bottom of the board they left, or of --to BOARD.
+                If that board is gone, --to is required. ITEM is an archived card's id, title or id
+                prefix.
+                """,
+            examples: ["kanban restore k3f9p2", "kanban restore \"Old idea\" --to Todo"],
+            build: { arguments throws(CLIError) in
+                .change(
+                    .operation(
+                        .restore(
+                            items: try arguments.items(), to: arguments.value(Options.to),
+                            force: arguments.flag(Options.force))), dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "board add", synopsis: "TITLE [--at N] [--limit N]",
             summary: "add a board",
-            options: ["--at", "--limit", "--dry-run"],
+            options: [
+                CommandOption(Options.at, "0-based index of the new board among the boards (default: the last)"),
+                CommandOption(Options.limit, "a WIP limit: the board refuses cards coming in once it holds N"),
+                dryRun,
+            ],
             details: "Adds an empty board at index N (0-based), or after the last one.",
-            examples: ["kanban board add Review --at 2 --limit 2"]),
+            examples: ["kanban board add Review --at 2 --limit 2"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(1)
+                return .change(
+                    .operation(
+                        .boardAdd(
+                            title: try arguments.title(arguments.operands[0]), at: try arguments.number(Options.at),
+                            limit: try arguments.number(Options.limit))), dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "board rename", aliases: [], synopsis: "BOARD NEW_TITLE",
+            "board rename", synopsis: "BOARD NEW_TITLE",
             summary: "retitle a board",
-            options: ["--dry-run"],
+            options: [dryRun],
             details: "Board titles are unique, ignoring case; a change of case only is allowed.",
-            examples: ["kanban board rename Review QA"]),
+            examples: ["kanban board rename Review QA"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(2)
+                return .change(
+                    .operation(
+                        .boardRename(board: arguments.operands[0], title: try arguments.title(arguments.operands[1]))),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "board move", aliases: [], synopsis: "BOARD --at N",
+            "board move", synopsis: "BOARD --at N",
             summary: "reorder the boards",
-            options: ["--at", "--dry-run"],
-            details: "Moves the board to index N, 0 to the number of boards minus one.",
-            examples: ["kanban board move Done --at 0"]),
+            options: [CommandOption(Options.at, "0-based index the board moves to, 0 to the number of boards minus 1"), dryRun],
+            details: "Moves the board to index N; the others keep their order.",
+            examples: ["kanban board move Done --at 0"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(1)
+                guard let at = try arguments.number(Options.at) else { throw arguments.usage("'board move' needs --at N") }
+                return .change(
+                    .operation(.boardMove(board: arguments.operands[0], at: at)), dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "board limit", aliases: [], synopsis: "BOARD N|none",
+            "board limit", synopsis: "BOARD N|none",
             summary: "set or clear a board's WIP limit",
-            options: ["--dry-run"],
+            options: [dryRun],
             details: """
-                A board at its limit refuses items coming in (add, copy, and moves from other boards)
-                unless --force is given; reordering inside it and moving items out always work.
+                A board at its limit refuses cards coming in (add, copy, restore, and moves from other
+                boards) unless --force is given; reordering inside it and moving cards out always work.
                 """,
-            examples: ["kanban board limit \"In Progress\" 3", "kanban board limit \"In Progress\" none"]),
+            examples: ["kanban board limit \"In Progress\" 3", "kanban board limit \"In Progress\" none"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(2)
+                let text = arguments.operands[1]
+                var limit: Int?
+                if text.lowercased() != "none" {
+                    guard let value = Arguments.nonNegative(text) else {
+                        throw arguments.usage("a limit is a number (0 or more) or 'none', not \(q(text))")
+                    }
+                    limit = value
+                }
+                return .change(
+                    .operation(.boardLimit(board: arguments.operands[0], limit: limit)),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "board remove", aliases: ["board rm"], synopsis: "BOARD [--force]",
+            "board remove", aliases: ["board rm"], synopsis: "BOARD [--force]",
             summary: "delete a board",
-            options: ["--force", "--dry-run"],
-            details: "Refuses a board that still holds items, unless --force is given: then they go too.",
-            examples: ["kanban board remove Review", "kanban board remove Archive --force"]),
+            options: [CommandOption(Options.force, "remove the board even if it holds cards, and the cards with it"), dryRun],
+            details: "Refuses a board that still holds cards, unless --force is given: then they go too.",
+            examples: ["kanban board remove Review", "kanban board remove Archive --force"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(1)
+                return .change(
+                    .operation(.boardRemove(board: arguments.operands[0], force: arguments.flag(Options.force))),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
         CommandSpec(
-            name: "help", aliases: [], synopsis: "[COMMAND]",
+            "help", synopsis: "[COMMAND]",
             summary: "show help for kanban or a command",
-            options: [],
             details: "Also: -h or --help after any command, and --version.",
-            examples: ["kanban help move", "kanban board add --help"]),
+            examples: ["kanban help move", "kanban board add --help"],
+            build: { arguments throws(CLIError) in .help(topic: arguments.operands) }),
     ]
 
     /// The command for a name or alias: `move`, `mv`, `board add`.
@@ -203,6 +452,7 @@ enum Commands {
         return names
     }()
 
+    /// The words after `board`: `add`, `rename`, … and aliases.
     static let boardSubcommands = all.filter { $0.name.hasPrefix("board ") }
         .flatMap { [String($0.name.dropFirst(6))] + $0.aliases.map { String($0.dropFirst(6)) } }
 }

@@ -15,9 +15,16 @@ enum Help {
             let name = topic.joined(separator: " ")
             guard let spec = Commands.named(name) else {
                 var message = "no help for '\(Escape.visible(name))'"
-                let names = Commands.all.map(\.name) + Commands.all.flatMap(\.aliases) + ["board"]
-                if let guess = Suggestions.closest(to: name, among: names, limit: 1).first {
-                    message += "; did you mean '\(guess)'?"
+                // A board subcommand is compared as the word after `board`, so that `board frob`
+                // is not taken for `board rm` because the two share six characters.
+                let (word, names, prefix) =
+                    topic.first == "board" && topic.count == 2
+                    ? (topic[1], Commands.boardSubcommands, "board ")
+                    : (name, Commands.topLevelNames, "")
+                if let guess = Suggestions.closest(to: word, among: names, limit: 1).first {
+                    message += "; did you mean '\(prefix)\(guess)'?"
+                } else if !prefix.isEmpty {
+                    message += "; board subcommands: \(Commands.boardSubcommands.joined(separator: ", "))"
                 }
                 throw .usage(message, command: nil)
             }
@@ -41,9 +48,11 @@ enum Help {
             })
         out += """
 
-            Items (ITEM): an id (k3f9p2), else an exact title, else BOARD:N (0-based), e.g. Todo:0.
-            Boards (BOARD): a title; case is ignored when no title matches exactly.
-            Positions: --at N (0-based), --top, --bottom (the default), --before ITEM, --after ITEM.
+            Cards (ITEM): an id (k3f9p2), else an exact title, else BOARD:N (0-based), e.g. Todo:0,
+            else a unique id prefix of 3 characters or more (k3f).
+            Boards (BOARD): a title (case is ignored when no title matches exactly), or a board's id.
+            Positions: --at N (0-based; -1 is the bottom), --top, --bottom (the default),
+            --before ITEM, --after ITEM.
 
             Options for every command:
 
@@ -51,8 +60,8 @@ enum Help {
         out += table(Options.global.map(describe))
         out += """
 
-            Mutating commands also take --dry-run. --force: add, move and copy go past a WIP limit;
-            board remove takes a board's items with it.
+            Commands that change the file take --dry-run. --force: add, move, copy and restore go
+            past a WIP limit; board remove takes a board's cards with it.
             The file is -f PATH, else $KANBAN_FILE, else the nearest kanban.json here or above.
 
             Run 'kanban help COMMAND' for a command's options and examples.
@@ -75,9 +84,8 @@ enum Help {
         if !spec.aliases.isEmpty {
             out += "\nAlias: \(spec.aliases.map { "kanban \($0)" }.joined(separator: ", "))\n"
         }
-        let options = spec.options.compactMap { Options.all[$0] }
-        if !options.isEmpty {
-            out += "\nOptions:\n" + table(options.map(describe))
+        if !spec.options.isEmpty {
+            out += "\nOptions:\n" + table(spec.options.map(describe))
         }
         out += "\nOptions for every command:\n" + table(Options.global.map(describe))
         if !spec.examples.isEmpty {
@@ -86,9 +94,10 @@ enum Help {
         return out
     }
 
-    private static func describe(_ option: OptionSpec) -> (String, String) {
-        let names = (option.short.map { "-\($0), " } ?? "    ") + option.name
-        return (names + (option.value.map { " \($0)" } ?? ""), option.help)
+    private static func describe(_ option: CommandOption) -> (String, String) {
+        let spec = option.spec
+        let names = (spec.short.map { "-\($0), " } ?? "    ") + spec.name
+        return (names + (spec.value.map { " \($0)" } ?? "") + (spec.repeatable ? "…" : ""), option.help)
     }
 
     /// Two aligned columns, indented.

@@ -1,62 +1,75 @@
+import KanbanCore
+
 /// What the user asked for: one command and the options every command shares.
 struct Invocation: Equatable, Sendable {
     var command: Command
     var options: GlobalOptions
 }
 
-/// A command with its arguments, as typed: references and titles are still strings.
+/// A whole command with its own options, as typed: references and titles are still strings.
 enum Command: Equatable, Sendable {
-    case initialize(sample: Bool, boards: [String]?)
-    case list(boards: [String], format: ListFormat)
-    case add(texts: [String], to: String?, position: PositionArgument?)
-    case move(items: [String], to: String, from: String?, position: PositionArgument?)
-    case copy(items: [String], to: String, from: String?, position: PositionArgument?)
-    case remove(items: [String], from: String?)
-    case rename(item: String, title: String, from: String?)
-    case boardAdd(title: String, at: Int?, limit: Int?)
-    case boardRename(board: String, title: String)
-    case boardMove(board: String, at: Int)
-    case boardLimit(board: String, limit: Int?)
-    case boardRemove(board: String)
+    /// `kanban` alone: the board if there is a kanban file, else the help summary.
+    case overview
+    case initialize(sample: Bool, boards: [String]?, dryRun: Bool)
+    case list(ListRequest)
+    case show(items: [String])
+    /// A mutating command: one transaction on the file.
+    case change(ChangeRequest, dryRun: Bool)
+    /// `edit ITEM` with no edit option: the card in `$VISUAL`/`$EDITOR`.
+    case editInEditor(item: String, from: String?, dryRun: Bool)
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
-}
 
-extension Command {
-    /// Whether the command may write the kanban file (a dry run never does).
+    /// Whether the command may write the kanban file.
     var changesFile: Bool {
         switch self {
-        case .list, .help, .version: false
-        case .initialize, .add, .move, .copy, .remove, .rename, .boardAdd, .boardRename, .boardMove, .boardLimit,
-            .boardRemove:
-            true
+        case .overview, .list, .show, .help, .version: false
+        case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun): !dryRun
         }
     }
+}
+
+/// A mutating command before its standard input is read.
+enum ChangeRequest: Equatable, Sendable {
+    case operation(Operation)
+    /// `add` with no TEXT or with `-` among them: the lines of standard input go where `-` is.
+    case addReadingInput(
+        texts: [String], to: String?, position: Position?, labels: Labels, due: DueInput?, note: String?, force: Bool)
+    /// `edit --note -`: the note comes from standard input.
+    case editReadingNote(item: String, from: String?, edits: EditInput)
+
+    /// The command's name, as reported.
+    var name: String {
+        switch self {
+        case .operation(let operation): operation.name
+        case .addReadingInput: "add"
+        case .editReadingNote: "edit"
+        }
+    }
+}
+
+/// `kanban list`: which boards, which cards, in which form.
+struct ListRequest: Equatable, Sendable {
+    var boards: [String] = []
+    var format = ListFormat.text
+    var filter = CardFilter()
+    var compact = false
+    var pager = true
 }
 
 enum ListFormat: Equatable, Sendable {
     case text, json, tsv
 }
 
-/// A position as typed: `--at N`, `--top`, `--bottom`, `--before ITEM`, `--after ITEM`.
-enum PositionArgument: Equatable, Sendable {
-    case at(Int)
-    case top
-    case bottom
-    case before(String)
-    case after(String)
-}
-
 enum ColorMode: String, Equatable, Sendable, CaseIterable {
     case auto, always, never
 }
 
+/// The options every command takes.
 struct GlobalOptions: Equatable, Sendable {
     var file: String?
     var json = false
     var quiet = false
     var color = ColorMode.auto
-    var dryRun = false
-    var force = false
 }

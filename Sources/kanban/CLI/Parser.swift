@@ -11,62 +11,80 @@ import KanbanCore
 enum Parser {
     static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         var tokens = try tokenize(arguments)
-        if tokens.options.contains(where: { $0.spec.name == "--version" }) {
+        if tokens.options.contains(where: { $0.spec == Options.version }) {
             var options = GlobalOptions()
-            options.json = tokens.options.contains { $0.spec.name == "--json" }
+            options.json = tokens.options.contains { $0.spec == Options.json }
             return Invocation(command: .version, options: options)
         }
         guard let word = tokens.operands.first else {
             if let unknown = tokens.unknown.first {
                 throw .usage(unknownOptionMessage(unknown, for: nil), command: nil)
             }
-            if tokens.options.contains(where: { $0.spec.name == "--help" }) {
+            if tokens.options.contains(where: { $0.spec == Options.help }) {
                 return Invocation(command: .help(topic: []), options: GlobalOptions())
             }
-            throw .usage("no command given; try 'kanban list', or 'kanban help' for all commands", command: nil)
+            // `kanban` alone, perhaps with global options: the board, or the help summary.
+            let spec = Commands.named("list")!
+            let values = try collect(tokens.options, for: spec)
+            return Invocation(command: .overview, options: try globalOptions(values, spec: spec))
         }
         tokens.operands.removeFirst()
-        if word == "board" && tokens.operands.isEmpty && tokens.options.contains(where: { $0.spec.name == "--help" }) {
+        if word == "board" && tokens.operands.isEmpty && tokens.options.contains(where: { $0.spec == Options.help }) {
             return Invocation(command: .help(topic: ["board"]), options: GlobalOptions())
         }
         let spec = try commandSpec(for: word, operands: &tokens.operands)
         if let unknown = tokens.unknown.first {
             throw .usage(unknownOptionMessage(unknown, for: spec), command: spec.name)
         }
-        var options = GlobalOptions()
-        var values: [String: String] = [:]
+        let (values, flags) = try collect(tokens.options, for: spec)
+        if flags.contains(Options.help.name) {
+            return Invocation(
+                command: .help(topic: spec.name.split(separator: " ").map(String.init)), options: GlobalOptions())
+        }
+        let options = try globalOptions((values, flags), spec: spec)
+        let arguments = Arguments(spec: spec, operands: tokens.operands, values: values, flags: flags)
+        return Invocation(command: try spec.build(arguments), options: options)
+    }
+
+    /// The values and flags of the options, checked against what `spec` accepts.
+    private static func collect(_ options: [ParsedOption], for spec: CommandSpec) throws(CLIError)
+        -> (values: [String: [String]], flags: Set<String>)
+    {
+        var values: [String: [String]] = [:]
         var flags: Set<String> = []
-        for option in tokens.options {
+        for option in options {
             let name = option.spec.name
-            guard isAccepted(name, by: spec) else {
+            guard isAccepted(option.spec, by: spec) else {
                 throw .usage(unknownOptionMessage(option.typed, for: spec), command: spec.name)
             }
             if let value = option.value {
-                if values[name] != nil && values[name] != value {
+                if let previous = values[name]?.last, !option.spec.repeatable, previous != value {
                     throw .usage("option \(q(name)) is given twice", command: spec.name)
                 }
-                values[name] = value
+                values[name, default: []].append(value)
             } else {
                 flags.insert(name)
             }
         }
-        if flags.contains("--help") {
-            return Invocation(command: .help(topic: spec.name.split(separator: " ").map(String.init)), options: options)
-        }
-        if values["--file"] == "" { throw .usage("--file needs a path, not an empty string", command: spec.name) }
-        options.file = values["--file"]
-        options.json = flags.contains("--json")
-        options.quiet = flags.contains("--quiet")
-        options.dryRun = flags.contains("--dry-run")
-        options.force = flags.contains("--force")
-        if let color = values["--color"] {
+        return (values, flags)
+    }
+
+    private static func globalOptions(
+        _ parsed: (values: [String: [String]], flags: Set<String>), spec: CommandSpec
+    ) throws(CLIError) -> GlobalOptions {
+        var options = GlobalOptions()
+        let file = parsed.values[Options.file.name]?.last
+        if file == "" { throw .usage("--file needs a path, not an empty string", command: spec.name) }
+        options.file = file
+        options.json = parsed.flags.contains(Options.json.name)
+        options.quiet = parsed.flags.contains(Options.quiet.name)
+        if let color = parsed.values[Options.color.name]?.last {
             guard let mode = ColorMode(rawValue: color) else {
                 throw .usage("--color takes auto, always or never, not \(q(color))", command: spec.name)
             }
             options.color = mode
         }
-        let arguments = Arguments(spec: spec, operands: tokens.operands, values: values, flags: flags)
-        return Invocation(command: try arguments.command(), options: options)
+        return options
     }
 
     // MARK: - Tokens
@@ -196,15 +214,16 @@ enum Parser {
         return spec
     }
 
-    private static func isAccepted(_ option: String, by spec: CommandSpec) -> Bool {
-        Options.global.contains { $0.name == option } || spec.options.contains(option)
+    private static func isAccepted(_ option: OptionSpec, by spec: CommandSpec) -> Bool {
+        Options.global.contains { $0.spec == option } || spec.options.contains { $0.spec == option }
     }
 
     private static func unknownOptionMessage(_ typed: String, for spec: CommandSpec?) -> String {
         let name = split(typed).name
-        let candidates = spec.map { $0.options + Options.global.map(\.name) } ?? Array(Options.all.keys).sorted()
+        let candidates =
+            spec.map { ($0.options + Options.global).map(\.spec.name) } ?? Array(Options.all.keys).sorted()
         if let spec, Options.all[name] != nil {
-            let owners = Commands.all.filter { $0.options.contains(name) }.map(\.name)
+            let owners = Commands.all.filter { $0.options.contains { $0.spec.name == name } }.map(\.name)
             return "'\(spec.name)' has no option \(q(name))"
                 + (owners.isEmpty ? "" : " (it belongs to: \(owners.joined(separator: ", ")))")
         }
@@ -216,74 +235,32 @@ enum Parser {
     }
 }
 
-/// The operands and option values of one command, turned into a ``Command``.
-private struct Arguments {
+/// The operands and option values of one command, with the checks its builder needs.
+struct Arguments {
     let spec: CommandSpec
     let operands: [String]
-    let values: [String: String]
+    let values: [String: [String]]
     let flags: Set<String>
 
-    func command() throws(CLIError) -> Command {
-        switch spec.name {
-        case "init":
-            try operandCount(0)
-            if flags.contains("--sample") && values["--boards"] != nil {
-                throw usage("--sample makes the tutorial's boards; it does not go with --boards")
-            }
-            return .initialize(sample: flags.contains("--sample"), boards: try boardList())
-        case "list":
-            if flags.contains("--tsv") && flags.contains("--json") {
-                throw usage("choose one of --json and --tsv")
-            }
-            let format: ListFormat = flags.contains("--json") ? .json : flags.contains("--tsv") ? .tsv : .text
-            return .list(boards: operands, format: format)
-        case "add":
-            return .add(texts: operands, to: values["--to"], position: try position())
-        case "move", "copy":
-            guard !operands.isEmpty else { throw usage("'\(spec.name)' needs at least one ITEM") }
-            guard let to = values["--to"] else { throw usage("'\(spec.name)' needs --to BOARD") }
-            let position = try position()
-            return spec.name == "move"
-                ? .move(items: operands, to: to, from: values["--from"], position: position)
-                : .copy(items: operands, to: to, from: values["--from"], position: position)
-        case "remove":
-            guard !operands.isEmpty else { throw usage("'remove' needs at least one ITEM") }
-            return .remove(items: operands, from: values["--from"])
-        case "rename":
-            try operandCount(2)
-            return .rename(item: operands[0], title: operands[1], from: values["--from"])
-        case "board add":
-            try operandCount(1)
-            return .boardAdd(title: operands[0], at: try number("--at"), limit: try number("--limit"))
-        case "board rename":
-            try operandCount(2)
-            return .boardRename(board: operands[0], title: operands[1])
-        case "board move":
-            try operandCount(1)
-            guard let at = try number("--at") else { throw usage("'board move' needs --at N") }
-            return .boardMove(board: operands[0], at: at)
-        case "board limit":
-            try operandCount(2)
-            if operands[1].lowercased() == "none" { return .boardLimit(board: operands[0], limit: nil) }
-            guard let limit = Self.nonNegative(operands[1]) else {
-                throw usage("a limit is a number (0 or more) or 'none', not \(q(operands[1]))")
-            }
-            return .boardLimit(board: operands[0], limit: limit)
-        case "board remove":
-            try operandCount(1)
-            return .boardRemove(board: operands[0])
-        case "help":
-            return .help(topic: operands)
-        default:
-            preconditionFailure("no parser for command '\(spec.name)'")
-        }
+    func flag(_ option: OptionSpec) -> Bool {
+        flags.contains(option.name)
     }
 
-    private func usage(_ message: String) -> CLIError {
+    /// The value of an option given once (or twice alike).
+    func value(_ option: OptionSpec) -> String? {
+        values[option.name]?.last
+    }
+
+    /// Every value of a repeatable option, in order.
+    func values(_ option: OptionSpec) -> [String] {
+        values[option.name] ?? []
+    }
+
+    func usage(_ message: String) -> CLIError {
         .usage(message, command: spec.name)
     }
 
-    private func operandCount(_ expected: Int) throws(CLIError) {
+    func operandCount(_ expected: Int) throws(CLIError) {
         guard operands.count != expected else { return }
         let synopsis = "kanban \(spec.name) \(spec.synopsis)"
         if operands.count < expected {
@@ -292,33 +269,116 @@ private struct Arguments {
         throw usage("unexpected argument \(q(operands[expected])); usage: \(synopsis)")
     }
 
-    private func number(_ option: String) throws(CLIError) -> Int? {
-        guard let text = values[option] else { return nil }
+    /// The operands as ITEM references: at least one.
+    func items() throws(CLIError) -> [String] {
+        guard !operands.isEmpty else { throw usage("'\(spec.name)' needs at least one ITEM") }
+        return operands
+    }
+
+    /// ITEMs and the destination: `--to BOARD`, else the last operand, as with mv(1).
+    func itemsAndDestination() throws(CLIError) -> (items: [String], to: String) {
+        if let to = value(Options.to) { return (try items(), to) }
+        guard operands.count >= 2 else {
+            throw usage(
+                operands.isEmpty
+                    ? "'\(spec.name)' needs ITEMs and a destination: ITEM… --to BOARD, or ITEM… BOARD"
+                    : "'\(spec.name)' needs a destination: --to BOARD, or a BOARD after the ITEMs")
+        }
+        return (Array(operands.dropLast()), operands.last!)
+    }
+
+    /// A title typed by the user, checked.
+    func title(_ text: String) throws(CLIError) -> Title {
+        do {
+            return try Title(text)
+        } catch {
+            throw .refused(error)
+        }
+    }
+
+    /// A note typed by the user, checked (CRLF read as LF).
+    func checkedNote(_ text: String) throws(CLIError) -> String {
+        do {
+            return try Note.checked(text)
+        } catch {
+            throw .refused(error)
+        }
+    }
+
+    /// `--note TEXT` for new cards: `nil` when absent or empty.
+    func note(_ option: OptionSpec) throws(CLIError) -> String? {
+        guard let text = value(option), !text.isEmpty else { return nil }
+        return try checkedNote(text)
+    }
+
+    /// The labels of a repeatable option; a value may also hold several, comma-separated.
+    func labels(_ option: OptionSpec) throws(CLIError) -> Labels {
+        do {
+            return try Labels(
+                validating: values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+                    .map(String.init))
+        } catch {
+            throw .usage("\(option.name): \(error.message)", command: spec.name)
+        }
+    }
+
+    /// A due date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw` or `none`.
+    func due(_ option: OptionSpec) throws(CLIError) -> DueInput? {
+        guard let text = value(option) else { return nil }
+        do {
+            let due = try DueInput(text)
+            if due == .none && option != Options.due {
+                throw usage("\(option.name) needs a date, not 'none'")
+            }
+            return due
+        } catch let error as CLIError {
+            throw error
+        } catch let error as KanbanError {
+            throw .usage("\(option.name): \(error.message)", command: spec.name)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// `--older-than AGE`.
+    func age() throws(CLIError) -> Age? {
+        guard let text = value(Options.olderThan) else { return nil }
+        do {
+            return try Age(text)
+        } catch {
+            throw .usage("--older-than: \(error.message)", command: spec.name)
+        }
+    }
+
+    /// A non-negative number option, such as `--limit N` or a board's `--at N`.
+    func number(_ option: OptionSpec) throws(CLIError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let value = Self.nonNegative(text) else {
-            if text.isDigits { throw usage("\(option) \(text) is too large") }
-            throw usage("\(option) takes a number, 0 or more, not \(q(text))")
+            if text.isDigits { throw usage("\(option.name) \(text) is too large") }
+            throw usage("\(option.name) takes a number, 0 or more, not \(q(text))")
         }
         return value
     }
 
-    private func position() throws(CLIError) -> PositionArgument? {
-        let given = Options.positions.filter { values[$0] != nil || flags.contains($0) }
+    /// At most one of the position options; `--at` may count from the end (`-1`).
+    func position() throws(CLIError) -> Position? {
+        let given = Options.positions.filter { values[$0.name] != nil || flags.contains($0.name) }
         guard given.count <= 1 else {
-            throw usage("choose one position, not \(given.joined(separator: " and "))")
+            throw usage("choose one position, not \(given.map(\.name).joined(separator: " and "))")
         }
         switch given.first {
-        case "--at": return .at(try number("--at")!)
-        case "--top": return .top
-        case "--bottom": return .bottom
-        case "--before": return .before(values["--before"]!)
-        case "--after": return .after(values["--after"]!)
+        case Options.at:
+            let text = value(Options.at)!
+            let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+            guard digits.isDigits else { throw usage("--at takes a whole number such as 0, 2 or -1, not \(q(text))") }
+            guard let index = Int(text) else { throw usage("--at \(text) is too large") }
+            return .at(index)
+        case Options.top: return .top
+        case Options.bottom: return .bottom
+        case Options.before: return .before(value(Options.before)!)
+        case Options.after: return .after(value(Options.after)!)
         default: return nil
         }
-    }
-
-    private func boardList() throws(CLIError) -> [String]? {
-        guard let list = values["--boards"] else { return nil }
-        return list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// A non-negative decimal integer: digits only, no sign.

@@ -2,7 +2,7 @@ import KanbanCore
 
 extension App {
     /// `kanban init [--sample] [--boards "A,B,C"]`
-    func initialize(sample: Bool, boards: [String]?) throws -> String {
+    func initialize(sample: Bool, boards: [String]?, dryRun: Bool) throws(CLIError) -> String {
         let names = boards ?? Kanban.defaultBoardTitles
         var titles: [Title] = []
         for (index, name) in names.enumerated() {
@@ -13,18 +13,20 @@ extension App {
             }
         }
         var generator = SystemRandomNumberGenerator()
-        let kanban = sample ? Kanban.sample(using: &generator) : try Self.kanban(boards: titles)
+        let kanban =
+            sample
+            ? Kanban.sample(now: clock.now, using: &generator) : try Self.kanban(boards: titles, using: &generator)
         let store = try Store.newFile(file: options.file)
-        if options.dryRun {
+        if dryRun {
             try store.checkCreatable()
         } else {
             try store.create(kanban)
         }
         if options.quiet { return "" }
         if options.json {
-            return Report(command: "init", change: kanban.creation, dryRun: options.dryRun, file: store.path).json()
+            return Report(command: "init", change: kanban.creation, dryRun: dryRun, file: store.path).json()
         }
-        let verb = options.dryRun ? "would create" : "created"
+        let verb = dryRun ? "would create" : "created"
         return "\(verb) \(q(store.path))\n\n"
             + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
     }
@@ -32,9 +34,11 @@ extension App {
 
 extension App {
     /// Empty boards, one per title; a title given twice is a usage error here, not a refusal.
-    fileprivate static func kanban(boards titles: [Title]) throws(CLIError) -> Kanban {
+    fileprivate static func kanban(
+        boards titles: [Title], using generator: inout some RandomNumberGenerator
+    ) throws(CLIError) -> Kanban {
         do {
-            return try Kanban(boardTitles: titles)
+            return try Kanban(boardTitles: titles, using: &generator)
         } catch {
             guard case .duplicateBoard(let title, let existing) = error else { throw .refused(error) }
             let alias = title == existing ? "" : " (as \(q(title)); board titles ignore case)"

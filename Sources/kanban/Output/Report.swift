@@ -32,22 +32,45 @@ struct Report {
         let title = q(item.title)
         switch (item.from, item.to) {
         case (nil, let to?):
+            if item.archive == .restored { return "\(verb("restored", "restore")) \(id) \(title) to \(slot(to))" }
             return "\(verb("added", "add")) \(id) \(title) at \(slot(to))"
         case (let from?, nil):
+            if item.archive == .archived { return "\(verb("archived", "archive")) \(id) \(title) from \(slot(from))" }
             return "\(verb("removed", "remove")) \(id) \(title) from \(slot(from))"
         case (let from?, let to?):
             if let original = item.copyOf {
                 return "\(verb("copied", "copy")) \(original) \(title) from \(slot(from)) as \(id) at \(slot(to))"
             }
-            if let previous = item.previousTitle {
-                guard previous != item.title else { return "\(id) is already titled \(title)" }
-                return "\(verb("renamed", "rename")) \(id) \(q(previous)) to \(title)"
+            let edits = item.edits.filter(\.isEffective)
+            if from == to {
+                if command == "rename" {
+                    guard let previous = item.previousTitle else { return "\(id) is already titled \(title)" }
+                    return "\(verb("renamed", "rename")) \(id) \(q(previous)) to \(title)"
+                }
+                if !edits.isEmpty { return "\(verb("edited", "edit")) \(id) \(title) (\(Self.describe(edits)))" }
+                if command == "edit" { return "\(id) \(title) is unchanged" }
+                return "\(id) \(title) is already at \(slot(to))"
             }
-            guard from != to else { return "\(id) \(title) is already at \(slot(to))" }
-            return "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
+            let moved = "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
+            return edits.isEmpty ? moved : moved + " (\(Self.describe(edits)))"
         case (nil, nil):
             preconditionFailure("an item change goes from or to somewhere")
         }
+    }
+
+    /// `title 'a' -> 'b', labels +bug -p1, due 12-01, note`: what an edit changed.
+    static func describe(_ edits: [FieldEdit]) -> String {
+        edits.map { edit in
+            switch edit {
+            case .title(let from, let to): "title \(q(from)) -> \(q(to))"
+            case .labels(let from, let to):
+                "labels "
+                    + (to.filter { !from.contains($0) }.map { "+" + Escape.visible($0) }
+                        + from.filter { !to.contains($0) }.map { "-" + Escape.visible($0) }).joined(separator: " ")
+            case .due(_, let to): "due \(to?.description ?? "none")"
+            case .note(_, let to): to == nil ? "note cleared" : "note"
+            }
+        }.joined(separator: ", ")
     }
 
     private func line(for board: BoardChange) -> String {
@@ -101,7 +124,28 @@ struct Report {
         out += ",\"from\":\(json(item.from)),\"to\":\(json(item.to))"
         if let original = item.copyOf { out += ",\"copyOf\":\(JSON.quoted(original.rawValue))" }
         if let previous = item.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
+        switch item.archive {
+        case .archived: out += ",\"archived\":true"
+        case .restored: out += ",\"restored\":true"
+        case nil: break
+        }
+        let edits = item.edits.filter(\.isEffective)
+        if !edits.isEmpty {
+            out += ",\"changes\":{" + edits.map { "\(JSON.quoted($0.field)):\(json($0))" }.joined(separator: ",") + "}"
+        }
         return out + "}"
+    }
+
+    /// `[old, new]` of an edited field.
+    static func json(_ edit: FieldEdit) -> String {
+        func text(_ value: String?) -> String { value.map(JSON.quoted) ?? "null" }
+        func labels(_ value: Labels) -> String { "[" + value.map(JSON.quoted).joined(separator: ",") + "]" }
+        return switch edit {
+        case .title(let from, let to): "[\(text(from)),\(text(to))]"
+        case .labels(let from, let to): "[\(labels(from)),\(labels(to))]"
+        case .due(let from, let to): "[\(text(from?.description)),\(text(to?.description))]"
+        case .note(let from, let to): "[\(text(from)),\(text(to))]"
+        }
     }
 
     static func json(_ board: BoardChange) -> String {

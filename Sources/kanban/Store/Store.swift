@@ -102,18 +102,27 @@ struct Store {
     /// Runs `body` on the kanban inside one transaction, and writes the result if the
     /// change is effective. A dry run reads without locking and never writes.
     ///
-    /// - Throws: whatever `body` throws (nothing is written then), or a file error.
-    func update(dryRun: Bool = false, _ body: (inout Kanban) throws -> Change) throws -> Change {
+    /// - Throws: what `body` throws, as a refusal (nothing is written then), or a file error.
+    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(KanbanError) -> Change) throws(CLIError) -> Change {
         let target = try target()
         if dryRun {
             var kanban = try read(target).kanban
-            return try body(&kanban)
+            do {
+                return try body(&kanban)
+            } catch {
+                throw .refused(error)
+            }
         }
         let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
         defer { lock.release() }
         // No copy of the kanban is kept: changing it must not mean copying a million items.
         var (kanban, info) = try read(target)
-        let change = try body(&kanban)
+        let change: Change
+        do {
+            change = try body(&kanban)
+        } catch {
+            throw .refused(error)
+        }
         if change.isEffective {
             // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
             guard access(target, W_OK) == 0 else {

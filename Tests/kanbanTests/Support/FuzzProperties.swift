@@ -107,8 +107,10 @@ public enum FuzzProperties {
 
     private static func usageErrorViolation(_ error: CLIError) -> String? {
         let (exit, code) = error.status
-        guard exit == .usage, code == "usage" else {
-            return "a parse error that is not a usage error: \(error)"
+        // A title or value typed on the command line that breaks its rule is bad input (65).
+        let isBadInput = exit == .dataError && code == "bad_input"
+        guard (exit == .usage && code == "usage") || isBadInput else {
+            return "a parse error that is neither a usage error nor bad input: \(error)"
         }
         let message = error.message
         if message.isEmpty { return "a usage error with no message" }

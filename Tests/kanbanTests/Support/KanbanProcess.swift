@@ -287,10 +287,16 @@ final class KanbanSandbox: @unchecked Sendable {
         relative.hasPrefix("/") ? relative : path + "/" + relative
     }
 
-    /// The environment every run starts from: no KANBAN_FILE, no NO_COLOR, HOME here.
+    /// The environment every run starts from: no KANBAN_FILE, no NO_COLOR, HOME here, and a
+    /// fixed clock (`KANBAN_NOW`, UTC) so that runs are reproducible.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": path].merging(extra) { $1 }
+        ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": path, "KANBAN_NOW": fixedNow, "TZ": "UTC"].merging(extra) {
+            $1
+        }
     }
+
+    /// The time runs see unless a test sets `KANBAN_NOW` itself.
+    let fixedNow = "2026-11-23T10:00:00Z"
 
     /// Starts `kanban arguments` in `directory` (relative to the sandbox; default: the sandbox).
     /// With `shell`, runs `/bin/sh -c 'SHELL; exec kanban "$@"'`, e.g. to set a ulimit first.
@@ -423,6 +429,8 @@ struct BoardColumn: Equatable, CustomStringConvertible {
     var limit: Int?
     var items: [String]
     var ids: [String]
+    /// The board's id, when parsed from a document.
+    var boardID: String?
 
     /// A board with these item titles, for expectations; ids are not compared by `==` on ``layout``.
     init(_ title: String, _ items: [String], limit: Int? = nil) {
@@ -439,7 +447,7 @@ struct BoardColumn: Equatable, CustomStringConvertible {
         let root = try #require(
             (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
             "not a kanban document: \(String(decoding: bytes, as: UTF8.self))")
-        #expect(root["version"] as? Int == 1)
+        #expect(root["version"] as? Int == 2)
         let boards = try #require(root["boards"] as? [[String: Any]])
         return try boards.map { board in
             let items = try #require(board["items"] as? [[String: Any]])
@@ -448,6 +456,7 @@ struct BoardColumn: Equatable, CustomStringConvertible {
                 try items.map { try #require($0["title"] as? String) },
                 limit: board["limit"] as? Int)
             column.ids = try items.map { try #require($0["id"] as? String) }
+            column.boardID = board["id"] as? String
             return column
         }
     }

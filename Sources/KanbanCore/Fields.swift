@@ -1,0 +1,364 @@
+// The values a card carries besides its title: labels, a due date, timestamps, a note.
+// Each type can only hold a valid value; text typed by a user or read from a file goes
+// through its parsing initializer, which is the one place its rule is written.
+
+// MARK: - Calendar dates
+
+/// A calendar date (a due date), without a time or a time zone.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let daysSinceEpoch: Int
+
+    public init(daysSinceEpoch: Int) {
+        self.daysSinceEpoch = daysSinceEpoch
+    }
+
+    /// The date of `year`-`month`-`day`, or `nil` if there is no such date (years 0…9999).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (0...9999).contains(year), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        daysSinceEpoch = Self.days(year: year, month: month, day: day)
+    }
+
+    /// Parses `YYYY-MM-DD`, exactly.
+    public init?(iso text: some StringProtocol) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+            let year = decimal(utf8[0..<4]), let month = decimal(utf8[5..<7]), let day = decimal(utf8[8..<10])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Year, month (1–12) and day (1–31).
+    public var components: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = components
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    /// `MM-DD`, as the board view shows a due date.
+    public var monthAndDay: String {
+        let (_, month, day) = components
+        return pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    public func adding(days: Int) -> Day {
+        Day(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+
+    /// Howard Hinnant's days_from_civil.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
+
+/// A due date as typed: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw`, or `none`.
+public enum DueInput: Hashable, Sendable {
+    case date(Day)
+    /// Days after today (local date).
+    case inDays(Int)
+    /// Clears the due date.
+    case none
+
+    /// Parses a due date as a user types it.
+    ///
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)``.
+    public init(_ text: String) throws(KanbanError) {
+        let lower = text.lowercased()
+        switch lower {
+        case "none": self = .none
+        case "today": self = .inDays(0)
+        case "tomorrow": self = .inDays(1)
+        default:
+            if let day = Day(iso: text) {
+                self = .date(day)
+            } else if lower.hasPrefix("+"), let unit = lower.last, unit == "d" || unit == "w",
+                let count = Int(lower.dropFirst().dropLast()), lower.dropFirst().first?.isASCIIDigit == true,
+                count <= 100_000
+            {
+                self = .inDays(unit == "w" ? count * 7 : count)
+            } else {
+                throw .invalidValue(
+                    kind: .due, value: text, reason: "use YYYY-MM-DD, today, tomorrow, +Nd, +Nw or none")
+            }
+        }
+    }
+
+    /// The date, given today's local date; `nil` for `none`.
+    public func resolved(today: Day) -> Day? {
+        switch self {
+        case .date(let day): day
+        case .inDays(let days): today.adding(days: days)
+        case .none: nil
+        }
+    }
+}
+
+// MARK: - Times
+
+/// An instant, to the second, written as RFC 3339 UTC: `2026-11-23T10:04:05Z`.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let seconds: Int64
+
+    public init(seconds: Int64) {
+        self.seconds = seconds
+    }
+
+    /// Parses RFC 3339 (`2026-11-23T10:04:05Z`, `2026-11-23T11:04:05.250+01:00`); fractions of a
+    /// second are dropped. Years 0000…9999.
+    public init?(rfc3339 text: some StringProtocol) {
+        let b = Array(text.utf8)
+        guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+            b[10] | 0x20 == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let year = decimal(b[0..<4]), let month = decimal(b[5..<7]), let day = decimal(b[8..<10]),
+            let date = Day(year: year, month: month, day: day),
+            let hour = decimal(b[11..<13]), let minute = decimal(b[14..<16]), let second = decimal(b[17..<19]),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        if b[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[index]) { index += 1 }
+            guard index > start else { return nil }
+        }
+        guard index < b.count else { return nil }
+        var offset = 0
+        if b[index] | 0x20 == UInt8(ascii: "z") {
+            index += 1
+        } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
+            guard b.count - index >= 6, b[index + 3] == UInt8(ascii: ":"),
+                let hours = decimal(b[index + 1..<index + 3]), let minutes = decimal(b[index + 4..<index + 6]),
+                hours < 24, minutes < 60
+            else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (b[index] == UInt8(ascii: "-") ? -1 : 1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == b.count else { return nil }
+        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
+        self.seconds = Int64(seconds)
+    }
+
+    /// The UTC date of this instant.
+    public var utcDay: Day {
+        Day(daysSinceEpoch: Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400))
+    }
+
+    /// `2026-11-23T10:04:05Z`.
+    public var description: String {
+        let day = utcDay
+        let within = Int(seconds - Int64(day.daysSinceEpoch) * 86_400)
+        return day.description + "T" + pad(within / 3600, 2) + ":" + pad(within / 60 % 60, 2) + ":"
+            + pad(within % 60, 2) + "Z"
+    }
+
+    public func adding(seconds delta: Int64) -> Timestamp {
+        Timestamp(seconds: seconds + delta)
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.seconds < rhs.seconds }
+}
+
+/// A length of time as typed for `--older-than`: `12h`, `3d`, `2w`.
+public struct Age: Hashable, Sendable, CustomStringConvertible {
+    public let seconds: Int64
+    public let description: String
+
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)``.
+    public init(_ text: String) throws(KanbanError) {
+        let lower = text.lowercased()
+        guard let unit = lower.last, let count = Int64(lower.dropLast()), lower.first?.isASCIIDigit == true,
+            count <= 1_000_000
+        else {
+            throw .invalidValue(kind: .age, value: text, reason: "use a number of hours, days or weeks: 12h, 3d, 2w")
+        }
+        switch unit {
+        case "h": seconds = count * 3600
+        case "d": seconds = count * 86_400
+        case "w": seconds = count * 7 * 86_400
+        default:
+            throw .invalidValue(kind: .age, value: text, reason: "use a number of hours, days or weeks: 12h, 3d, 2w")
+        }
+        description = lower
+    }
+}
+
+// MARK: - Labels
+
+/// A set of labels: words compared ignoring case, kept sorted ignoring case, each spelled
+/// as it was first typed.
+public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
+    /// The labels, sorted ignoring case.
+    public private(set) var names: [String]
+
+    public init() {
+        names = []
+    }
+
+    /// A set of labels, checking each; repeats (ignoring case) keep the first spelling.
+    ///
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` for a label that breaks the rules.
+    public init(validating labels: some Sequence<String>) throws(KanbanError) {
+        names = []
+        for label in labels {
+            insert(try Self.checked(label))
+        }
+    }
+
+    /// Labels written in code; each must be valid.
+    public init(arrayLiteral elements: String...) {
+        names = []
+        for element in elements {
+            precondition(Self.problem(with: element) == nil, "invalid label literal \(element)")
+            insert(element)
+        }
+    }
+
+    /// Checks a label: 1–32 characters, no whitespace, no comma, no control character, not
+    /// starting with `-`. Returns why not, or `nil` when it is a label.
+    public static func problem(with label: String) -> String? {
+        guard !label.isEmpty else { return "a label cannot be empty" }
+        guard label.count <= 32 else { return "a label has at most 32 characters" }
+        guard !label.hasPrefix("-") else { return "a label cannot start with '-'" }
+        for scalar in label.unicodeScalars {
+            if scalar == "," { return "a label cannot contain a comma" }
+            if scalar.properties.isWhitespace { return "a label is one word, without spaces" }
+            if scalar.isForbiddenInTitle || scalar.properties.generalCategory == .format {
+                return "a label cannot contain control or format characters"
+            }
+        }
+        return nil
+    }
+
+    /// `label`, checked.
+    public static func checked(_ label: String) throws(KanbanError) -> String {
+        if let problem = problem(with: label) { throw .invalidValue(kind: .label, value: label, reason: problem) }
+        return label
+    }
+
+    public var isEmpty: Bool { names.isEmpty }
+    public var count: Int { names.count }
+
+    public func makeIterator() -> IndexingIterator<[String]> { names.makeIterator() }
+
+    /// Whether a label is in the set, ignoring case.
+    public func contains(_ label: String) -> Bool {
+        let key = label.lowercased()
+        return names.contains { $0.lowercased() == key }
+    }
+
+    /// Adds a label unless it is there already (ignoring case). The label must be valid.
+    public mutating func insert(_ label: String) {
+        let key = label.lowercased()
+        var index = 0
+        while index < names.count {
+            let other = names[index].lowercased()
+            if other == key { return }
+            if key < other { break }
+            index += 1
+        }
+        names.insert(label, at: index)
+    }
+
+    /// Removes a label, ignoring case.
+    public mutating func remove(_ label: String) {
+        let key = label.lowercased()
+        names.removeAll { $0.lowercased() == key }
+    }
+
+    /// The labels of either set; a label in both keeps this set's spelling.
+    public func union(_ other: Labels) -> Labels {
+        var result = self
+        for label in other.names { result.insert(label) }
+        return result
+    }
+}
+
+// MARK: - Notes
+
+/// The rules of a card's note: at most 64 KiB of UTF-8, lines separated by LF, tab allowed,
+/// no other control character.
+public enum Note {
+    /// The largest note, in bytes of UTF-8.
+    public static let maximumBytes = 65_536
+
+    /// `text` with CRLF read as LF, checked.
+    ///
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)``.
+    public static func checked(_ text: String) throws(KanbanError) -> String {
+        let normalized = text.contains("\r\n") ? text.replacing("\r\n", with: "\n") : text
+        if let problem = problem(with: normalized) {
+            throw .invalidValue(kind: .note, value: String(text.prefix(40)), reason: problem)
+        }
+        return normalized
+    }
+
+    /// Why `text` is not a note, or `nil` when it is one.
+    public static func problem(with text: String) -> String? {
+        guard text.utf8.count <= maximumBytes else {
+            return "a note has at most 64 KiB (this one has \(text.utf8.count) bytes)"
+        }
+        for scalar in text.unicodeScalars where scalar != "\n" && scalar.isForbiddenInTitle {
+            return "a note cannot contain the control character \(scalar.codePoint)"
+        }
+        return nil
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+001B`.
+    public var codePoint: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+// MARK: - Helpers
+
+/// The value of ASCII decimal digits, or `nil` if any byte is not a digit.
+private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for byte in bytes {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return bytes.isEmpty ? nil : value
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+}

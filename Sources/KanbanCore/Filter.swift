@@ -1,0 +1,99 @@
+// `kanban list` filters: which cards to show. A filtered view keeps every board and every
+// card's index on its board, so `BOARD:N` references read off it still work.
+
+/// Conditions on cards, all of which must hold (AND).
+public struct CardFilter: Hashable, Sendable {
+    /// Labels the card must all have (ignoring case).
+    public var labels: [String]
+    /// Text the title or the note must contain, ignoring case.
+    public var grep: String?
+    /// A date the due date must be before.
+    public var dueBefore: DueInput?
+    /// Only cards due before today.
+    public var overdue: Bool
+    /// Only cards that entered their board more than this long ago (cards from older files,
+    /// with no `entered` time, count as old).
+    public var olderThan: Age?
+    /// List the archive instead of the boards.
+    public var archived: Bool
+
+    public init(
+        labels: [String] = [], grep: String? = nil, dueBefore: DueInput? = nil, overdue: Bool = false,
+        olderThan: Age? = nil, archived: Bool = false
+    ) {
+        self.labels = labels
+        self.grep = grep
+        self.dueBefore = dueBefore
+        self.overdue = overdue
+        self.olderThan = olderThan
+        self.archived = archived
+    }
+
+    /// Whether no condition is set (the archive switch aside).
+    public var selectsAll: Bool {
+        labels.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil
+    }
+
+    /// Whether `item` passes every condition, at `clock`.
+    public func matches(_ item: Item, clock: Moment) -> Bool {
+        for label in labels where !item.labels.contains(label) { return false }
+        if let grep {
+            let needle = grep.lowercased()
+            guard item.title.lowercased().contains(needle) || (item.note?.lowercased().contains(needle) ?? false)
+            else { return false }
+        }
+        if let dueBefore {
+            guard let due = item.due, let limit = dueBefore.resolved(today: clock.today), due < limit else {
+                return false
+            }
+        }
+        if overdue && !item.isOverdue(today: clock.today) { return false }
+        if let olderThan, let entered = item.entered, entered >= clock.now.adding(seconds: -olderThan.seconds) {
+            return false
+        }
+        return true
+    }
+}
+
+/// A board as a filtered view shows it: its cards that match, each with its index on the board.
+public struct FilteredBoard: Hashable, Sendable {
+    public var board: Board
+    public var cards: [(index: Int, item: Item)] {
+        zip(indices, board.items).map { ($0, $1) }
+    }
+    /// The index on the board of each card in `board.items`.
+    public var indices: [Int]
+
+    public init(board: Board, indices: [Int]) {
+        self.board = board
+        self.indices = indices
+    }
+}
+
+extension Kanban {
+    /// The boards with only the cards that match `filter`, each with its index on its board.
+    public func filtered(_ filter: CardFilter, clock: Moment) -> [FilteredBoard] {
+        boards.map { board in
+            guard !filter.selectsAll else { return FilteredBoard(board: board, indices: Array(board.items.indices)) }
+            var kept = board
+            kept.items = []
+            var indices: [Int] = []
+            for (index, item) in board.items.enumerated() where filter.matches(item, clock: clock) {
+                kept.items.append(item)
+                indices.append(index)
+            }
+            return FilteredBoard(board: kept, indices: indices)
+        }
+    }
+
+    /// The kanban with only the cards (on boards and in the archive) that match `filter`.
+    public func keeping(_ filter: CardFilter, clock: Moment) -> Kanban {
+        guard !filter.selectsAll else { return self }
+        var result = self
+        for index in result.boards.indices {
+            result.boards[index].items.removeAll { !filter.matches($0, clock: clock) }
+        }
+        result.archive.removeAll { !filter.matches($0.item, clock: clock) }
+        return result
+    }
+}

@@ -1,0 +1,173 @@
+// A card's content changed in place, and cards put away in the archive and brought back.
+
+/// Changes to one card's fields, as `kanban edit` gives them; what is `nil` or empty stays.
+public struct CardEdits: Hashable, Sendable {
+    public var title: Title?
+    public var note: NoteEdit?
+    /// Labels to add (each valid).
+    public var addLabels: [String]
+    /// Labels to take away, ignoring case.
+    public var removeLabels: [String]
+    /// A new due date (`.some(nil)` clears it).
+    public var due: Day??
+
+    public init(
+        title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
+        due: Day?? = nil
+    ) {
+        self.title = title
+        self.note = note
+        self.addLabels = addLabels
+        self.removeLabels = removeLabels
+        self.due = due
+    }
+
+    /// Whether there is nothing to change.
+    public var isEmpty: Bool {
+        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && due == nil
+    }
+}
+
+/// What `edit` does to a note.
+public enum NoteEdit: Hashable, Sendable {
+    /// Replaces it (an empty text clears it).
+    case set(String)
+    /// Adds a line (or more) at its end.
+    case append(String)
+}
+
+extension Kanban {
+    // MARK: - Edit
+
+    /// Changes a card's fields in place; its id and place stay.
+    ///
+    /// - Returns: the card, with an edit for each field whose value changed.
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` when a label or the
+    ///   resulting note breaks its rule; nothing changes then.
+    @discardableResult
+    public mutating func edit(_ location: Location, _ edits: CardEdits) throws(KanbanError) -> Change {
+        try check([location])
+        let before = self[location]
+        let after = try before.applying(edits)
+        boards[location.board].items[location.index] = after
+        return Change(items: [
+            ItemChange(
+                id: after.id, title: after.title, from: slot(location), to: slot(location),
+                edits: before.edits(to: after))
+        ])
+    }
+
+    // MARK: - Archive
+
+    /// Puts cards away in the archive: they leave their boards (freeing WIP room), keep
+    /// their ids, and remember the board they left and when. A location selected twice is
+    /// archived once.
+    ///
+    /// - Returns: each card, from its place to the archive.
+    @discardableResult
+    public mutating func archive(_ selection: [Location], now: Timestamp) throws(KanbanError) -> Change {
+        try check(selection)
+        let selection = selection.uniqued()
+        var changes: [ItemChange] = []
+        for location in selection {
+            let item = self[location]
+            archive.append(ArchivedItem(item: item, board: boards[location.board].id, archived: now))
+            changes.append(
+                ItemChange(id: item.id, title: item.title, from: slot(location), to: nil, archive: .archived))
+        }
+        removeItems(at: selection)
+        return Change(items: changes)
+    }
+
+    /// The cards of `board` that entered it before `cutoff` (all of them when `nil`), top
+    /// first. A card from an older file, with no `entered` time, counts as old.
+    public func cards(of board: Int, enteredBefore cutoff: Timestamp?) throws(KanbanError) -> [Location] {
+        try checkBoard(board)
+        return boards[board].items.indices.compactMap { index in
+            let item = boards[board].items[index]
+            guard let cutoff, let entered = item.entered else { return Location(board: board, index: index) }
+            return entered < cutoff ? Location(board: board, index: index) : nil
+        }
+    }
+
+    /// Brings archived cards back, at the bottom of the board each left, or of `destination`
+    /// for all; they enter it `now`. WIP limits apply unless `force`.
+    ///
+    /// - Parameter selection: indices into ``archive``; one given twice is restored once.
+    /// - Throws: ``KanbanError/restoreNeedsBoard(item:)`` when a card's board is gone and no
+    ///   destination is given; ``KanbanError/wipLimit(board:limit:current:resulting:)``.
+    @discardableResult
+    public mutating func restore(
+        _ selection: [Int], to destination: Int? = nil, force: Bool = false, now: Timestamp
+    ) throws(KanbanError) -> Change {
+        let selection = selection.uniqued()
+        for index in selection where !archive.indices.contains(index) {
+            throw .invalidLocation("no archived card at index \(index)")
+        }
+        if let destination { try checkBoard(destination) }
+        var targets: [Int] = []
+        for index in selection {
+            let archived = archive[index]
+            guard let target = destination ?? boardIndex(id: archived.board) else {
+                throw .restoreNeedsBoard(item: archivedCandidate(at: index))
+            }
+            targets.append(target)
+        }
+        for board in targets.uniqued() {
+            try checkLimit(of: board, incoming: targets.count(where: { $0 == board }), force: force)
+        }
+        var changes: [ItemChange] = []
+        for (index, target) in zip(selection, targets) {
+            var item = archive[index].item
+            item.entered = now
+            boards[target].items.append(item)
+            changes.append(
+                ItemChange(
+                    id: item.id, title: item.title, from: nil,
+                    to: Slot(board: boards[target].title, index: boards[target].items.count - 1), archive: .restored))
+        }
+        let restored = Set(selection)
+        archive = archive.enumerated().filter { !restored.contains($0.offset) }.map(\.element)
+        return Change(items: changes)
+    }
+
+    /// An archived card, named for an error message: the board it left (or its id, if gone).
+    public func archivedCandidate(at index: Int) -> Candidate {
+        let archived = archive[index]
+        let board = boardIndex(id: archived.board).map { boards[$0].title } ?? archived.board.rawValue
+        return Candidate(id: archived.item.id, title: archived.item.title, board: board, index: nil)
+    }
+}
+
+extension Item {
+    /// The card with `edits` applied.
+    ///
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` for an invalid label or note.
+    public func applying(_ edits: CardEdits) throws(KanbanError) -> Item {
+        var item = self
+        if let title = edits.title { item.title = title.text }
+        switch edits.note {
+        case nil: break
+        case .set(let text):
+            let note = try Note.checked(text)
+            item.note = note.isEmpty ? nil : note
+        case .append(let text):
+            let addition = try Note.checked(text)
+            item.note = try Note.checked(item.note.map { $0.isEmpty ? addition : $0 + "\n" + addition } ?? addition)
+        }
+        for label in edits.removeLabels { item.labels.remove(label) }
+        for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }
+        if let due = edits.due { item.due = due }
+        return item
+    }
+
+    /// The fields that differ from this card to `other`, in the file's order.
+    public func edits(to other: Item) -> [FieldEdit] {
+        var edits: [FieldEdit] = []
+        if title != other.title { edits.append(.title(from: title, to: other.title)) }
+        if labels != other.labels { edits.append(.labels(from: labels, to: other.labels)) }
+        if due != other.due { edits.append(.due(from: due, to: other.due)) }
+        if note != other.note { edits.append(.note(from: note, to: other.note)) }
+        return edits
+    }
+}

@@ -1,0 +1,185 @@
+// A change to a kanban as a command names it, with references and positions as typed,
+// and how it runs: resolve the references, then call one drop method. The command line,
+// a batch of commands and the interactive board all go through `apply`.
+
+/// A position as typed: `--at N`, `--top`, `--bottom`, `--before ITEM`, `--after ITEM`.
+public enum Position: Hashable, Sendable {
+    /// The final index of the first item; negative counts from the end (`-1`: the bottom).
+    case at(Int)
+    case top
+    case bottom
+    case before(String)
+    case after(String)
+}
+
+/// The clock a change runs at: the instant (for `created`, `entered`, `archived`) and the
+/// local date (for due dates such as `tomorrow`).
+public struct Moment: Hashable, Sendable {
+    public var now: Timestamp
+    public var today: Day
+
+    public init(now: Timestamp, today: Day) {
+        self.now = now
+        self.today = today
+    }
+}
+
+/// Changes to a card's fields as typed: like ``CardEdits``, with the due date not yet resolved.
+public struct EditInput: Hashable, Sendable {
+    public var title: Title?
+    public var note: NoteEdit?
+    public var addLabels: [String]
+    public var removeLabels: [String]
+    public var due: DueInput?
+
+    public init(
+        title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
+        due: DueInput? = nil
+    ) {
+        self.title = title
+        self.note = note
+        self.addLabels = addLabels
+        self.removeLabels = removeLabels
+        self.due = due
+    }
+
+    public var isEmpty: Bool {
+        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && due == nil
+    }
+
+    /// The edits, with the due date resolved against `today`.
+    public func resolved(today: Day) -> CardEdits {
+        CardEdits(
+            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels,
+            due: due.map { $0.resolved(today: today) })
+    }
+}
+
+/// One change to a kanban, as a command gives it.
+public enum Operation: Hashable, Sendable {
+    /// New cards from text (the external drop), each with the same labels, due date and note.
+    case add(
+        titles: [Title], to: String?, position: Position?, labels: Labels = [], due: DueInput? = nil,
+        note: String? = nil, force: Bool = false)
+    case move(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
+    case copy(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
+    case remove(items: [String], from: String? = nil)
+    case rename(item: String, title: Title, from: String? = nil)
+    case edit(item: String, from: String? = nil, edits: EditInput)
+    case archive(items: [String], from: String? = nil)
+    /// Every card of a board, or those that entered it more than `olderThan` ago.
+    case archiveBoard(board: String, olderThan: Age? = nil)
+    case restore(items: [String], to: String? = nil, force: Bool = false)
+    case boardAdd(title: Title, at: Int? = nil, limit: Int? = nil)
+    case boardRename(board: String, title: Title)
+    case boardMove(board: String, at: Int)
+    case boardLimit(board: String, limit: Int?)
+    case boardRemove(board: String, force: Bool = false)
+
+    /// The command's name, as typed and reported: `move`, `board add`.
+    public var name: String {
+        switch self {
+        case .add: "add"
+        case .move: "move"
+        case .copy: "copy"
+        case .remove: "remove"
+        case .rename: "rename"
+        case .edit: "edit"
+        case .archive, .archiveBoard: "archive"
+        case .restore: "restore"
+        case .boardAdd: "board add"
+        case .boardRename: "board rename"
+        case .boardMove: "board move"
+        case .boardLimit: "board limit"
+        case .boardRemove: "board remove"
+        }
+    }
+}
+
+extension Kanban {
+    /// Runs one operation: resolves its references against this kanban as it is, then
+    /// makes the change. Nothing changes when it throws.
+    ///
+    /// - Returns: what changed.
+    /// - Throws: whatever the references or the drop method refuse.
+    @discardableResult
+    public mutating func apply(
+        _ operation: Operation, at clock: Moment, using generator: inout some RandomNumberGenerator
+    ) throws(KanbanError) -> Change {
+        switch operation {
+        case .add(let titles, let to, let position, let labels, let due, let note, let force):
+            let destination = try defaultBoard(to)
+            let cards = titles.map {
+                CardContent(title: $0, labels: labels, due: due?.resolved(today: clock.today), note: note)
+            }
+            return try insert(
+                cards, into: destination, at: try dropPosition(position, in: destination), force: force,
+                now: clock.now, using: &generator)
+        case .move(let items, let to, let from, let position, let force),
+            .copy(let items, let to, let from, let position, let force):
+            let destination = try boardIndex(named: to)
+            let selection = try locate(items, within: try from.map(boardIndex(named:)))
+            let drop = try dropPosition(position, in: destination)
+            if case .copy = operation {
+                return try copy(
+                    selection, to: destination, at: drop, force: force, now: clock.now, using: &generator)
+            }
+            return try move(selection, to: destination, at: drop, force: force, now: clock.now)
+        case .remove(let items, let from):
+            return try remove(try locate(items, within: try from.map(boardIndex(named:))))
+        case .rename(let item, let title, let from):
+            return try rename(try locate(item, within: try from.map(boardIndex(named:))), to: title)
+        case .edit(let item, let from, let edits):
+            return try edit(
+                try locate(item, within: try from.map(boardIndex(named:))), edits.resolved(today: clock.today))
+        case .archive(let items, let from):
+            return try archive(try locate(items, within: try from.map(boardIndex(named:))), now: clock.now)
+        case .archiveBoard(let board, let age):
+            let cutoff = age.map { clock.now.adding(seconds: -$0.seconds) }
+            return try archive(try cards(of: try boardIndex(named: board), enteredBefore: cutoff), now: clock.now)
+        case .restore(let items, let to, let force):
+            return try restore(
+                try locateArchived(items), to: try to.map(boardIndex(named:)), force: force, now: clock.now)
+        case .boardAdd(let title, let index, let limit):
+            return try addBoard(title, at: index, limit: limit, using: &generator)
+        case .boardRename(let board, let title):
+            return try renameBoard(try boardIndex(named: board), to: title)
+        case .boardMove(let board, let index):
+            return try moveBoard(try boardIndex(named: board), to: index)
+        case .boardLimit(let board, let limit):
+            return try setLimit(of: try boardIndex(named: board), to: limit)
+        case .boardRemove(let board, let force):
+            return try removeBoard(try boardIndex(named: board), force: force)
+        }
+    }
+
+    /// The board new cards go to: the named one, else the first.
+    ///
+    /// - Throws: ``KanbanError/noBoards`` when there is none.
+    public func defaultBoard(_ name: String?) throws(KanbanError) -> Int {
+        if let name { return try boardIndex(named: name) }
+        guard !boards.isEmpty else { throw .noBoards }
+        return 0
+    }
+
+    /// A typed position made concrete; `--before`/`--after` items are looked up in `board`,
+    /// and one found elsewhere is named with where it is rather than reported missing.
+    public func dropPosition(_ position: Position?, in board: Int) throws(KanbanError) -> DropPosition {
+        switch position {
+        case nil, .bottom: .bottom
+        case .top: .top
+        case .at(let index): .index(index)
+        case .before(let reference): .before(try anchor(reference, in: board))
+        case .after(let reference): .after(try anchor(reference, in: board))
+        }
+    }
+
+    private func anchor(_ reference: String, in board: Int) throws(KanbanError) -> Location {
+        do {
+            return try locate(reference, within: board)
+        } catch {
+            guard case .itemNotFound = error, let elsewhere = try? locate(reference) else { throw error }
+            throw .anchorNotInBoard(anchor: candidate(elsewhere), board: boards[board].title)
+        }
+    }
+}

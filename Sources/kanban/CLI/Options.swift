@@ -1,0 +1,96 @@
+/// An option as the parser knows it: its names and whether it takes a value. What it means
+/// is said by each command that takes it (``CommandOption``), so help speaks of that command.
+struct OptionSpec: Hashable, Sendable {
+    /// The long name, with its dashes: `--to`.
+    let name: String
+    /// The short name, if any: `f` for `-f`.
+    let short: Character?
+    /// The value's placeholder (`BOARD`), or `nil` for a flag.
+    let value: String?
+    /// Whether it may be given several times, each value kept (`--label a --label b`).
+    let repeatable: Bool
+
+    init(_ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.repeatable = repeatable
+    }
+
+    var takesValue: Bool { value != nil }
+}
+
+/// An option of one command, with what it means there.
+struct CommandOption: Sendable {
+    let spec: OptionSpec
+    let help: String
+
+    init(_ spec: OptionSpec, _ help: String) {
+        self.spec = spec
+        self.help = help
+    }
+}
+
+/// Every option kanban knows.
+enum Options {
+    // Global: every command takes them.
+    static let file = OptionSpec("--file", short: "f", value: "PATH")
+    static let json = OptionSpec("--json")
+    static let quiet = OptionSpec("--quiet", short: "q")
+    static let color = OptionSpec("--color", value: "WHEN")
+    static let help = OptionSpec("--help", short: "h")
+    static let version = OptionSpec("--version")
+
+    // Command options.
+    static let dryRun = OptionSpec("--dry-run")
+    static let force = OptionSpec("--force")
+    static let sample = OptionSpec("--sample")
+    static let boards = OptionSpec("--boards", value: "\"A,B,C\"")
+    static let tsv = OptionSpec("--tsv")
+    static let compact = OptionSpec("--compact")
+    static let noPager = OptionSpec("--no-pager")
+    static let to = OptionSpec("--to", value: "BOARD")
+    static let from = OptionSpec("--from", value: "BOARD")
+    static let at = OptionSpec("--at", value: "N")
+    static let top = OptionSpec("--top")
+    static let bottom = OptionSpec("--bottom")
+    static let before = OptionSpec("--before", value: "ITEM")
+    static let after = OptionSpec("--after", value: "ITEM")
+    static let limit = OptionSpec("--limit", value: "N")
+    static let label = OptionSpec("--label", value: "LABEL", repeatable: true)
+    static let unlabel = OptionSpec("--unlabel", value: "LABEL", repeatable: true)
+    static let due = OptionSpec("--due", value: "DATE")
+    static let note = OptionSpec("--note", value: "TEXT")
+    static let appendNote = OptionSpec("--append-note", value: "TEXT")
+    static let title = OptionSpec("--title", value: "TITLE")
+    static let grep = OptionSpec("--grep", value: "TEXT")
+    static let dueBefore = OptionSpec("--due-before", value: "DATE")
+    static let overdue = OptionSpec("--overdue")
+    static let olderThan = OptionSpec("--older-than", value: "AGE")
+    static let archived = OptionSpec("--archived")
+
+    /// The options of every command, with what they mean everywhere.
+    static let global: [CommandOption] = [
+        CommandOption(file, "use this kanban file (else $KANBAN_FILE, else the nearest kanban.json)"),
+        CommandOption(json, "print machine-readable JSON (errors too, on stderr)"),
+        CommandOption(quiet, "print nothing on success"),
+        CommandOption(color, "color output: auto, always or never (auto: on a terminal, unless NO_COLOR is set)"),
+        CommandOption(help, "show help for the command"),
+        CommandOption(version, "print the version"),
+    ]
+
+    /// Every option of every command, by long name: what the tokenizer recognizes.
+    static let all: [String: OptionSpec] = {
+        var all: [String: OptionSpec] = [:]
+        for option in global + Commands.all.flatMap(\.options) { all[option.spec.name] = option.spec }
+        return all
+    }()
+
+    /// The long option for a short letter.
+    static func long(for short: Character) -> OptionSpec? {
+        global.first { $0.spec.short == short }?.spec
+    }
+
+    /// The position options, of which a command takes at most one.
+    static let positions = [at, top, bottom, before, after]
+}

@@ -1,0 +1,65 @@
+import Glibc
+import KanbanCore
+
+extension App {
+    /// A mutating command: reads its input (before the lock: a slow pipe must not hold other
+    /// kanban processes up, and bad input must not get near the file), then runs its
+    /// operation in one transaction.
+    func change(_ request: ChangeRequest, dryRun: Bool) throws(CLIError) -> String {
+        let operation = try self.operation(for: request)
+        var generator = SystemRandomNumberGenerator()
+        var overLimit: (board: String, count: Int, limit: Int)?
+        let output = try change(operation.name, dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
+            let change = try kanban.apply(operation, at: clock, using: &generator)
+            if case .boardLimit = operation, let board = change.boards.first, let limit = board.limit,
+                let index = board.to, kanban.boards[index].items.count > limit
+            {
+                overLimit = (board.title, kanban.boards[index].items.count, limit)
+            }
+            return change
+        }
+        if let overLimit {
+            note(
+                "\(q(overLimit.board)) holds \(overLimit.count) cards, over its limit of \(overLimit.limit); "
+                    + "it refuses cards coming in until enough have left")
+        }
+        return output
+    }
+
+    /// The operation a request names, with standard input read where it asks for it.
+    func operation(for request: ChangeRequest) throws(CLIError) -> Operation {
+        switch request {
+        case .operation(let operation):
+            return operation
+        case .addReadingInput(let texts, let to, let position, let labels, let due, let note, let force):
+            var titles: [Title] = []
+            for text in texts.isEmpty ? ["-"] : texts {
+                if text == "-" {
+                    if isatty(STDIN_FILENO) == 1 {
+                        self.note("reading cards from standard input, one per line; end with Ctrl-D")
+                    }
+                    titles += try StandardInput.titles(from: StandardInput.read())
+                } else {
+                    do {
+                        titles.append(try Title(text))
+                    } catch {
+                        throw .refused(error)
+                    }
+                }
+            }
+            return .add(titles: titles, to: to, position: position, labels: labels, due: due, note: note, force: force)
+        case .editReadingNote(let item, let from, var edits):
+            let bytes = try StandardInput.read()
+            guard var text = String(validating: bytes, as: UTF8.self) else {
+                throw .badInput("standard input: invalid UTF-8; nothing was changed")
+            }
+            if text.hasSuffix("\n") { text.removeLast() }
+            do {
+                edits.note = .set(try Note.checked(text))
+            } catch {
+                throw .badInput("standard input: \(error.message); nothing was changed")
+            }
+            return .edit(item: item, from: from, edits: edits)
+        }
+    }
+}

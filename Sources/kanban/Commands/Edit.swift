@@ -1,0 +1,127 @@
+import Glibc
+import KanbanCore
+
+extension App {
+    /// `kanban edit ITEM` with no edit option: the card as text in the user's editor.
+    ///
+    /// The lock is not held while the editor runs. When the text comes back changed, the
+    /// edit is one transaction that first checks the card is as it was when the editor
+    /// opened; if not, nothing is written and the text is kept in a file whose path is said.
+    func editInEditor(item reference: String, from scope: String?, dryRun: Bool) throws(CLIError) -> String {
+        guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+            throw .usage(
+                "'edit' needs an edit option (--title, --note, --append-note, --label, --unlabel, --due) "
+                    + "when not on a terminal", command: "edit")
+        }
+        let store = try store()
+        let kanban = try store.load()
+        let original: Item
+        do {
+            original = kanban[try kanban.locate(reference, within: try scope.map(kanban.boardIndex(named:)))]
+        } catch {
+            throw .refused(error)
+        }
+        let form = CardForm.text(of: original)
+        let file = try TemporaryText(form, name: "kanban-edit-\(original.id)")
+        try Editor.run(on: file.path)
+        let edited = try file.read()
+        if edited == form || edited.allSatisfy(\.isWhitespace) {
+            file.remove()
+            return options.quiet ? "" : "\(original.id) \(q(original.title)) is unchanged\n"
+        }
+        let edits: CardEdits
+        do {
+            edits = try CardForm.edits(from: edited, to: original)
+        } catch {
+            throw .badInput("\(error.message); your text is kept in \(q(file.path))")
+        }
+        do {
+            let output = try change("edit", dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
+                let changed =
+                    "\(q(original.title)) (\(original.id)) changed while it was being edited; nothing was "
+                    + "written; your text is kept in \(q(file.path))"
+                guard let location = try? kanban.locate(original.id.rawValue) else {
+                    throw .conflict(changed.replacing("changed while", with: "was removed or archived while"))
+                }
+                // Its place may have changed; what the editor showed must not have.
+                guard original.edits(to: kanban[location]).isEmpty else { throw .conflict(changed) }
+                return try kanban.edit(location, edits)
+            }
+            file.remove()
+            return output
+        } catch .refused(.conflict(let message)) {
+            throw .refused(.conflict(message))
+        } catch {
+            throw error
+        }
+    }
+}
+
+/// The text form of a card that `edit` opens in an editor:
+///
+///     Title
+///     labels: bug p1
+///     due: 2026-12-01
+///
+///     The note, any number of lines.
+enum CardForm {
+    static func text(of item: Item) -> String {
+        "\(item.title)\nlabels: \(item.labels.names.joined(separator: " "))\ndue: \(item.due?.description ?? "")\n\n"
+            + (item.note.map { $0 + "\n" } ?? "")
+    }
+
+    /// The edits that turn `item` into what `text` says.
+    ///
+    /// - Throws: a ``KanbanError`` naming what is wrong with the text.
+    static func edits(from text: String, to item: Item) throws(KanbanError) -> CardEdits {
+        var lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        let title = try Title(lines.removeFirst())
+        var labels = item.labels
+        var due = item.due
+        while let line = lines.first, !line.trimmingSpaces.isEmpty {
+            lines.removeFirst()
+            let (key, value) = split(line)
+            switch key {
+            case "labels":
+                labels = try Labels(validating: value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
+            case "due":
+                if value.isEmpty || value.lowercased() == "none" {
+                    due = nil
+                } else {
+                    guard let day = Day(iso: value) else {
+                        throw .invalidValue(kind: .due, value: value, reason: "write the date as YYYY-MM-DD, or none")
+                    }
+                    due = day
+                }
+            default:
+                throw .invalidValue(
+                    kind: .note, value: line,
+                    reason: "after the title come 'labels:' and 'due:' lines, then a blank line and the note")
+            }
+        }
+        if !lines.isEmpty { lines.removeFirst() }  // the blank line before the note
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let note = try Note.checked(lines.joined(separator: "\n"))
+        var edits = CardEdits()
+        if title.text != item.title { edits.title = title }
+        if (note.isEmpty ? nil : note) != item.note { edits.note = .set(note) }
+        edits.addLabels = labels.filter { !item.labels.contains($0) }
+        edits.removeLabels = item.labels.filter { !labels.contains($0) }
+        if due != item.due { edits.due = .some(due) }
+        return edits
+    }
+
+    private static func split(_ line: String) -> (key: String, value: String) {
+        guard let colon = line.firstIndex(of: ":") else { return (line.lowercased(), "") }
+        return (line[..<colon].trimmingSpaces.lowercased(), line[line.index(after: colon)...].trimmingSpaces)
+    }
+}
+
+extension StringProtocol {
+    /// The text without surrounding spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,0 +1,88 @@
+import KanbanCore
+
+extension App {
+    /// `kanban show ITEM…`: each card in full.
+    func show(_ references: [String]) throws(CLIError) -> String {
+        let kanban = try store().load()
+        let places: [CardPlace]
+        do {
+            places = try kanban.locateAnywhere(references)
+        } catch {
+            throw .refused(error)
+        }
+        if options.json {
+            return "[" + places.map { CardDetail.json(kanban, $0) }.joined(separator: ",") + "]\n"
+        }
+        return places.map { CardDetail.text(kanban, $0, clock: clock, style: style) }.joined(separator: "\n")
+    }
+}
+
+/// One card in full, for `show`.
+enum CardDetail {
+    /// The card as in the file, with `board` (its title) and `index`, or for an archived card
+    /// `board` (the title of the board it left, or that board's id if it is gone) and `archived`.
+    static func json(_ kanban: Kanban, _ place: CardPlace) -> String {
+        let (item, extra): (Item, String)
+        switch place {
+        case .board(let location):
+            item = kanban[location]
+            extra = ",\"board\":\(JSON.quoted(kanban.boards[location.board].title)),\"index\":\(location.index)}"
+        case .archive(let index):
+            let archived = kanban.archive[index]
+            item = archived.item
+            extra =
+                ",\"board\":\(JSON.quoted(kanban.boardName(archived.board)))"
+                + ",\"archived\":\(JSON.quoted(archived.archived.description))}"
+        }
+        var object = KanbanFile.encode(item)
+        object.removeLast()  // the closing brace
+        return String(decoding: object, as: UTF8.self) + extra
+    }
+
+    static func text(_ kanban: Kanban, _ place: CardPlace, clock: Moment, style: Style) -> String {
+        let item: Item
+        let whereText: String
+        switch place {
+        case .board(let location):
+            item = kanban[location]
+            whereText = "\(Escape.visible(kanban.boards[location.board].title)):\(location.index)"
+        case .archive(let index):
+            let archived = kanban.archive[index]
+            item = archived.item
+            whereText =
+                "archived from \(Escape.visible(kanban.boardName(archived.board))) "
+                + "\(ago(archived.archived, clock))"
+        }
+        var rows: [(String, String)] = [("id", item.id.rawValue), ("board", whereText)]
+        if !item.labels.isEmpty { rows.append(("labels", item.labels.map { "#" + Escape.visible($0) }.joined(separator: " "))) }
+        if let due = item.due {
+            let overdue = item.isOverdue(today: clock.today)
+            rows.append(("due", due.description + (overdue ? " " + style.red("(overdue)") : "")))
+        }
+        if let created = item.created { rows.append(("created", "\(created) (\(ago(created, clock)))")) }
+        if let entered = item.entered { rows.append(("entered", "\(entered) (\(ago(entered, clock)))")) }
+        var out = style.bold(Escape.visible(item.title)) + "\n"
+        for (name, value) in rows {
+            out += "  " + style.dim(name + String(repeating: " ", count: 9 - name.count)) + value + "\n"
+        }
+        if let note = item.note {
+            out += "\n"
+            for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "  " + Escape.visible(String(line)) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// `3 days ago`, `in 2 hours`, `just now`.
+    static func ago(_ time: Timestamp, _ clock: Moment) -> String {
+        let delta = clock.now.seconds - time.seconds
+        let seconds = abs(delta)
+        let (count, unit): (Int64, String) =
+            seconds < 60
+            ? (0, "") : seconds < 3600 ? (seconds / 60, "minute") : seconds < 86_400 ? (seconds / 3600, "hour") : (seconds / 86_400, "day")
+        if count == 0 { return "just now" }
+        let amount = "\(count) \(unit)\(count == 1 ? "" : "s")"
+        return delta >= 0 ? amount + " ago" : "in " + amount
+    }
+}
