@@ -57,7 +57,7 @@ struct App {
             POSIX.print(errorJSON(code: code, message: error.message), to: STDERR_FILENO)
         } else {
             var text = "kanban: error: \(error.message)\n"
-            if case .usage(_, let command) = error {
+            if case .usage(_, let command) = error.innermost {
                 text += "see 'kanban help\(command.map { " \($0)" } ?? "")'\n"
             }
             POSIX.print(text, to: STDERR_FILENO)
@@ -81,6 +81,8 @@ struct App {
             return Array(try change(request, dryRun: dryRun).utf8)
         case .editInEditor(let item, let from, let dryRun):
             return Array(try editInEditor(item: item, from: from, dryRun: dryRun).utf8)
+        case .batch(let script, let dryRun):
+            return Array(try batch(script: script, dryRun: dryRun).utf8)
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:
@@ -100,7 +102,13 @@ struct App {
         _ command: String, dryRun: Bool, _ body: (inout Kanban) throws(KanbanError) -> Change
     ) throws(CLIError) -> String {
         let store = try store()
-        let change = try store.update(dryRun: dryRun, body)
+        let change = try store.update(dryRun: dryRun) { (kanban: inout Kanban) throws(CLIError) in
+            do throws(KanbanError) {
+                return try body(&kanban)
+            } catch {
+                throw .refused(error)
+            }
+        }
         return render(Report(command: command, change: change, dryRun: dryRun, file: store.path))
     }
 

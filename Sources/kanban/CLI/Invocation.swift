@@ -17,6 +17,8 @@ enum Command: Equatable, Sendable {
     case change(ChangeRequest, dryRun: Bool)
     /// `edit ITEM` with no edit option: the card in `$VISUAL`/`$EDITOR`.
     case editInEditor(item: String, from: String?, dryRun: Bool)
+    /// `batch [FILE | -]`: many mutating commands in one transaction; `nil` reads stdin.
+    case batch(script: String?, dryRun: Bool)
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
@@ -25,7 +27,9 @@ enum Command: Equatable, Sendable {
     var changesFile: Bool {
         switch self {
         case .overview, .list, .show, .help, .version: false
-        case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun): !dryRun
+        case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
+            .batch(_, let dryRun):
+            !dryRun
         }
     }
 }

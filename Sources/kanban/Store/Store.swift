@@ -103,26 +103,17 @@ struct Store {
     /// change is effective. A dry run reads without locking and never writes.
     ///
     /// - Throws: what `body` throws, as a refusal (nothing is written then), or a file error.
-    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(KanbanError) -> Change) throws(CLIError) -> Change {
+    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(CLIError) -> Change) throws(CLIError) -> Change {
         let target = try target()
         if dryRun {
             var kanban = try read(target).kanban
-            do {
-                return try body(&kanban)
-            } catch {
-                throw .refused(error)
-            }
+            return try body(&kanban)
         }
         let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
         defer { lock.release() }
         // No copy of the kanban is kept: changing it must not mean copying a million items.
         var (kanban, info) = try read(target)
-        let change: Change
-        do {
-            change = try body(&kanban)
-        } catch {
-            throw .refused(error)
-        }
+        let change = try body(&kanban)
         if change.isEffective {
             // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
             guard access(target, W_OK) == 0 else {
