@@ -23,6 +23,8 @@ enum CLIError: Error, Equatable {
     case io(String)
     /// Another kanban process held the lock for longer than the wait.
     case locked(path: String, seconds: Double)
+    /// The file's history is missing or cannot be read (for `log`, `undo`, `redo`).
+    case historyUnavailable(String)
     /// An error of one line of a batch script (1-based, counting every line).
     indirect case atLine(Int, CLIError)
 }
@@ -54,6 +56,7 @@ extension CLIError {
         case .io: (.ioError, "io")
         case .locked: (.tempFail, "locked")
         case .atLine(_, let error): error.status
+        case .historyUnavailable: (.dataError, "no_history")
         }
     }
 
@@ -80,6 +83,8 @@ extension CLIError {
         case .exists(let path):
             "\(q(path)) already exists; kanban init never overwrites a file (remove it, or pick another path with --file)"
         case .cannotCreate(let message), .io(let message):
+            message
+        case .historyUnavailable(let message):
             message
         case .atLine(let line, let error):
             "line \(line): \(error.message)"
@@ -196,7 +201,7 @@ private func describe(_ candidate: Candidate) -> String {
 }
 
 /// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
-private func shellWord(_ word: String) -> String {
+func shellWord(_ word: String) -> String {
     let visible = Escape.visible(word)
     let plain = visible.unicodeScalars.allSatisfy {
         $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0)

@@ -9,7 +9,8 @@ extension App {
         var generator = SystemRandomNumberGenerator()
         var reports: [(line: Int, operation: Operation, change: Change)] = []
         let store = try store()
-        let total = try store.update(dryRun: dryRun) { (kanban: inout Kanban) throws(CLIError) in
+        let total = try store.update(dryRun: dryRun, recording: recording("batch")) {
+            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
             var all = Change()
             for (line, operation) in operations {
                 do throws(KanbanError) {
@@ -77,7 +78,7 @@ extension App {
             throw .usage("in a batch, 'add' takes its TEXT on the line (standard input is not read)", command: "batch")
         case .change(.editReadingNote, _), .editInEditor:
             throw .usage("in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
-        case .overview, .initialize, .list, .show, .batch, .help, .version:
+        case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version:
             throw .usage(
                 "\(words.first.map { "'\(Escape.visible($0))'" } ?? "this command") does not change the file; "
                     + "a batch runs commands that do (add, move, copy, remove, rename, edit, archive, restore, board …)",
