@@ -158,6 +158,7 @@ struct Store {
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
                 kind: transaction.kind, before: hash, after: after, lines: lines, report: report, patch: patch)
             try history.append(record, to: tail, mode: info.st_mode & 0o666)
+            TestHooks.pauseAfterRecord()
         }
         return change
     }
