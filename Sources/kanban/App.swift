@@ -120,9 +120,11 @@ struct App {
     }
 
     /// How a change made by `command` is recorded in the history: this command line, the
-    /// user, the time, and the change as its report says it.
-    func recording(_ command: String) -> Recording {
-        Recording(
+    /// user, the time, and the change as its report says it; `nil` when `KANBAN_HISTORY=off`
+    /// (a throwaway file, a benchmark).
+    func recording(_ command: String) -> Recording? {
+        if POSIX.environment("KANBAN_HISTORY") == "off" { return nil }
+        return Recording(
             command: arguments, user: POSIX.environment("USER") ?? POSIX.environment("LOGNAME") ?? "uid \(getuid())",
             time: clock.now
         ) { change in
