@@ -137,18 +137,22 @@ private let sample = [
         #expect(BoardView.wrap("one two three", width: 7) == ["one two", "three"])
         #expect(BoardView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(BoardView.wrap("", width: 4) == [""])
-        #expect(BoardView.wrap("ab cd ef gh", width: 2, maximumLines: 2) == ["ab", "c…"])
-        #expect(BoardView.wrap("ab cd", width: 5, maximumLines: 1) == ["ab cd"])
+        #expect(BoardView.wrap("ab cd", width: 5) == ["ab cd"])
         #expect(BoardView.wrap("漢字漢字", width: 3) == ["漢", "字", "漢", "字"])
     }
 
-    @Test func aHugeTitleTakesAFewLinesOfItsColumn() throws {
+    @Test func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
         let huge = [board("A", [("k3f9", String(repeating: "x", count: 200_000))]), board("B", [])]
         let text = try #require(BoardView.columns(huge, width: 60, style: plain))
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 2 + BoardView.maximumCardLines)
-        #expect(lines.last?.contains("…") == true)
+        // B takes its 7 columns ("(empty)"), A the other 50: 43 after "0 k3f9 ".
+        #expect(lines.count == 2 + (200_000 + 42) / 43)
+        #expect(!text.contains("…"))
         for line in lines { #expect(DisplayWidth.of(String(line)) <= 60) }
+        let compact = try #require(
+            BoardView.columns(huge.map(BoardText.init), width: 60, style: plain, compact: true))
+        #expect(compact.split(separator: "\n").count == 3)
+        #expect(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
     }
 
     @Test func truncateKeepsWithinWidth() {

@@ -39,6 +39,7 @@ struct Style {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "1;31") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
