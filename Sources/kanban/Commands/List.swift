@@ -13,7 +13,19 @@ extension App {
         case .tsv: return Array(BoardView.tsv(kanban.boards).utf8)
         case .text:
             if kanban.boards.isEmpty { note("there are no boards; add one with 'kanban board add TITLE'") }
-            return Array(BoardView.render(kanban.boards, on: Terminal.detect(color: options.color)).utf8)
+            let terminal = Terminal.detect(color: options.color)
+            let text = Array(BoardView.render(kanban.boards, on: terminal).utf8)
+            let lines = text.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            guard Pager.isNeeded(lines: lines, on: terminal), let pager = Pager.configured() else {
+                return text
+            }
+            switch pager.show(text) {
+            case .shown: return []
+            case .notStarted(let reason):
+                // The default pager missing is no news; one the user chose is.
+                if let reason, pager.command != Pager.fallback { note(reason + "; printing directly") }
+                return text
+            }
         }
     }
 }
