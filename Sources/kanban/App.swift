@@ -70,8 +70,8 @@ struct App {
     /// large kanban is best not copied into a String and out again.
     func run(_ command: Command) throws -> [UInt8] {
         switch command {
-        case .list(let boards, let format):
-            try list(boards: boards, format: format)
+        case .list(let boards, let format, let view):
+            try list(boards: boards, format: format, view: view)
         case .initialize(let sample, let boards):
             Array(try initialize(sample: sample, boards: boards).utf8)
         case .add(let texts, let to, let position):

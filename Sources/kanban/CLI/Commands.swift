@@ -53,6 +53,8 @@ enum Options {
             OptionSpec(
                 "--boards", value: "\"A,B,C\"", "comma-separated board titles (default: Todo, In Progress, Done)"),
             OptionSpec("--tsv", "print one line per item: board, index, id, title, tab-separated"),
+            OptionSpec("--compact", "show one line per card, cut with …"),
+            OptionSpec("--no-pager", "print the view directly, even when it is taller than the terminal"),
             OptionSpec("--to", value: "BOARD", "the destination board"),
             OptionSpec("--from", value: "BOARD", "look item titles up in this board only"),
             OptionSpec("--at", value: "N", "0-based position; for items: the final index of the first one"),
@@ -85,12 +87,15 @@ enum Commands {
                 """,
             examples: ["kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\""]),
         CommandSpec(
-            name: "list", aliases: ["ls"], synopsis: "[BOARD…] [--json | --tsv]",
+            name: "list", aliases: ["ls"], synopsis: "[BOARD…] [--json | --tsv] [--compact] [--no-pager]",
             summary: "show boards",
-            options: ["--tsv"],
+            options: ["--tsv", "--compact", "--no-pager"],
             details: """
-                On a terminal the boards stand side by side, fitted to its width; elsewhere they are
-                stacked. Each card shows its index and id. With BOARD arguments, only those boards.
+                On a terminal the boards stand side by side, each column as wide as its cards need
+                within the terminal's width, titles wrapped at spaces; when it is too narrow, and
+                elsewhere, they are stacked. Each card shows its index and id. A view taller than
+                the terminal goes through $KANBAN_PAGER, else $PAGER, else 'less -FRX'.
+                With BOARD arguments, only those boards.
                 --json prints the kanban document; --tsv prints board, index, id and title per line.
                 """,
             examples: [

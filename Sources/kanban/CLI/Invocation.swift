@@ -7,7 +7,7 @@ struct Invocation: Equatable, Sendable {
 /// A command with its arguments, as typed: references and titles are still strings.
 enum Command: Equatable, Sendable {
     case initialize(sample: Bool, boards: [String]?)
-    case list(boards: [String], format: ListFormat)
+    case list(boards: [String], format: ListFormat, view: ViewOptions = ViewOptions())
     case add(texts: [String], to: String?, position: PositionArgument?)
     case move(items: [String], to: String, from: String?, position: PositionArgument?)
     case copy(items: [String], to: String, from: String?, position: PositionArgument?)
@@ -37,6 +37,14 @@ extension Command {
 
 enum ListFormat: Equatable, Sendable {
     case text, json, tsv
+}
+
+/// How `list` shows the terminal view: `--compact`, `--no-pager`.
+struct ViewOptions: Equatable, Sendable {
+    /// One line per card, cut with `…`.
+    var compact = false
+    /// Whether a view taller than the terminal goes through a pager.
+    var pager = true
 }
 
 /// A position as typed: `--at N`, `--top`, `--bottom`, `--before ITEM`, `--after ITEM`.

@@ -236,7 +236,8 @@ private struct Arguments {
                 throw usage("choose one of --json and --tsv")
             }
             let format: ListFormat = flags.contains("--json") ? .json : flags.contains("--tsv") ? .tsv : .text
-            return .list(boards: operands, format: format)
+            let view = ViewOptions(compact: flags.contains("--compact"), pager: !flags.contains("--no-pager"))
+            return .list(boards: operands, format: format, view: view)
         case "add":
             return .add(texts: operands, to: values["--to"], position: try position())
         case "move", "copy":
