@@ -24,7 +24,7 @@ struct ConcurrencyTests {
         #expect(boards[1].items.isEmpty && boards[2].items.isEmpty)
         #expect(Set(boards.allIDs).count == 50, "ids are unique")
         #expect(try sandbox.fileBoards() == boards, "the file itself is valid")
-        #expect(!sandbox.exists(".kanban.json.tmp"))
+        #expect(try sandbox.temporaryFiles().isEmpty)
     }
 
     @Test func racingInitsCreateTheFileOnceAndNeverOverwriteIt() throws {
@@ -41,7 +41,7 @@ struct ConcurrencyTests {
             try expectJSONError(result, exit: 73, code: "exists")
         }
         #expect(try sandbox.fileBoards().layout == [BoardColumn("Board \(winners[0])", [])])
-        #expect(!sandbox.exists(".kanban.json.tmp"))
+        #expect(try sandbox.temporaryFiles().isEmpty)
     }
 
     /// Puts `bytes` in place as kanban.json the way kanban does: whole, by rename.
@@ -50,7 +50,13 @@ struct ConcurrencyTests {
         try #require(rename(sandbox.path("reset.json"), sandbox.file) == 0)
     }
 
-    @Test func aWriterKilledAtAnyInstantLeavesTheOldOrTheNewFile() throws {
+    /// The instants of a write a writer is stopped at (debug builds) and killed, and what
+    /// each must leave: the old file or the new one, and how many temporary files.
+    static let stopPoints: [(point: String, newFile: Bool, temporaryFiles: Int)] = [
+        ("locked", false, 0), ("writing", false, 1), ("before-commit", false, 1), ("committed", true, 0),
+    ]
+
+    @Test func aWriterKilledAtEachInstantOfItsWriteLeavesTheOldOrTheNewFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -61,50 +67,37 @@ struct ConcurrencyTests {
         var afterWrite = baseBoards.layout
         afterWrite[0].items += lines
 
-        // How long one uninterrupted write takes here, so that half the kills can aim at its
-        // end, where the temporary file is written and renamed (the window is a few ms wide).
-        var lifetime = 50_000
-        for _ in 0..<2 {
+        var exercised = 0
+        for (round, stop) in Self.stopPoints.enumerated() {
             try reset(sandbox, to: base)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let run = try sandbox.start(["add", "--to", "Todo", "--quiet"], stdin: input)
-            try #require(try run.wait().status == 0)
-            lifetime = min(lifetime, Int((DispatchTime.now().uptimeNanoseconds - start) / 1000))
-        }
-
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<20 {
-            try reset(sandbox, to: base)
-            let delay = UInt32(
-                round.isMultiple(of: 2)
-                    ? Int.random(in: 0...lifetime, using: &generator)
-                    : Int.random(in: max(0, lifetime - 8_000)...lifetime, using: &generator))
-            let context = "round \(round), killed after \(delay) µs"
-            let writer = try sandbox.start(["add", "--to", "Todo", "--quiet"], stdin: input)
-            usleep(delay)
+            let context = "killed at \(stop.point)"
+            let writer = try sandbox.start(
+                ["add", "--to", "Todo", "--quiet"], stdin: input, environment: ["KANBAN_TEST_STOP_AT": stop.point])
+            try #require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop (debug build?)")
             writer.kill(SIGKILL)
-            let ended = try writer.wait()
-            #expect(ended.status == 0 || ended.signal == SIGKILL, "\(context): \(ended)")
+            #expect(try writer.wait().signal == SIGKILL, "\(context)")
 
             // The file parses, through kanban and through JSONSerialization, and is the old
-            // kanban or the new one.
-            let listed = try sandbox.run("list", "--json")
-            try #require(listed.status == 0, "\(context): \(listed)")
-            let boards = try BoardColumn.parse(listed.stdout)
-            let bytes = try sandbox.bytes()
-            if bytes != base {
-                #expect(boards.layout == afterWrite, "\(context): neither the old nor the new kanban")
+            // kanban or the new one, as the instant says.
+            let boards = try sandbox.boards()
+            if stop.newFile {
+                #expect(boards.layout == afterWrite, "\(context): the new kanban")
                 #expect(Array(boards[0].ids.prefix(4)) == baseBoards[0].ids, "\(context)")
+            } else {
+                #expect(try sandbox.bytes() == base, "\(context): the old file, byte for byte")
             }
             #expect(try sandbox.fileBoards() == boards)
+            #expect(try sandbox.temporaryFiles().count == stop.temporaryFiles, "\(context)")
 
-            // No stale lock: the next writer gets in at once.
+            // No stale lock: the next writer gets in at once, and removes the dead writer's file.
             let next = try sandbox.run(
-                ["add", "after round \(round)", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
+                ["add", "after round \(round)", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "0"])
             #expect(next.status == 0, "\(context): \(next)")
             #expect(try sandbox.fileBoards()[2].items.last == "after round \(round)", "\(context)")
-            #expect(!sandbox.exists(".kanban.json.tmp"), "\(context): the next writer leaves no temporary file")
+            #expect(try sandbox.temporaryFiles().isEmpty, "\(context): the next writer leaves no temporary file")
+            exercised += 1
         }
+        #expect(exercised == Self.stopPoints.count)
     }
 
     @Test func aWriterKilledBetweenFlushAndRenameLeavesTheOldFile() throws {
@@ -119,9 +112,11 @@ struct ConcurrencyTests {
         try #require(
             stopped,
             "the writer did not stop before its rename; the tests need a debug build (KANBAN_TEST_STOP_BEFORE_COMMIT)")
-        // The new kanban is complete in the temporary file; the old one is still in place.
-        #expect(sandbox.exists(".kanban.json.tmp"))
-        #expect(try sandbox.fileBoards(".kanban.json.tmp")[2].items.first == "Analytics")
+        // The new kanban is complete in the writer's temporary file; the old one is still in place.
+        let pending = try sandbox.temporaryFiles()
+        try #require(pending.count == 1, "\(pending)")
+        #expect(pending[0].hasPrefix(".kanban.json.tmp.\(writer.pid)-"), "named after its writer")
+        #expect(try sandbox.fileBoards(pending[0])[2].items.first == "Analytics")
         #expect(try sandbox.snapshot() == before)
 
         // The stopped writer holds the lock: another writer waits, gives up, writes nothing.
@@ -137,7 +132,7 @@ struct ConcurrencyTests {
         try sandbox.succeed(
             ["move", "Analytics", "--to", "Done", "--at", "0"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
         #expect(try sandbox.boards()[2].items.first == "Analytics")
-        #expect(!sandbox.exists(".kanban.json.tmp"))
+        #expect(try sandbox.temporaryFiles().isEmpty, "the next writer removed the killed writer's file")
     }
 
     @Test func initKilledBeforeItsFileIsInPlaceLeavesNoFile() throws {
@@ -152,6 +147,6 @@ struct ConcurrencyTests {
 
         try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
         #expect(try sandbox.boards().layout == sampleLayout)
-        #expect(!sandbox.exists(".kanban.json.tmp"))
+        #expect(try sandbox.temporaryFiles().isEmpty)
     }
 }

@@ -118,6 +118,20 @@ private let sample = [
         #expect(Escape.visible("plain — ünïcode 漢字") == "plain — ünïcode 漢字")
     }
 
+    /// Not controls, but they reorder or break the line they are printed in.
+    @Test(
+        arguments: [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0x2028,
+            0x2029,
+        ] as [UInt32])
+    func bidirectionalControlsAndLineSeparatorsBecomeVisibleEscapes(_ value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        let hex = String(value, radix: 16, uppercase: true)
+        #expect(Escape.visible("a" + String(Character(scalar)) + "b") == "a\\u{\(hex)}b")
+        // Neighbours that change nothing stay as they are.
+        #expect(Escape.visible("a\u{2027}\u{202F}\u{200D}\u{2065}b") == "a\u{2027}\u{202F}\u{200D}\u{2065}b")
+    }
+
     @Test func noViewPrintsARawEscape() throws {
         let boards = [board(Self.hostile, [("k3f9", Self.hostile)])]
         for text in [
