@@ -30,6 +30,14 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: year, month: month, day: day)
     }
 
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes, without making a string.
+    init?(isoBytes b: UnsafeBufferPointer<UInt8>) {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+            let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Year, month (1–12) and day (1–31).
     public var components: (year: Int, month: Int, day: Int) {
         // Howard Hinnant's civil_from_days.
@@ -172,6 +180,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.seconds = Int64(seconds)
     }
 
+    /// Parses the form this build writes, `YYYY-MM-DDTHH:MM:SSZ`, from UTF-8 bytes without
+    /// making a string; `nil` for any other form (``init(rfc3339:)`` reads those).
+    init?(canonicalBytes b: UnsafeBufferPointer<UInt8>, dates: inout DateCache) {
+        guard b.count == 20, b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b[19] == UInt8(ascii: "Z"), let date = dates.day(UnsafeBufferPointer(rebasing: b[0..<10])),
+            let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        seconds = Int64(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
+    }
+
     /// The UTC date of this instant.
     public var utcDay: Day {
         Day(daysSinceEpoch: Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400))
@@ -251,6 +270,13 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
     /// starting with `-`. Returns why not, or `nil` when it is a label.
     public static func problem(with label: String) -> String? {
         guard !label.isEmpty else { return "a label cannot be empty" }
+        // Most labels are a short ASCII word: checked byte by byte, with no Unicode tables.
+        let utf8 = label.utf8
+        if utf8.count <= 32, utf8.first != UInt8(ascii: "-"),
+            utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") })
+        {
+            return nil
+        }
         guard label.count <= 32 else { return "a label has at most 32 characters" }
         guard !label.hasPrefix("-") else { return "a label cannot start with '-'" }
         for scalar in label.unicodeScalars {
@@ -291,6 +317,24 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
             index += 1
         }
         names.insert(label, at: index)
+    }
+
+    /// Appends `label` if it sorts after every label here (ignoring case), as in a file this
+    /// build wrote; `false` otherwise (the general path then sorts).
+    mutating func appendInOrder(_ label: String) -> Bool {
+        if let last = names.last, !Self.sortsBefore(last, label) { return false }
+        names.append(label)
+        return true
+    }
+
+    /// Whether `a` sorts before `b` ignoring case, as ``names`` are kept; ASCII labels are
+    /// compared byte by byte.
+    static func sortsBefore(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        let ascii = a.withUTF8 { x in b.withUTF8 { y in x.allSatisfy { $0 < 0x80 } && y.allSatisfy { $0 < 0x80 } } }
+        guard ascii else { return a.lowercased() < b.lowercased() }
+        return a.utf8.lazy.map(asciiLower).lexicographicallyPrecedes(b.utf8.lazy.map(asciiLower))
     }
 
     /// Removes a label, ignoring case.
@@ -356,6 +400,63 @@ private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
         value = value * 10 + Int(byte - UInt8(ascii: "0"))
     }
     return bytes.isEmpty ? nil : value
+}
+
+/// The last calendar date read or written as `YYYY-MM-DD`: a file's timestamps fall on few
+/// dates, so most are turned into days and back without the calendar arithmetic.
+struct DateCache {
+    private var readKey: (UInt64, UInt16) = (0, 0)
+    private var readDay: Day?
+    private var writtenDay = Int.min
+    private var writtenKey: (UInt64, UInt16) = (0, 0)
+
+    /// The date of the 10 bytes at `bytes`, if they spell one.
+    mutating func day(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        if let readDay, key == readKey { return readDay }
+        guard let day = Day(isoBytes: bytes) else { return nil }
+        (readKey, readDay) = (key, day)
+        return day
+    }
+
+    /// Writes the 10 bytes of `day` at `pointer`.
+    mutating func write(_ day: Day, at pointer: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(pointer)
+        if day.daysSinceEpoch != writtenDay {
+            var bytes: (UInt64, UInt16) = (0, 0)
+            withUnsafeMutableBytes(of: &bytes) { buffer in
+                let (year, month, date) = day.components
+                let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10]
+                for (index, digit) in digits.enumerated() { out[index] = UInt8(ascii: "0") + UInt8(digit) }
+                out[4] = UInt8(ascii: "-")
+                out[5] = UInt8(ascii: "0") + UInt8(month / 10)
+                out[6] = UInt8(ascii: "0") + UInt8(month % 10)
+                out[7] = UInt8(ascii: "-")
+                out[8] = UInt8(ascii: "0") + UInt8(date / 10)
+                out[9] = UInt8(ascii: "0") + UInt8(date % 10)
+            }
+            (writtenDay, writtenKey) = (day.daysSinceEpoch, bytes)
+        }
+        raw.storeBytes(of: writtenKey.0, as: UInt64.self)
+        raw.storeBytes(of: writtenKey.1, toByteOffset: 8, as: UInt16.self)
+    }
+}
+
+private func asciiLower(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+}
+
+/// The value of `count` ASCII digits of `bytes` from `start`, or `nil`.
+private func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    var value = 0
+    for index in start..<start + count {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+    }
+    return value
 }
 
 private func pad(_ value: Int, _ width: Int) -> String {

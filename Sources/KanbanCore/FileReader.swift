@@ -11,6 +11,8 @@ struct FileReader {
     private(set) var owner: StaticString = "the document"
     /// How many boards came without an id (version 1).
     var boardsWithoutID = 0
+    /// The last date read, for the timestamps that follow.
+    var dates = DateCache()
 
     init(json: JSONReader, version: Int, expectedIDs: Int) {
         self.json = json
@@ -42,7 +44,18 @@ struct FileReader {
         var seen = seen
         var first = first
         var expected = (~seen).trailingZeroBitCount  // files this build wrote have their keys in schema order
-        while let key = try json.nextKey(first: &first) {
+        while true {
+            // The layout this build writes: `, "key": ` for a later field, in schema order.
+            if !first, let index = (expected..<schema.count).first(where: { json.consumeWrittenKey(schema[$0].quotedKey) }) {
+                guard schema[index].since <= version else {
+                    throw json.error("key \"\(schema[index].key)\" in \(owner) is new in version 2 of the file, but this one says \"version\": \(version)")
+                }
+                seen |= 1 << index
+                try schema[index].read(&self, &root)
+                expected = index + 1
+                continue
+            }
+            guard let key = try json.nextKey(first: &first) else { break }
             var index = expected
             if index >= schema.count || !json.string(key, is: schema[index].key) {
                 index = 0
@@ -68,6 +81,7 @@ struct FileReader {
     /// A card, through a fast path for the start of the line this build writes,
     /// `{"id": "k3f9", "title": "…"`, when its title has no escape.
     mutating func readItem() throws(KanbanError) -> Item {
+        if let item = readWrittenItem() { return item }
         guard let prefix = json.readCanonicalItemPrefix() else {
             var item = Schema.blankItem
             try readObject(Schema.item, into: &item, owner: "an item")

@@ -121,7 +121,8 @@ extension HistoryRecord {
     }
 
     private func write(to out: inout ChunkWriter) throws {
-        try out.append("{\"n\":\(number),\"time\":")
+        // The number and the hashes first: a writer reads only them (``Summary``).
+        try out.append("{\"n\":\(number),\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\",\"time\":")
         try out.appendQuoted(time.description)
         try out.append(",\"user\":")
         try out.appendQuoted(user)
@@ -132,7 +133,7 @@ extension HistoryRecord {
         case .undo(let entries): try out.append(",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]")
         case .redo(let entries): try out.append(",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]")
         }
-        try out.append(",\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\",\"lines\":")
+        try out.append(",\"lines\":")
         try out.appendStrings(lines)
         try out.append(",\"report\":")
         try out.append(report.isEmpty ? "null" : report)
@@ -144,12 +145,14 @@ extension HistoryRecord {
         for (index, id) in patch.cards.keys.sorted().enumerated() {
             if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
             try out.append("{\"board\":\"\(id)\",")
-            try writeStretch(patch.cards[id]!, schema: Schema.item, to: &out)
+            try writeStretch(patch.cards[id]!, to: &out) { item, out in try out.appendWrittenItem(item) }
         }
         try out.append("],\"archive\":")
         if let archive = patch.archive {
             try out.append(byte: UInt8(ascii: "{"))
-            try writeStretch(archive, schema: Schema.archivedItem, to: &out)
+            try Schema.archivedItem.withUnsafeBufferPointer { fields in
+                try writeStretch(archive, to: &out) { archived, out in try out.writeInline(archived, fields) }
+            }
         } else {
             try out.append("null")
         }
@@ -167,21 +170,54 @@ extension HistoryRecord {
         try out.append(byte: UInt8(ascii: "]"))
     }
 
-    private func writeStretch<Element>(_ stretch: Stretch<Element>, schema: [Field<Element>], to out: inout ChunkWriter)
-        throws
-    {
+    private func writeStretch<Element>(
+        _ stretch: Stretch<Element>, to out: inout ChunkWriter, element: (Element, inout ChunkWriter) throws -> Void
+    ) throws {
         try out.append("\"offset\":\(stretch.offset),\"anchor\":")
         try out.append(stretch.anchor.map { "\"\($0)\"" } ?? "null")
         for (name, list) in [("before", stretch.before), ("after", stretch.after)] {
             try out.append(",\"\(name)\":[")
-            for (index, element) in list.enumerated() {
+            for index in list.indices {
                 if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
-                try out.writeObject(element, schema, layout: .inline)
+                try element(list[index], &out)
             }
             try out.append(byte: UInt8(ascii: "]"))
         }
         try out.append(byte: UInt8(ascii: "}"))
     }
+
+    /// What a writer needs of the last record: its number and the hashes of the file
+    /// before and after its change.
+    public struct Summary: Hashable, Sendable {
+        public var number: Int
+        public var before: UInt64
+        public var after: UInt64
+
+        public init(number: Int, before: UInt64, after: UInt64) {
+            self.number = number
+            self.before = before
+            self.after = after
+        }
+
+        /// Reads the start of a record's line, `{"n":N,"before":"…","after":"…",`, as this
+        /// build writes it; `nil` for anything else.
+        public init?(decodingStartOf line: [UInt8]) {
+            let text = String(decoding: line.prefix(96), as: UTF8.self)
+            guard text.hasPrefix("{\"n\":"), let comma = text.firstIndex(of: ","),
+                let number = Int(text[text.index(text.startIndex, offsetBy: 5)..<comma])
+            else { return nil }
+            let rest = text[comma...]
+            guard rest.hasPrefix(",\"before\":\""), rest.count >= 49,
+                let before = UInt64(rest.dropFirst(11).prefix(16), radix: 16),
+                rest.dropFirst(27).hasPrefix("\",\"after\":\""),
+                let after = UInt64(rest.dropFirst(38).prefix(16), radix: 16)
+            else { return nil }
+            self.init(number: number, before: before, after: after)
+        }
+    }
+
+    /// The record's summary.
+    public var summary: Summary { Summary(number: number, before: before, after: after) }
 
     /// Reads a record from one line of JSON (without its newline).
     ///

@@ -26,10 +26,12 @@ extension Kanban {
             var fresh = ItemIDSet(expected: pending.count)
             for slot in pending { _ = fresh.insert(ids[slot]) }
             var taken = Set<ItemID>()
-            for board in boards {
-                if fresh.contains(board.id) { taken.insert(board.id) }
-                for item in board.items where fresh.contains(item.id) {
-                    taken.insert(item.id)
+            for board in boards.indices {
+                if fresh.contains(boards[board].id) { taken.insert(boards[board].id) }
+                boards[board].items.withUnsafeBufferPointer { items in
+                    for index in items.indices where fresh.contains(items[index].id) {
+                        taken.insert(items[index].id)
+                    }
                 }
             }
             for archived in archive where fresh.contains(archived.item.id) {

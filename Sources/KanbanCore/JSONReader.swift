@@ -297,7 +297,7 @@ struct JSONReader {
     }
 
     /// Consumes `literal` if the bytes here are exactly it, comparing eight bytes at a time.
-    private mutating func consume(_ literal: StaticString) -> Bool {
+    mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - offset >= count else { return false }
         let here = UnsafeRawPointer(bytes.baseAddress! + offset)
@@ -386,6 +386,23 @@ struct JSONReader {
         let item = CanonicalItem(offset: start, id: id, title: titleStart + 1..<offset, isASCII: high < 0x80)
         offset += 1
         return item
+    }
+
+    /// Consumes `, ` and then `key` (a field's `"key": `), exactly as this build writes them
+    /// between members, if they are next; otherwise consumes nothing.
+    mutating func consumeWrittenKey(_ key: [UInt8]) -> Bool {
+        let count = key.count + 2
+        guard bytes.count - offset >= count, bytes[offset] == UInt8(ascii: ","), bytes[offset + 1] == 0x20 else {
+            return false
+        }
+        let start = offset + 2
+        let matches = key.withUnsafeBufferPointer { key in
+            var index = 0
+            while index < key.count && bytes[start + index] == key[index] { index += 1 }
+            return index == key.count
+        }
+        if matches { offset += count }
+        return matches
     }
 
     /// Moves the cursor to `offset`, for a second look at part of the document.

@@ -45,10 +45,13 @@ extension Kanban {
         let wantedIDs = Set(references.compactMap(ItemID.init))
         if !wantedIDs.isEmpty {
             let fewIDs = wantedIDs.count <= 4 ? Array(wantedIDs) : nil
-            for (b, board) in boards.enumerated() {
-                for (i, item) in board.items.enumerated()
-                where fewIDs?.contains(item.id) ?? wantedIDs.contains(item.id) {
-                    byID[item.id] = Location(board: b, index: i)
+            // Ids only are looked at: no card is copied on the way.
+            for b in boards.indices {
+                boards[b].items.withUnsafeBufferPointer { items in
+                    for i in items.indices {
+                        let id = items[i].id
+                        if fewIDs?.contains(id) ?? wantedIDs.contains(id) { byID[id] = Location(board: b, index: i) }
+                    }
                 }
             }
         }
@@ -56,10 +59,11 @@ extension Kanban {
         let wantedTitles = Set(references.filter { ItemID($0).flatMap { byID[$0] } == nil })
         if !wantedTitles.isEmpty {
             let fewTitles = wantedTitles.count <= 4 ? Array(wantedTitles) : nil
-            for (b, board) in boards.enumerated() where scope == nil || scope == b {
-                for (i, item) in board.items.enumerated()
-                where fewTitles?.contains(item.title) ?? wantedTitles.contains(item.title) {
-                    byTitle[item.title, default: []].append(Location(board: b, index: i))
+            for b in boards.indices where scope == nil || scope == b {
+                boards[b].items.withUnsafeBufferPointer { items in
+                    for i in items.indices where fewTitles?.contains(items[i].title) ?? wantedTitles.contains(items[i].title) {
+                        byTitle[items[i].title, default: []].append(Location(board: b, index: i))
+                    }
                 }
             }
         }

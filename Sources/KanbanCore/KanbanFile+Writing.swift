@@ -58,13 +58,10 @@ extension ChunkWriter {
         try append(byte: UInt8(ascii: "{"))
         switch layout {
         case .inline:
-            var first = true
-            for field in schema where field.isPresent(root) {
-                if !first { try append(literal: ", ") }
-                try field.quotedKey.withUnsafeBufferPointer { try append($0) }
-                try field.write(root, &self, layout)
-                first = false
+            try schema.withUnsafeBufferPointer { fields in
+                try writeInline(root, fields, opened: true)
             }
+            return
         case .block(let indent):
             let lineStart = Array(("\n" + String(repeating: " ", count: indent)).utf8)
             try lineStart.withUnsafeBufferPointer { lineStart in
@@ -74,14 +71,34 @@ extension ChunkWriter {
                     try append("\"version\": \(version)")
                     first = false
                 }
-                for field in schema where field.isPresent(root) {
-                    if !first { try append(byte: UInt8(ascii: ",")) }
-                    try append(lineStart)
-                    try field.quotedKey.withUnsafeBufferPointer { try append($0) }
-                    try field.write(root, &self, layout)
-                    first = false
+                let separator = Array(",".utf8) + lineStart
+                try separator.withUnsafeBufferPointer { separator in
+                    for field in schema
+                    where try field.write(root, &self, layout, first ? lineStart : separator) {
+                        first = false
+                    }
                 }
                 try append(UnsafeBufferPointer(rebasing: lineStart.dropLast(2)))
+            }
+        }
+        try append(byte: UInt8(ascii: "}"))
+    }
+}
+
+extension ChunkWriter {
+    /// Writes `root` as a one-line object of `fields`: `{"key": value, …}`. The fields are
+    /// borrowed, not retained, for each card (their array outlives the call).
+    mutating func writeInline<Root>(
+        _ root: borrowing Root, _ fields: UnsafeBufferPointer<Field<Root>>, opened: Bool = false
+    ) throws {
+        if !opened { try append(byte: UInt8(ascii: "{")) }
+        let comma: StaticString = ", "
+        let separator = UnsafeBufferPointer(start: comma.utf8Start, count: comma.utf8CodeUnitCount)
+        var first = true
+        for index in fields.indices {
+            unowned(unsafe) let field = fields[index]
+            if try field.write(root, &self, .inline, first ? UnsafeBufferPointer(start: nil, count: 0) : separator) {
+                first = false
             }
         }
         try append(byte: UInt8(ascii: "}"))
@@ -94,6 +111,8 @@ struct ChunkWriter {
     private let capacity: Int
     private var count = 0
     private let sink: (UnsafeRawBufferPointer) throws -> Void
+    /// The last date written, for the timestamps that follow.
+    private var dates = DateCache()
 
     init(capacity: Int, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.capacity = max(capacity, 64)
@@ -124,6 +143,7 @@ struct ChunkWriter {
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard !bytes.isEmpty else { return }
         try reserve(bytes.count)
         guard bytes.count <= capacity else { return try sink(UnsafeRawBufferPointer(bytes)) }
         (base + count).initialize(from: bytes.baseAddress!, count: bytes.count)
@@ -148,6 +168,39 @@ struct ChunkWriter {
             count += 1
             word <<= 8
         }
+    }
+
+    /// `"YYYY-MM-DD"`.
+    mutating func appendQuoted(_ day: Day) throws {
+        try reserve(12)
+        base[count] = UInt8(ascii: "\"")
+        dates.write(day, at: base + count + 1)
+        base[count + 11] = UInt8(ascii: "\"")
+        count += 12
+    }
+
+    /// `"YYYY-MM-DDTHH:MM:SSZ"`.
+    mutating func appendQuoted(_ time: Timestamp) throws {
+        try reserve(22)
+        let day = time.utcDay
+        let within = Int(time.seconds - Int64(day.daysSinceEpoch) * 86_400)
+        let start = base + count
+        start[0] = UInt8(ascii: "\"")
+        dates.write(day, at: start + 1)
+        start[11] = UInt8(ascii: "T")
+        Self.writeTwoDigits(within / 3600, at: start + 12)
+        start[14] = UInt8(ascii: ":")
+        Self.writeTwoDigits(within / 60 % 60, at: start + 15)
+        start[17] = UInt8(ascii: ":")
+        Self.writeTwoDigits(within % 60, at: start + 18)
+        start[20] = UInt8(ascii: "Z")
+        start[21] = UInt8(ascii: "\"")
+        count += 22
+    }
+
+    private static func writeTwoDigits(_ value: Int, at pointer: UnsafeMutablePointer<UInt8>) {
+        pointer[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+        pointer[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
     }
 
     /// `text` as a JSON string literal, escaped as ``JSON/appendString(_:to:)`` does.

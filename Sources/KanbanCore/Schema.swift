@@ -47,8 +47,9 @@ enum Schema {
 
 // MARK: - Fields
 
-/// One key of an object in the file.
-struct Field<Root>: Sendable {
+/// One key of an object in the file. (A class: an object's fields are walked for every card,
+/// and a reference costs one retain where a struct of closures would cost one per closure.)
+final class Field<Root>: Sendable {
     let key: StaticString
     /// `"key": `, as written.
     let quotedKey: [UInt8]
@@ -60,39 +61,46 @@ struct Field<Root>: Sendable {
     let read: @Sendable (inout FileReader, inout Root) throws(KanbanError) -> Void
     /// Whether `root` has a value to write for this key (`labels` is left out when empty).
     let isPresent: @Sendable (Root) -> Bool
-    /// Writes the value of `root` (only called when present).
-    let write: @Sendable (Root, inout ChunkWriter, ObjectLayout) throws -> Void
+    /// Writes `separator`, the key and the value of `root`, if it has one to write; returns
+    /// whether it did. (One call per field and card: the value is got once.)
+    let write: @Sendable (Root, inout ChunkWriter, ObjectLayout, UnsafeBufferPointer<UInt8>) throws -> Bool
     /// Decodes the value from a Codable container into `root`, if there.
     let decode: @Sendable (KeyedDecodingContainer<SchemaKey>, inout Root) throws -> Bool
     /// Encodes the value of `root` (only called when present).
     let encode: @Sendable (Root, inout KeyedEncodingContainer<SchemaKey>) throws -> Void
 
-    init<Value>(
+    convenience init<Value>(
         _ key: StaticString, since: Int = 1, required: Bool = false, _ codec: Codec<Value>,
         get: @escaping @Sendable (Root) -> Value?, set: @escaping @Sendable (inout Root, Value) -> Void
     ) {
-        self.key = key
-        quotedKey = Array("\"\(key)\": ".utf8)
-        self.required = required
-        self.since = since
-        read = { (reader: inout FileReader, root: inout Root) throws(KanbanError) in
-            set(&root, try codec.read(&reader, key))
-        }
-        isPresent = { root in get(root).map { !codec.isOmitted($0) } ?? false }
-        write = { root, out, layout in try codec.write(get(root)!, &out, layout) }
         let codingKey = SchemaKey(key)
-        decode = { container, root in
-            guard container.contains(codingKey) else { return false }
-            set(&root, try codec.decode(container, codingKey))
-            return true
-        }
-        encode = { root, container in try codec.encode(get(root)!, &container, codingKey) }
+        let quotedKey = Array("\"\(key)\": ".utf8)
+        self.init(
+            key: key, required: required, since: since, lifting: (),
+            read: { (reader: inout FileReader, root: inout Root) throws(KanbanError) in
+                set(&root, try codec.read(&reader, key))
+            },
+            isPresent: { root in get(root).map { !codec.isOmitted($0) } ?? false },
+            write: { root, out, layout, separator in
+                guard let value = get(root), !codec.isOmitted(value) else { return false }
+                try out.append(separator)
+                try quotedKey.withUnsafeBufferPointer { try out.append($0) }
+                try codec.write(value, &out, layout)
+                return true
+            },
+            decode: { container, root in
+                guard container.contains(codingKey) else { return false }
+                set(&root, try codec.decode(container, codingKey))
+                return true
+            },
+            encode: { root, container in try codec.encode(get(root)!, &container, codingKey) })
     }
 
     private init(
-        key: StaticString, required: Bool, since: Int,
+        key: StaticString, required: Bool, since: Int, lifting _: Void,
         read: @escaping @Sendable (inout FileReader, inout Root) throws(KanbanError) -> Void,
-        isPresent: @escaping @Sendable (Root) -> Bool, write: @escaping @Sendable (Root, inout ChunkWriter, ObjectLayout) throws -> Void,
+        isPresent: @escaping @Sendable (Root) -> Bool,
+        write: @escaping @Sendable (Root, inout ChunkWriter, ObjectLayout, UnsafeBufferPointer<UInt8>) throws -> Bool,
         decode: @escaping @Sendable (KeyedDecodingContainer<SchemaKey>, inout Root) throws -> Bool,
         encode: @escaping @Sendable (Root, inout KeyedEncodingContainer<SchemaKey>) throws -> Void
     ) {
@@ -111,12 +119,12 @@ struct Field<Root>: Sendable {
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Root> & Sendable) -> Field<Outer> {
         let (read, isPresent, write, decode, encode) = (self.read, self.isPresent, self.write, self.decode, self.encode)
         return Field<Outer>(
-            key: key, required: required, since: since,
+            key: key, required: required, since: since, lifting: (),
             read: { (reader: inout FileReader, outer: inout Outer) throws(KanbanError) in
                 try read(&reader, &outer[keyPath: path])
             },
             isPresent: { isPresent($0[keyPath: path]) },
-            write: { outer, out, layout in try write(outer[keyPath: path], &out, layout) },
+            write: { outer, out, layout, separator in try write(outer[keyPath: path], &out, layout, separator) },
             decode: { container, outer in try decode(container, &outer[keyPath: path]) },
             encode: { outer, container in try encode(outer[keyPath: path], &container) })
     }
@@ -155,11 +163,19 @@ extension Codec {
     /// A value written as a JSON string, made from and turned into text by two functions;
     /// `parse` returns `nil` for text that is not such a value, and `expected` says what is.
     static func text(
-        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String, expected: String
+        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String, expected: String,
+        parseBytes: @escaping @Sendable (UnsafeBufferPointer<UInt8>, inout DateCache) -> Value? = { _, _ in nil },
+        write: (@Sendable (Value, inout ChunkWriter) throws -> Void)? = nil
     ) -> Codec {
         Codec(
             read: { (reader: inout FileReader, key: StaticString) throws(KanbanError) in
                 let string = try reader.json.readString("\(reader.owner)'s \"\(key)\"")
+                // The common case, the form this build writes, is read from the bytes as they are.
+                if string.decoded == nil,
+                    let value = parseBytes(UnsafeBufferPointer(rebasing: reader.json.bytes[string.range]), &reader.dates)
+                {
+                    return value
+                }
                 let text = try reader.json.text(of: string)
                 guard let value = parse(text) else {
                     throw reader.json.error(
@@ -167,7 +183,9 @@ extension Codec {
                 }
                 return value
             },
-            write: { value, out, _ in try out.appendQuoted(format(value)) },
+            write: { value, out, _ in
+                if let write { try write(value, &out) } else { try out.appendQuoted(format(value)) }
+            },
             decode: { container, key in
                 let text = try container.decode(String.self, forKey: key)
                 guard let value = parse(text) else {
@@ -221,12 +239,18 @@ extension Codec where Value == ItemID {
 }
 
 extension Codec where Value == Day {
-    static let day = Codec.text(parse: { Day(iso: $0) }, format: \.description, expected: "a date, YYYY-MM-DD")
+    /// A date, read and written as bytes: a file holds one per card that has a due date.
+    static let day = Codec.text(
+        parse: { Day(iso: $0) }, format: \.description, expected: "a date, YYYY-MM-DD",
+        parseBytes: { bytes, _ in Day(isoBytes: bytes) }, write: { day, out in try out.appendQuoted(day) })
 }
 
 extension Codec where Value == Timestamp {
+    /// A time, read and written as bytes: a file holds two per card.
     static let time = Codec.text(
-        parse: { Timestamp(rfc3339: $0) }, format: \.description, expected: "a time, like 2026-11-23T10:04:05Z")
+        parse: { Timestamp(rfc3339: $0) }, format: \.description, expected: "a time, like 2026-11-23T10:04:05Z",
+        parseBytes: { bytes, dates in Timestamp(canonicalBytes: bytes, dates: &dates) },
+        write: { time, out in try out.appendQuoted(time) })
 }
 
 extension Codec where Value == Int? {
@@ -279,12 +303,12 @@ extension Codec where Value == Labels {
 }
 
 extension Codec where Value == [Item] {
-    /// A board's cards, one per line.
+    /// A board's cards, one per line (through the fast path of `ItemLine.swift`).
     static let items = Codec.array(
         owner: "an item", indent: 8,
         readElement: { (reader: inout FileReader) throws(KanbanError) in try reader.readItem() },
         check: { (checker: inout InvariantChecker, item: Item) throws(KanbanError) in try checker.checkItem(item) },
-        schema: Schema.item)
+        schema: Schema.item, writeElement: { item, out in try out.appendWrittenItem(item) })
 }
 
 extension Codec where Value == [ArchivedItem] {
@@ -353,7 +377,8 @@ extension Codec {
         owner: StaticString, indent: Int,
         readElement: @escaping @Sendable (inout FileReader) throws(KanbanError) -> Element,
         check: @escaping @Sendable (inout InvariantChecker, Element) throws(KanbanError) -> Void,
-        schema: [Field<Element>]
+        schema: [Field<Element>],
+        writeElement: (@Sendable (Element, inout ChunkWriter) throws -> Void)? = nil
     ) -> Codec<[Element]> where Value == [Element] {
         let lineStart = Array(("\n" + String(repeating: " ", count: indent)).utf8)
         return Codec<[Element]>(
@@ -376,11 +401,20 @@ extension Codec {
             },
             write: { elements, out, _ in
                 try out.append(byte: UInt8(ascii: "["))
+                // The hot loop of writing a large file: no copy of a card or a field is made.
                 try lineStart.withUnsafeBufferPointer { lineStart in
-                    for (index, element) in elements.enumerated() {
-                        if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
-                        try out.append(lineStart)
-                        try out.writeObject(element, schema, layout: .inline)
+                    try schema.withUnsafeBufferPointer { fields in
+                        try elements.withUnsafeBufferPointer { elements in
+                            for index in elements.indices {
+                                if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
+                                try out.append(lineStart)
+                                if let writeElement {
+                                    try writeElement(elements[index], &out)
+                                } else {
+                                    try out.writeInline(elements[index], fields)
+                                }
+                            }
+                        }
                     }
                     if !elements.isEmpty { try out.append(UnsafeBufferPointer(rebasing: lineStart.dropLast(2))) }
                 }

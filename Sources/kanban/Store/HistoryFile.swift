@@ -30,8 +30,8 @@ struct HistoryFile {
 
     /// The end of the history, as a writer needs it.
     struct Tail {
-        /// The last complete record, if it could be read.
-        var last: HistoryRecord?
+        /// The last complete record's number and hashes, if it could be read.
+        var last: HistoryRecord.Summary?
         /// Where the good part of the file ends (what follows is cut off before appending).
         var end: Int
         /// Where the last record starts.
@@ -43,7 +43,7 @@ struct HistoryFile {
         /// The number the next record gets.
         var nextNumber: Int
 
-        init(last: HistoryRecord?, end: Int, lastStart: Int = 0, firstNumber: Int?, unreadable: Bool) {
+        init(last: HistoryRecord.Summary?, end: Int, lastStart: Int = 0, firstNumber: Int?, unreadable: Bool) {
             self.last = last
             self.end = end
             self.lastStart = lastStart
@@ -116,7 +116,7 @@ struct HistoryFile {
                 continue
             }
             let end = start + lastNewline + 1
-            guard let last = try? HistoryRecord(decoding: Array(bytes[lineStart..<lastNewline])) else {
+            guard let last = HistoryRecord.Summary(decodingStartOf: Array(bytes[lineStart..<lastNewline])) else {
                 return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
             }
             return Tail(
