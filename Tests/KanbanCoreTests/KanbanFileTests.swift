@@ -210,12 +210,16 @@ struct KanbanFileTests {
         #expect(format == .legacy)
     }
 
+    /// Six characters give 36^6 ids; past 36^6 / 65,536 ids in the file they grow to seven.
     @Test func aLargeOriginalFileGetsLongerDistinctIDs() throws {
-        let items = (0..<40).map { "\"Task \($0)\"" }.joined(separator: ", ")
+        let sixCharacterIDs = 36 * 36 * 36 * 36 * 36 * 36
+        let count = sixCharacterIDs / 65_536 + 1
+        let items = Array(repeating: "\"x\"", count: count).joined(separator: ",")
         let kanban = try KanbanFile.decode("[{\"title\": \"Todo\", \"items\": [\(items)]}]".bytes).kanban
-        let ids = kanban.boards[0].items.map(\.id.rawValue)
-        #expect(Set(ids).count == 40)
-        #expect(ids.allSatisfy { $0.count == Kanban.idLength(forItemCount: 40) })
+        let ids = kanban.boards[0].items.map(\.id) + [kanban.boards[0].id]
+        #expect(ids.count == count + 1)
+        #expect(Set(ids).count == count + 1)
+        #expect(ids.allSatisfy { $0.rawValue.count == 7 })
     }
 }
 
