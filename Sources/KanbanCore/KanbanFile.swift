@@ -185,6 +185,8 @@ public enum KanbanFile {
             }
             boards.append((title, items))
         }
+        reader.skipWhitespace()
+        guard reader.isAtEnd else { throw reader.error("unexpected text after the end of the document") }
         var generator = SeededGenerator(hashing: reader.bytes)
         let count = boards.reduce(0) { $0 + $1.items.count }
         var ids = Kanban(trusted: []).newIDs(count: count, using: &generator)[...]

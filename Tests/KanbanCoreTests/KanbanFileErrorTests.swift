@@ -232,6 +232,8 @@ struct KanbanFileErrorTests {
         ("[{\"title\": \"A\", \"items\": []},\n {\"title\": \"a\", \"items\": []}]", 2),
         ("[{\"title\": \"A\", \"items\": [\" \"]}]", 1), ("[{\"title\": \"A\", \"items\": [], \"limit\": 2}]", 1),
         ("{\"version\": 1, \"boards\": [{\"title\": \"Todo\", \"items\": [{\"id\": \"a1\", \"title\": \"x\"", 1),
+        // Text after the original app's array, as after a document.
+        ("[]x", 1), ("[] []", 1), ("[]\n\n3", 3), ("[{\"title\": \"A\", \"items\": []}]}", 1),
     ])
     func aFileThatIsNotAKanbanIsCorrupt(text: String, line: Int) throws {
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(text.bytes) }
