@@ -144,6 +144,17 @@ struct DayTests {
         #expect(Day(daysSinceEpoch: -1).description == "1969-12-31")
     }
 
+    /// Every `Day` can be written and read back: values past the years 0000–9999 are kept at
+    /// their ends, and arithmetic does not trap.
+    @Test func daysStayWithinTheYearsTheFileCanHold() {
+        #expect(Day.range == NaiveCalendar.days(0, 1, 1)...NaiveCalendar.days(9999, 12, 31))
+        #expect(Day(daysSinceEpoch: .max).description == "9999-12-31")
+        #expect(Day(daysSinceEpoch: .min).description == "0000-01-01")
+        #expect(Day(daysSinceEpoch: 0).adding(days: .max).description == "9999-12-31")
+        #expect(Day(daysSinceEpoch: 0).adding(days: .min).description == "0000-01-01")
+        #expect(Day(daysSinceEpoch: .max).adding(days: .max) == Day(daysSinceEpoch: Day.range.upperBound))
+        #expect(Day(iso: Day(daysSinceEpoch: 5_000_000).description) == Day(daysSinceEpoch: 5_000_000))
+    }
 }
 
 @Suite("Times")
@@ -193,6 +204,8 @@ struct TimestampTests {
         "2026-11-23T10:04:05+0100", "2026-11-23T10:04:05+01", "2026-11-23T10:04:05.Z", "2026-11-23T10:04:05ZZ",
         "2026-11-23T10:04:05Z ", " 2026-11-23T10:04:05Z", "2026-11-23X10:04:05Z", "2026-11-23T10-04-05Z",
         "10000-01-01T00:00:00Z", "2026-11-23T1:04:05Z", "2026-11-23T10:04:05.5.5Z", "1790000000",
+        // Instants outside the years 0000–9999 in UTC cannot be written back.
+        "9999-12-31T23:30:00-01:00", "0000-01-01T00:30:00+01:00",
     ])
     func whatIsNotAnRFC3339InstantIsRefused(text: String) {
         #expect(Timestamp(rfc3339: text) == nil)
@@ -225,6 +238,17 @@ struct TimestampTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test func timesStayWithinTheYearsTheFileCanHold() {
+        #expect(Timestamp.range == seconds(0, 1, 1, 0, 0, 0)...seconds(9999, 12, 31, 23, 59, 59))
+        #expect(Timestamp(seconds: .max).description == "9999-12-31T23:59:59Z")
+        #expect(Timestamp(seconds: .min).description == "0000-01-01T00:00:00Z")
+        #expect(Timestamp(seconds: .min).utcDay.description == "0000-01-01")
+        #expect(Timestamp(seconds: 0).adding(seconds: .max) == Timestamp(seconds: .max))
+        #expect(Timestamp(seconds: -5).adding(seconds: .min) == Timestamp(seconds: .min))
+        #expect(Timestamp(seconds: 10).adding(seconds: -4).seconds == 6)
+        #expect(Timestamp(seconds: 1) < Timestamp(seconds: 2))
     }
 }
 
