@@ -371,7 +371,7 @@ struct DropContentTests {
         let day = Day(year: 2026, month: 12, day: 24)
         try kanban.insert(
             [
-                CardContent(title: try Title("One"), labels: ["x", "Y"], due: day, note: "a\nb"),
+                CardContent(title: try Title("One"), labels: ["x", "Y"], due: day, note: "a\r\nb"),
                 CardContent(title: try Title("Two")),
             ], into: 2, now: now, using: &generator)
         let (one, two) = (kanban[Location(board: 2, index: 0)], kanban[Location(board: 2, index: 1)])
@@ -380,6 +380,25 @@ struct DropContentTests {
                 == Item(
                     id: one.id, title: "One", labels: ["x", "Y"], due: day, created: now, entered: now, note: "a\nb"))
         #expect(two == Item(id: two.id, title: "Two", created: now, entered: now))
+    }
+
+    @Test func anAddedCardWhoseNoteBreaksItsRulesIsRefused() throws {
+        var kanban = try contentKanban()
+        let before = kanban
+        var generator = SeededGenerator(seed: 9)
+        for note in ["bell\u{7}", String(repeating: "x", count: 65_537), "\r"] {
+            let error = #expect(throws: KanbanError.self) {
+                try kanban.insert(
+                    [CardContent(title: try Title("ok")), CardContent(title: try Title("bad"), note: note)], into: 2,
+                    now: now, using: &generator)
+            }
+            guard case .invalidValue(.note, _, _) = error else {
+                Issue.record("expected invalidValue(.note), got \(String(describing: error))")
+                continue
+            }
+        }
+        #expect(kanban == before)
+        #expect(throws: Never.self) { try kanban.validate() }
     }
 }
 
