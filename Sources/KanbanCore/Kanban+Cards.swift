@@ -159,7 +159,12 @@ extension Item {
             item.note = note.isEmpty ? nil : note
         case .append(let text):
             let addition = try Note.checked(text)
-            item.note = try Note.checked(item.note.map { $0.isEmpty ? addition : $0 + "\n" + addition } ?? addition)
+            if let note = item.note {
+                item.note = try Note.checked(note.isEmpty ? addition : note + "\n" + addition)
+            } else if !addition.isEmpty {
+                // Appending nothing to no note leaves no note, rather than an empty one.
+                item.note = addition
+            }
         }
         for label in edits.removeLabels { item.labels.remove(label) }
         for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }

@@ -95,6 +95,13 @@ struct EditTests {
         #expect(change.items[0].edits == [.note(from: "line 1\nline 2", to: nil)])
     }
 
+    @Test func appendingNothingToNoNoteChangesNothing() throws {
+        let (card, change) = try edited(bareCard, CardEdits(note: .append("")))
+        #expect(card.note == nil)
+        #expect(change.items[0].edits.isEmpty)
+        #expect(!change.isEffective)
+    }
+
     @Test func aNoteThatBreaksItsRulesChangesNothing() throws {
         var kanban = try contentKanban()
         let before = kanban
