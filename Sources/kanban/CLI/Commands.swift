@@ -76,7 +76,7 @@ enum Commands {
                 if arguments.flag(Options.sample) && arguments.value(Options.boards) != nil {
                     throw arguments.usage("--sample makes the tutorial's boards; it does not go with --boards")
                 }
-                let boards = try arguments.value(Options.boards).map {
+                let boards = arguments.value(Options.boards).map {
                     $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 }
                 return .initialize(
