@@ -4,13 +4,19 @@
 
 // MARK: - Calendar dates
 
-/// A calendar date (a due date), without a time or a time zone.
+/// A calendar date (a due date), without a time or a time zone, in the years 0000–9999
+/// that `YYYY-MM-DD` can write.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public let daysSinceEpoch: Int
 
+    /// The days a `Day` can be, in days since 1970-01-01: 0000-01-01 to 9999-12-31.
+    public static let range = -719_528...2_932_896
+
+    /// The date `daysSinceEpoch` days after 1970-01-01, or the first or last day of ``range``
+    /// when it is outside it: every `Day` can be written, and read back.
     public init(daysSinceEpoch: Int) {
-        self.daysSinceEpoch = daysSinceEpoch
+        self.daysSinceEpoch = min(max(daysSinceEpoch, Self.range.lowerBound), Self.range.upperBound)
     }
 
     /// The date of `year`-`month`-`day`, or `nil` if there is no such date (years 0…9999).
@@ -64,8 +70,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return pad(month, 2) + "-" + pad(day, 2)
     }
 
+    /// The date `days` later (earlier, if negative), kept within ``range``.
     public func adding(days: Int) -> Day {
-        Day(daysSinceEpoch: daysSinceEpoch + days)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        return Day(daysSinceEpoch: overflow ? (days < 0 ? .min : .max) : sum)
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
@@ -133,17 +141,24 @@ public enum DueInput: Hashable, Sendable {
 
 // MARK: - Times
 
-/// An instant, to the second, written as RFC 3339 UTC: `2026-11-23T10:04:05Z`.
+/// An instant, to the second, written as RFC 3339 UTC: `2026-11-23T10:04:05Z`, in the
+/// years 0000–9999 that this form can write.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
     public let seconds: Int64
 
+    /// The instants a `Timestamp` can be, in seconds since the epoch: 0000-01-01T00:00:00Z
+    /// to 9999-12-31T23:59:59Z.
+    public static let range: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// The instant `seconds` after the epoch, or the first or last of ``range`` when it is
+    /// outside it: every `Timestamp` can be written, and read back.
     public init(seconds: Int64) {
-        self.seconds = seconds
+        self.seconds = min(max(seconds, Self.range.lowerBound), Self.range.upperBound)
     }
 
     /// Parses RFC 3339 (`2026-11-23T10:04:05Z`, `2026-11-23T11:04:05.250+01:00`); fractions of a
-    /// second are dropped. Years 0000…9999.
+    /// second are dropped. The instant must be in the years 0000…9999 in UTC.
     public init?(rfc3339 text: some StringProtocol) {
         let b = Array(text.utf8)
         guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
@@ -176,8 +191,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return nil
         }
         guard index == b.count else { return nil }
-        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
-        self.seconds = Int64(seconds)
+        let seconds = Int64(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset)
+        guard Self.range.contains(seconds) else { return nil }
+        self.seconds = seconds
     }
 
     /// Parses the form this build writes, `YYYY-MM-DDTHH:MM:SSZ`, from UTF-8 bytes without
@@ -204,8 +220,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             + pad(within % 60, 2) + "Z"
     }
 
+    /// The instant `delta` seconds later (earlier, if negative), kept within ``range``.
     public func adding(seconds delta: Int64) -> Timestamp {
-        Timestamp(seconds: seconds + delta)
+        let (sum, overflow) = seconds.addingReportingOverflow(delta)
+        return Timestamp(seconds: overflow ? (delta < 0 ? .min : .max) : sum)
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.seconds < rhs.seconds }

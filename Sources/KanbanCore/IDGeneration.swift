@@ -109,6 +109,13 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         state = hash
     }
 
+    /// A generator whose stream does not retrace this one's: it starts from this one's next
+    /// value, scrambled, rather than from a neighbouring state.
+    func forked() -> SeededGenerator {
+        var copy = self
+        return SeededGenerator(seed: copy.next() ^ 0x6a09_e667_f3bc_c909)
+    }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state

@@ -109,7 +109,7 @@ extension Kanban {
         for index in selection {
             let archived = archive[index]
             guard let target = destination ?? boardIndex(id: archived.board) else {
-                throw .restoreNeedsBoard(item: archivedCandidate(at: index))
+                throw .restoreNeedsBoard(item: archivedCandidate(index))
             }
             targets.append(target)
         }
@@ -131,8 +131,14 @@ extension Kanban {
         return Change(items: changes)
     }
 
-    /// An archived card, named for an error message: the board it left (or its id, if gone).
-    public func archivedCandidate(at index: Int) -> Candidate {
+    /// The archived card at `index` in ``archive``, named for an error message: the board it
+    /// left (or its id, if gone); `nil` if there is none.
+    public func archivedCandidate(at index: Int) -> Candidate? {
+        archive.indices.contains(index) ? archivedCandidate(index) : nil
+    }
+
+    /// The archived card at `index`, which must exist, named for an error message.
+    func archivedCandidate(_ index: Int) -> Candidate {
         let archived = archive[index]
         let board = boardIndex(id: archived.board).map { boards[$0].title } ?? archived.board.rawValue
         return Candidate(id: archived.item.id, title: archived.item.title, board: board, index: nil)
@@ -153,7 +159,12 @@ extension Item {
             item.note = note.isEmpty ? nil : note
         case .append(let text):
             let addition = try Note.checked(text)
-            item.note = try Note.checked(item.note.map { $0.isEmpty ? addition : $0 + "\n" + addition } ?? addition)
+            if let note = item.note {
+                item.note = try Note.checked(note.isEmpty ? addition : note + "\n" + addition)
+            } else if !addition.isEmpty {
+                // Appending nothing to no note leaves no note, rather than an empty one.
+                item.note = addition
+            }
         }
         for label in edits.removeLabels { item.labels.remove(label) }
         for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }

@@ -122,8 +122,9 @@ extension Kanban {
     /// a new id and was created and entered its board `now`.
     ///
     /// - Returns: each new item, with `from` set to `nil`.
-    /// - Throws: ``KanbanError/indexOutOfRange(index:board:range:)``, an anchor error, or
-    ///   ``KanbanError/wipLimit(board:limit:current:resulting:)``.
+    /// - Throws: ``KanbanError/indexOutOfRange(index:board:range:)``, an anchor error,
+    ///   ``KanbanError/wipLimit(board:limit:current:resulting:)``, or
+    ///   ``KanbanError/invalidValue(kind:value:reason:)`` for a note that breaks its rules.
     /// - Complexity: O(*n* + *k*): new ids are checked against every item once.
     @discardableResult
     public mutating func insert(
@@ -131,8 +132,13 @@ extension Kanban {
         now: Timestamp? = nil, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
         try checkBoard(destination)
-        let items = cards.map { card in
-            Item(id: ItemID(packed: 1), title: card.title.text, labels: card.labels, due: card.due, note: card.note)
+        var items: [Item] = []
+        items.reserveCapacity(cards.count)
+        for card in cards {
+            // A note given in code has not been through `Note.checked` as typed ones have.
+            let note = try card.note.map { (note) throws(KanbanError) in try Note.checked(note) }
+            items.append(
+                Item(id: ItemID(packed: 1), title: card.title.text, labels: card.labels, due: card.due, note: note))
         }
         let added = try dropNewItems(items, into: destination, at: position, force: force, now: now, using: &generator)
         return Change(items: added.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })

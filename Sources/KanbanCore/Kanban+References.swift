@@ -137,7 +137,8 @@ extension Kanban {
             let titled = archive.indices.filter { archive[$0].item.title == reference }
             if titled.count > 1 {
                 throw .ambiguousItem(
-                    reference: reference, candidates: titled.prefix(10).map(archivedCandidate), total: titled.count)
+                    reference: reference, candidates: titled.prefix(10).map { archivedCandidate($0) },
+                    total: titled.count)
             }
             if let index = titled.first {
                 result.append(index)
@@ -147,7 +148,7 @@ extension Kanban {
                 let matches = archive.indices.filter { prefix.matches(archive[$0].item.id) }
                 if matches.count > 1 {
                     throw .ambiguousPrefix(
-                        reference: reference, candidates: matches.prefix(10).map(archivedCandidate),
+                        reference: reference, candidates: matches.prefix(10).map { archivedCandidate($0) },
                         total: matches.count)
                 }
                 if let index = matches.first {
@@ -162,7 +163,7 @@ extension Kanban {
                 reference: reference,
                 suggestions: Suggestions.closest(
                     to: reference, among: archive.map(\.item.title), limit: 3
-                ).compactMap { title in archive.firstIndex { $0.item.title == title }.map(archivedCandidate) })
+                ).compactMap { title in archive.firstIndex { $0.item.title == title }.map { archivedCandidate($0) } })
         }
         return result
     }

@@ -73,7 +73,10 @@ public enum KanbanFile {
             throw json.error("expected a kanban document (a JSON object), found \(json.valueKind)")
         }
         if result.1 != .current {
-            result.0.giveIDsToBoardsWithout(using: SeededGenerator(hashing: bytes))
+            // The boards' ids come from a stream of their own: the original format's cards
+            // drew theirs from the bytes' hash, and boards drawing from that stream again
+            // would meet each card's id in turn, every one checked against all the cards.
+            result.0.giveIDsToBoardsWithout(using: SeededGenerator(hashing: bytes).forked())
         }
         return result
     }
@@ -182,6 +185,8 @@ public enum KanbanFile {
             }
             boards.append((title, items))
         }
+        reader.skipWhitespace()
+        guard reader.isAtEnd else { throw reader.error("unexpected text after the end of the document") }
         var generator = SeededGenerator(hashing: reader.bytes)
         let count = boards.reduce(0) { $0 + $1.items.count }
         var ids = Kanban(trusted: []).newIDs(count: count, using: &generator)[...]

@@ -165,7 +165,8 @@ extension Kanban {
     /// A typed position made concrete; `--before`/`--after` items are looked up in `board`,
     /// and one found elsewhere is named with where it is rather than reported missing.
     public func dropPosition(_ position: Position?, in board: Int) throws(KanbanError) -> DropPosition {
-        switch position {
+        try checkBoard(board)
+        return switch position {
         case nil, .bottom: .bottom
         case .top: .top
         case .at(let index): .index(index)

@@ -1,6 +1,9 @@
-// libFuzzer target: the kanban file reader (KanbanFile.decode) and writer. Built by
-// Tests/Fuzz/run, never by `swift build`: any input that breaks a property of
-// FuzzProperties.fileReaderViolation traps, and libFuzzer keeps it.
+// libFuzzer target: the kanban file reader (KanbanFile.decode) and writer, on files of
+// every format (version 2, version 1, the original app's). Built by Tests/Fuzz/run, never
+// by `swift build`. The property, FuzzProperties.fileReaderViolation: reading succeeds or
+// throws a clean error naming a line of the file; what is read is written, read again (the
+// same kanban, in version 2) and written again to the same bytes; an older file read twice
+// gets the same ids. Any input that breaks it traps, and libFuzzer keeps it.
 
 import kanban
 

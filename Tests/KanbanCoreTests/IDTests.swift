@@ -4,14 +4,6 @@ import Testing
 
 @Suite("Item ids")
 struct IDTests {
-    /// Whether `id` is a generated id of `length`: [0-9a-z], at least one letter and one digit.
-    func isGeneratedID(_ id: ItemID, length: Int) -> Bool {
-        let scalars = id.rawValue.unicodeScalars
-        let digits = scalars.filter { ("0"..."9").contains($0) }.count
-        let letters = scalars.filter { ("a"..."z").contains($0) }.count
-        return scalars.count == length && digits + letters == length && digits > 0 && letters > 0
-    }
-
     /// A kanban of `count` items with ids that look like generated ones.
     func kanban(itemCount count: Int) throws -> Kanban {
         try makeKanban([(0..<count).map { "i\($0)" }])
@@ -26,7 +18,8 @@ struct IDTests {
             #expect(ids.count == count)
             #expect(Set(ids).count == count)
             #expect(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
-            let length = Kanban.idLength(forItemCount: existing + count)
+            #expect(Set(ids).isDisjoint(with: kanban.boards.map(\.id)))
+            let length = Kanban.idLength(forItemCount: existing + count + 1)  // the board's id too
             #expect((6...8).contains(length))
             for id in ids {
                 #expect(isGeneratedID(id, length: length), "\(id)")
@@ -42,12 +35,39 @@ struct IDTests {
         #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
+    /// The boundaries, worked out from the rule (at least 65,536 spellings per id in the
+    /// file): 36^6 / 65,536 = 33,215.6 and 36^7 / 65,536 = 1,195,742.6.
     @Test(arguments: [
-        (0, 6), (1, 6), (25, 6), (26, 6), (922, 6), (923, 6), (33_215, 6), (33_216, 7), (1_195_742, 7),
-        (1_195_743, 8), (10_000_000, 8), (Int.max, 8),
+        (Int.min, 6), (-1, 6), (0, 6), (1, 6), (1000, 6), (33_215, 6), (33_216, 7), (1_195_742, 7), (1_195_743, 8),
+        (10_000_000, 8), (Int.max, 8),
     ])
     func idLengthGrowsWithTheItemCount(count: Int, length: Int) {
         #expect(Kanban.idLength(forItemCount: count) == length)
+    }
+
+    @Test func theBoundariesFollowFromTheRule() {
+        let six = 36 * 36 * 36 * 36 * 36 * 36
+        #expect(Kanban.idLength(forItemCount: six / 65_536) == 6)
+        #expect(Kanban.idLength(forItemCount: six / 65_536 + 1) == 7)
+        #expect(Kanban.idLength(forItemCount: six * 36 / 65_536) == 7)
+        #expect(Kanban.idLength(forItemCount: six * 36 / 65_536 + 1) == 8)
+    }
+
+    /// Ids are drawn for everything in the file: cards, boards and archived cards together.
+    @Test func newIDsGrowWithBoardsAndTheArchiveToo() throws {
+        let threshold = 36 * 36 * 36 * 36 * 36 * 36 / 65_536  // the most ids with 6 characters
+        let items = (0..<(threshold - 3)).map { Item(id: ItemID(packed: UInt64($0 + 1) << 16), title: "x") }
+        let archived = ArchivedItem(
+            item: Item(id: try #require(ItemID("arch1")), title: "old"), board: try #require(ItemID("gone")),
+            archived: Timestamp(seconds: 0))
+        let kanban = try Kanban(boards: [Board(title: "A", items: items)], archive: [archived])
+        var generator = SeededGenerator(seed: 3)
+        // threshold - 3 cards, a board, an archived card and one new id: exactly the threshold.
+        #expect(kanban.newIDs(count: 1, using: &generator).allSatisfy { $0.count == 6 })
+        #expect(kanban.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 7 })
+        var withoutArchive = kanban
+        withoutArchive.archive = []
+        #expect(withoutArchive.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 6 })
     }
 
     @Test func idLengthNeverShrinksAndLeavesRoom() {

@@ -2,19 +2,21 @@ import Testing
 
 @testable import KanbanCore
 
-/// A valid file with one line replaced (or removed), and where its error must be reported.
+/// A valid file with some lines replaced (or emptied), and where its error must be reported.
 struct BrokenFile: Sendable, CustomTestStringConvertible {
     var name: String
+    var base: [String]
     var lines: [Int: [UInt8]]
     var line: Int
     var fragment: String
 
-    init(_ name: String, _ lines: [Int: String], line: Int, _ fragment: String) {
-        self.init(name, bytes: lines.mapValues(\.bytes), line: line, fragment)
+    init(_ name: String, base: [String] = Self.base, _ lines: [Int: String], line: Int, _ fragment: String) {
+        self.init(name, base: base, bytes: lines.mapValues(\.bytes), line: line, fragment)
     }
 
-    init(_ name: String, bytes lines: [Int: [UInt8]], line: Int, _ fragment: String) {
+    init(_ name: String, base: [String] = Self.base, bytes lines: [Int: [UInt8]], line: Int, _ fragment: String) {
         self.name = name
+        self.base = base
         self.lines = lines
         self.line = line
         self.fragment = fragment
@@ -25,6 +27,33 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
     /// The file, lines numbered from 1:
     static let base = [
         "{",  // 1
+        #"  "version": 2,"#,  // 2
+        #"  "boards": ["#,  // 3
+        "    {",  // 4
+        #"      "id": "todo01","#,  // 5
+        #"      "title": "Todo","#,  // 6
+        #"      "limit": null,"#,  // 7
+        #"      "items": ["#,  // 8
+        #"        {"id": "a1", "title": "One", "labels": ["bug", "P1"], "due": "2026-12-01"},"#,  // 9
+        #"        {"id": "b2", "title": "Two", "created": "2026-11-23T10:04:05Z", "note": "n"}"#,  // 10
+        "      ]",  // 11
+        "    },",  // 12
+        "    {",  // 13
+        #"      "id": "done01","#,  // 14
+        #"      "title": "Done","#,  // 15
+        #"      "limit": 3,"#,  // 16
+        #"      "items": []"#,  // 17
+        "    }",  // 18
+        "  ],",  // 19
+        #"  "archive": ["#,  // 20
+        #"    {"id": "c3", "title": "Old", "board": "done01", "archived": "2026-11-20T09:00:00Z"}"#,  // 21
+        "  ]",  // 22
+        "}",  // 23
+    ]
+
+    /// The same kanban as a version 1 file could hold it (no board ids, cards of an id and a title, no archive):
+    static let version1 = [
+        "{",  // 1
         #"  "version": 1,"#,  // 2
         #"  "boards": ["#,  // 3
         "    {",  // 4
@@ -34,19 +63,14 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
         #"        {"id": "a1", "title": "One"},"#,  // 8
         #"        {"id": "b2", "title": "Two"}"#,  // 9
         "      ]",  // 10
-        "    },",  // 11
-        "    {",  // 12
-        #"      "title": "Done","#,  // 13
-        #"      "limit": 3,"#,  // 14
-        #"      "items": []"#,  // 15
-        "    }",  // 16
-        "  ]",  // 17
-        "}",  // 18
+        "    }",  // 11
+        "  ]",  // 12
+        "}",  // 13
     ]
 
     var bytes: [UInt8] {
         var out: [UInt8] = []
-        for (offset, line) in Self.base.enumerated() {
+        for (offset, line) in base.enumerated() {
             out += lines[offset + 1] ?? line.bytes
             out.append(UInt8(ascii: "\n"))
         }
@@ -56,132 +80,311 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
 
 @Suite("The kanban file: refusing what is broken")
 struct KanbanFileErrorTests {
-    @Test func theBaseFileIsValid() throws {
-        let kanban = try KanbanFile.decode(BrokenFile("base", [:], line: 0, "").bytes).kanban
+    @Test func theBaseFilesAreValid() throws {
+        let (kanban, format) = try KanbanFile.decode(BrokenFile("base", [:], line: 0, "").bytes)
+        #expect(format == .current)
         #expect(layout(kanban) == [["a1", "b2"], []])
+        #expect(kanban.boards.map(\.id.rawValue) == ["todo01", "done01"])
+        #expect(kanban.boards[0].items[0].labels == ["bug", "P1"])
+        #expect(kanban.boards[0].items[1].note == "n")
+        #expect(kanban.archive.map(\.item.id.rawValue) == ["c3"])
+        #expect(kanban.archive.map(\.board.rawValue) == ["done01"])
+        let (old, oldFormat) = try KanbanFile.decode(
+            BrokenFile("v1", base: BrokenFile.version1, [:], line: 0, "").bytes)
+        #expect(oldFormat == .version1)
+        #expect(layout(old) == [["a1", "b2"]])
     }
 
     static let invalidJSON: [BrokenFile] = [
-        BrokenFile("missing comma between items", [8: #"        {"id": "a1", "title": "One"}"#], line: 9, "expected"),
-        BrokenFile("misspelt literal", [6: #"      "limit": nul,"#], line: 6, "literal"),
-        BrokenFile("missing colon", [5: #"      "title" "Todo","#], line: 5, "':'"),
-        BrokenFile("unquoted key", [13: #"      title: "Done","#], line: 13, "key"),
-        BrokenFile("single quotes", [13: #"      "title": 'Done',"#], line: 13, "string"),
+        BrokenFile("missing comma between items", [9: #"        {"id": "a1", "title": "One"}"#], line: 10, "expected"),
+        BrokenFile("misspelt literal", [7: #"      "limit": nul,"#], line: 7, "literal"),
+        BrokenFile("missing colon", [6: #"      "title" "Todo","#], line: 6, "':'"),
+        BrokenFile("unquoted key", [15: #"      title: "Done","#], line: 15, "key"),
+        BrokenFile("single quotes", [15: #"      "title": 'Done',"#], line: 15, "string"),
         BrokenFile(
-            "trailing comma in an array", [15: #"      "items": [{"id": "c3", "title": "x"},]"#], line: 15, "object"),
-        BrokenFile("trailing comma in an object", [8: #"        {"id": "a1", "title": "One",},"#], line: 8, "key"),
-        BrokenFile("trailing comma in the boards", [16: "    },]"], line: 16, "object"),
-        BrokenFile("missing value", [14: #"      "limit": ,"#], line: 14, "number"),
-        BrokenFile("number with a leading plus", [14: #"      "limit": +3,"#], line: 14, "number"),
-        BrokenFile("number with a bare dot", [14: #"      "limit": 3.,"#], line: 14, "number"),
-        BrokenFile("unterminated string on its line", [5: #"      "title": "Todo,"#], line: 5, "control"),
+            "trailing comma in an array", [17: #"      "items": [{"id": "d4", "title": "x"},]"#], line: 17, "object"),
+        BrokenFile("trailing comma in an object", [9: #"        {"id": "a1", "title": "One",},"#], line: 9, "key"),
+        BrokenFile("trailing comma in the boards", [18: "    },]"], line: 18, "object"),
         BrokenFile(
-            "raw control character", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x01] + #"ne"},"#.bytes],
-            line: 8, "control"),
+            "trailing comma in the archive",
+            [21: #"    {"id": "c3", "title": "Old", "board": "done01", "archived": "2026-11-20T09:00:00Z"},"#],
+            line: 22, "object"),
         BrokenFile(
-            "raw tab", bytes: [8: #"        {"id": "a1", "title": "O"#.bytes + [0x09] + #"ne"},"#.bytes], line: 8,
+            "trailing comma in labels", [9: #"        {"id": "a1", "title": "One", "labels": ["bug",]},"#], line: 9,
+            "string"),
+        BrokenFile("missing value", [16: #"      "limit": ,"#], line: 16, "number"),
+        BrokenFile("number with a leading plus", [16: #"      "limit": +3,"#], line: 16, "number"),
+        BrokenFile("number with a bare dot", [16: #"      "limit": 3.,"#], line: 16, "number"),
+        BrokenFile("unterminated string on its line", [6: #"      "title": "Todo,"#], line: 6, "control"),
+        BrokenFile(
+            "raw control character", bytes: [9: #"        {"id": "a1", "title": "O"#.bytes + [0x01] + #"ne"},"#.bytes],
+            line: 9, "control"),
+        BrokenFile(
+            "raw tab", bytes: [9: #"        {"id": "a1", "title": "O"#.bytes + [0x09] + #"ne"},"#.bytes], line: 9,
             "control"),
         BrokenFile(
-            "raw NUL in a key", bytes: [13: #"      "ti"#.bytes + [0x00] + #"tle": "Done","#.bytes], line: 13, "control"
+            "raw line feed in a note",
+            bytes: [10: #"        {"id": "b2", "title": "Two", "note": "a"#.bytes + [0x0A] + #"b"}"#.bytes], line: 10,
+            "control"),
+        BrokenFile(
+            "raw NUL in a key", bytes: [15: #"      "ti"#.bytes + [0x00] + #"tle": "Done","#.bytes], line: 15, "control"
         ),
-        BrokenFile("lone high surrogate", [9: #"        {"id": "b2", "title": "\ud800"}"#], line: 9, "surrogate"),
-        BrokenFile("lone low surrogate", [9: #"        {"id": "b2", "title": "\udc00"}"#], line: 9, "surrogate"),
+        BrokenFile("lone high surrogate", [10: #"        {"id": "b2", "title": "\ud800"}"#], line: 10, "surrogate"),
+        BrokenFile("lone low surrogate", [10: #"        {"id": "b2", "title": "\udc00"}"#], line: 10, "surrogate"),
         BrokenFile(
-            "high surrogate then a letter", [9: #"        {"id": "b2", "title": "\ud83dx"}"#], line: 9, "surrogate"),
-        BrokenFile(
-            "high surrogate then a non-surrogate", [9: #"        {"id": "b2", "title": "\ud83d\u0041"}"#], line: 9,
+            "lone surrogate in a note", [10: #"        {"id": "b2", "title": "Two", "note": "x\udc00"}"#], line: 10,
             "surrogate"),
-        BrokenFile("two high surrogates", [9: #"        {"id": "b2", "title": "\ud83d\ud83d"}"#], line: 9, "surrogate"),
-        BrokenFile("invalid escape", [9: #"        {"id": "b2", "title": "\x41"}"#], line: 9, "escape"),
-        BrokenFile("short \\u escape", [9: #"        {"id": "b2", "title": "\u41"}"#], line: 9, "escape"),
-        BrokenFile("non-hex \\u escape", [9: #"        {"id": "b2", "title": "\u00G1"}"#], line: 9, "escape"),
         BrokenFile(
-            "byte 0xFF", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xFF] + #"o"}"#.bytes], line: 9,
+            "high surrogate then a letter", [10: #"        {"id": "b2", "title": "\ud83dx"}"#], line: 10, "surrogate"),
+        BrokenFile(
+            "high surrogate then a non-surrogate", [10: #"        {"id": "b2", "title": "\ud83d\u0041"}"#], line: 10,
+            "surrogate"),
+        BrokenFile(
+            "two high surrogates", [10: #"        {"id": "b2", "title": "\ud83d\ud83d"}"#], line: 10, "surrogate"),
+        BrokenFile("invalid escape", [10: #"        {"id": "b2", "title": "\x41"}"#], line: 10, "escape"),
+        BrokenFile("short \\u escape", [10: #"        {"id": "b2", "title": "\u41"}"#], line: 10, "escape"),
+        BrokenFile("non-hex \\u escape", [10: #"        {"id": "b2", "title": "\u00G1"}"#], line: 10, "escape"),
+        BrokenFile(
+            "byte 0xFF", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0xFF] + #"o"}"#.bytes], line: 10,
             "utf-8"),
         BrokenFile(
-            "truncated sequence", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC3] + #"o"}"#.bytes],
-            line: 9, "utf-8"),
+            "truncated sequence", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0xC3] + #"o"}"#.bytes],
+            line: 10, "utf-8"),
         BrokenFile(
-            "overlong slash", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xC0, 0xAF] + #""}"#.bytes],
-            line: 9, "utf-8"),
+            "overlong slash", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0xC0, 0xAF] + #""}"#.bytes],
+            line: 10, "utf-8"),
         BrokenFile(
             "encoded surrogate",
-            bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0xED, 0xA0, 0x80] + #""}"#.bytes], line: 9, "utf-8"
-        ),
+            bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0xED, 0xA0, 0x80] + #""}"#.bytes], line: 10,
+            "utf-8"),
         BrokenFile(
             "beyond U+10FFFF",
-            bytes: [9: #"        {"id": "b2", "title": ""#.bytes + [0xF4, 0x90, 0x80, 0x80] + #""}"#.bytes], line: 9,
+            bytes: [10: #"        {"id": "b2", "title": ""#.bytes + [0xF4, 0x90, 0x80, 0x80] + #""}"#.bytes], line: 10,
             "utf-8"),
         BrokenFile(
             "invalid UTF-8 after an escape",
-            bytes: [9: #"        {"id": "b2", "title": "\n"#.bytes + [0xFE] + #""}"#.bytes], line: 9, "utf-8"),
+            bytes: [10: #"        {"id": "b2", "title": "\n"#.bytes + [0xFE] + #""}"#.bytes], line: 10, "utf-8"),
         BrokenFile(
-            "invalid UTF-8 in a key", bytes: [13: #"      "ti"#.bytes + [0xFF] + #"tle": "Done","#.bytes], line: 13,
+            "invalid UTF-8 in a note",
+            bytes: [10: #"        {"id": "b2", "title": "Two", "note": ""#.bytes + [0xE2, 0x82] + #""}"#.bytes],
+            line: 10, "utf-8"),
+        BrokenFile(
+            "invalid UTF-8 in a key", bytes: [15: #"      "ti"#.bytes + [0xFF] + #"tle": "Done","#.bytes], line: 15,
             "utf-8"),
         BrokenFile(
-            "stray byte outside strings", bytes: [14: #"      "limit": 3"#.bytes + [0xFF] + ",".bytes], line: 14, "0xFF"
+            "stray byte outside strings", bytes: [16: #"      "limit": 3"#.bytes + [0xFF] + ",".bytes], line: 16, "0xFF"
         ),
-        BrokenFile("trailing garbage on the last line", [18: "} x"], line: 18, "after the end"),
-        BrokenFile("a second closing brace", [18: "}}"], line: 18, "after the end"),
+        BrokenFile("trailing garbage on the last line", [23: "} x"], line: 23, "after the end"),
+        BrokenFile("a second closing brace", [23: "}}"], line: 23, "after the end"),
     ]
 
     static let schemaViolations: [BrokenFile] = [
-        BrokenFile("unknown key in a board", [6: #"      "lmit": null,"#], line: 6, "unknown key \"lmit\""),
+        BrokenFile("unknown key in a board", [7: #"      "lmit": null,"#], line: 7, "unknown key \"lmit\""),
         BrokenFile(
-            "unknown key in an item", [8: #"        {"id": "a1", "title": "One", "done": true},"#], line: 8,
+            "unknown key in an item", [9: #"        {"id": "a1", "title": "One", "done": true},"#], line: 9,
             "unknown key \"done\""),
-        BrokenFile("unknown key in the document", [2: #"  "versoin": 1,"#], line: 2, "unknown key \"versoin\""),
-        BrokenFile("unknown key after the boards", [17: #"  ], "extra": {}"#], line: 17, "unknown key \"extra\""),
         BrokenFile(
-            "duplicate key in an item", [9: #"        {"id": "b2", "title": "Two", "title": "Three"}"#], line: 9,
+            "an archived card's key in an item",
+            [9: #"        {"id": "a1", "title": "One", "board": "todo01"},"#], line: 9, "unknown key \"board\""),
+        BrokenFile(
+            "unknown key in an archived card",
+            [21: #"    {"id": "c3", "title": "Old", "board": "done01", "archived": "2026-11-20T09:00:00Z", "x": 1}"#],
+            line: 21, "unknown key \"x\""),
+        BrokenFile("unknown key in the document", [2: #"  "versoin": 2,"#], line: 2, "unknown key \"versoin\""),
+        BrokenFile("unknown key after the boards", [19: #"  ], "extra": {},"#], line: 19, "unknown key \"extra\""),
+        BrokenFile(
+            "duplicate key in an item", [10: #"        {"id": "b2", "title": "Two", "title": "Three"}"#], line: 10,
             "duplicate key \"title\""),
         BrokenFile(
-            "duplicate id key", [9: #"        {"id": "b2", "id": "c3", "title": "Two"}"#], line: 9,
+            "duplicate labels key", [9: #"        {"id": "a1", "title": "One", "labels": [], "labels": ["x"]},"#],
+            line: 9, "duplicate key \"labels\""),
+        BrokenFile(
+            "duplicate note key", [10: #"        {"id": "b2", "title": "Two", "note": "a", "note": "a"}"#], line: 10,
+            "duplicate key \"note\""),
+        BrokenFile(
+            "duplicate id key", [10: #"        {"id": "b2", "id": "c4", "title": "Two"}"#], line: 10,
             "duplicate key \"id\""),
         BrokenFile(
-            "duplicate key in a board", [14: #"      "limit": 3, "limit": 4,"#], line: 14, "duplicate key \"limit\""),
+            "duplicate key in a board", [16: #"      "limit": 3, "limit": 4,"#], line: 16, "duplicate key \"limit\""),
         BrokenFile(
-            "duplicate null limit", [6: #"      "limit": null, "limit": null,"#], line: 6, "duplicate key \"limit\""),
+            "duplicate null limit", [7: #"      "limit": null, "limit": null,"#], line: 7, "duplicate key \"limit\""),
         BrokenFile(
-            "duplicate title key in a board", [15: #"      "items": [], "title": "Done""#], line: 15,
+            "duplicate title key in a board", [17: #"      "items": [], "title": "Done""#], line: 17,
             "duplicate key \"title\""),
-        BrokenFile("duplicate version", [3: #"  "version": 1, "boards": ["#], line: 3, "duplicate key \"version\""),
-        BrokenFile("duplicate boards", [17: #"  ], "boards": []"#], line: 17, "duplicate key \"boards\""),
         BrokenFile(
-            "duplicate item id in a board", [9: #"        {"id": "a1", "title": "Two"}"#], line: 9, "duplicate item id"),
+            "duplicate board id key", [14: #"      "id": "done01", "id": "done02","#], line: 14, "duplicate key \"id\""),
+        BrokenFile("duplicate version", [3: #"  "version": 2, "boards": ["#], line: 3, "duplicate key \"version\""),
+        BrokenFile("duplicate boards", [19: #"  ], "boards": [],"#], line: 19, "duplicate key \"boards\""),
+        BrokenFile("duplicate archive", [22: #"  ], "archive": []"#], line: 22, "duplicate key \"archive\""),
         BrokenFile(
-            "duplicate item id across boards", [15: #"      "items": [{"id": "a1", "title": "x"}]"#], line: 15,
-            "duplicate item id"),
-        BrokenFile("id with a space", [9: #"        {"id": "b 2", "title": "Two"}"#], line: 9, "invalid item id"),
-        BrokenFile("empty id", [9: #"        {"id": "", "title": "Two"}"#], line: 9, "invalid item id"),
-        BrokenFile("id too long", [9: #"        {"id": "abcdefghi", "title": "Two"}"#], line: 9, "invalid item id"),
-        BrokenFile("non-ASCII id", [9: #"        {"id": "\u00e9", "title": "Two"}"#], line: 9, "invalid item id"),
-        BrokenFile("number as an id", [9: #"        {"id": 12, "title": "Two"}"#], line: 9, "must be a string"),
-        BrokenFile("number as an item title", [9: #"        {"id": "b2", "title": 2}"#], line: 9, "must be a string"),
-        BrokenFile("number as a board title", [13: #"      "title": 5,"#], line: 13, "must be a string"),
-        BrokenFile("null as a title", [13: #"      "title": null,"#], line: 13, "must be a string"),
-        BrokenFile("empty item title", [9: #"        {"id": "b2", "title": ""}"#], line: 9, "blank"),
-        BrokenFile("blank item title", [9: #"        {"id": "b2", "title": " \t\n "}"#], line: 9, "blank"),
-        BrokenFile("blank board title", [13: #"      "title": "   ","#], line: 13, "blank"),
-        BrokenFile("negative limit", [14: #"      "limit": -1,"#], line: 14, "0 or more"),
-        BrokenFile("fractional limit", [14: #"      "limit": 2.5,"#], line: 14, "whole number"),
-        BrokenFile("negative fractional limit", [14: #"      "limit": -0.5,"#], line: 14, "whole number"),
-        BrokenFile("huge limit", [14: #"      "limit": 99999999999999999999,"#], line: 14, "whole number"),
-        BrokenFile("infinite limit", [14: #"      "limit": 1e400,"#], line: 14, "whole number"),
-        BrokenFile("string limit", [14: #"      "limit": "3","#], line: 14, "must be a number"),
-        BrokenFile("boolean limit", [14: #"      "limit": true,"#], line: 14, "must be a number"),
-        BrokenFile("items not an array", [15: #"      "items": "none""#], line: 15, "must be an array"),
-        BrokenFile("item not an object", [9: #"        "b2""#], line: 9, "must be an object"),
+            "duplicate item id in a board", [10: #"        {"id": "a1", "title": "Two"}"#], line: 10, "duplicate id"),
+        BrokenFile(
+            "duplicate item id across boards", [17: #"      "items": [{"id": "a1", "title": "x"}]"#], line: 17,
+            "duplicate id"),
+        BrokenFile("duplicate board id", [14: #"      "id": "todo01","#], line: 14, "duplicate id \"todo01\""),
+        BrokenFile("a board with an item's id", [14: #"      "id": "a1","#], line: 14, "duplicate id \"a1\""),
+        BrokenFile(
+            "an item with a later board's id", [10: #"        {"id": "done01", "title": "Two"}"#], line: 14,
+            "duplicate id \"done01\""),
+        BrokenFile(
+            "an archived card with an item's id",
+            [21: #"    {"id": "b2", "title": "Old", "board": "done01", "archived": "2026-11-20T09:00:00Z"}"#],
+            line: 21, "duplicate id \"b2\""),
+        BrokenFile("id with a space", [10: #"        {"id": "b 2", "title": "Two"}"#], line: 10, "invalid id"),
+        BrokenFile("empty id", [10: #"        {"id": "", "title": "Two"}"#], line: 10, "invalid id"),
+        BrokenFile("id too long", [10: #"        {"id": "abcdefghi", "title": "Two"}"#], line: 10, "invalid id"),
+        BrokenFile("non-ASCII id", [10: #"        {"id": "\u00e9", "title": "Two"}"#], line: 10, "invalid id"),
+        BrokenFile("board id with a slash", [5: #"      "id": "to/do","#], line: 5, "invalid id"),
+        BrokenFile("number as an id", [10: #"        {"id": 12, "title": "Two"}"#], line: 10, "must be a string"),
+        BrokenFile("number as a board id", [5: #"      "id": 12,"#], line: 5, "must be a string"),
+        BrokenFile("number as an item title", [10: #"        {"id": "b2", "title": 2}"#], line: 10, "must be a string"),
+        BrokenFile("number as a board title", [15: #"      "title": 5,"#], line: 15, "must be a string"),
+        BrokenFile("null as a title", [15: #"      "title": null,"#], line: 15, "must be a string"),
+        BrokenFile("empty item title", [10: #"        {"id": "b2", "title": ""}"#], line: 10, "blank"),
+        BrokenFile("blank item title", [10: #"        {"id": "b2", "title": " \t\n "}"#], line: 10, "blank"),
+        BrokenFile(
+            "blank archived title",
+            [21: #"    {"id": "c3", "title": " ", "board": "done01", "archived": "2026-11-20T09:00:00Z"}"#], line: 21,
+            "blank"),
+        BrokenFile("blank board title", [15: #"      "title": "   ","#], line: 15, "blank"),
+        BrokenFile("negative limit", [16: #"      "limit": -1,"#], line: 16, "0 or more"),
+        BrokenFile("fractional limit", [16: #"      "limit": 2.5,"#], line: 16, "whole number"),
+        BrokenFile("negative fractional limit", [16: #"      "limit": -0.5,"#], line: 16, "whole number"),
+        BrokenFile("huge limit", [16: #"      "limit": 99999999999999999999,"#], line: 16, "whole number"),
+        BrokenFile("infinite limit", [16: #"      "limit": 1e400,"#], line: 16, "whole number"),
+        BrokenFile("string limit", [16: #"      "limit": "3","#], line: 16, "must be a number"),
+        BrokenFile("boolean limit", [16: #"      "limit": true,"#], line: 16, "must be a number"),
+        BrokenFile("items not an array", [17: #"      "items": "none""#], line: 17, "must be an array"),
+        BrokenFile("item not an object", [10: #"        "b2""#], line: 10, "must be an object"),
         BrokenFile("boards not an array", [3: #"  "boards": 5, "x": ["#], line: 3, "must be an array"),
-        BrokenFile("board not an object", [12: "    [{"], line: 12, "must be an object"),
-        BrokenFile("item without an id", [9: #"        {"title": "Two"}"#], line: 9, "missing key \"id\""),
-        BrokenFile("item without a title", [9: #"        {"id": "b2"}"#], line: 9, "missing key \"title\""),
-        BrokenFile("version as a string", [2: #"  "version": "1","#], line: 2, "must be a number"),
+        BrokenFile("board not an object", [13: "    [{"], line: 13, "must be an object"),
+        BrokenFile("archive not an array", [20: #"  "archive": {"x": ["#], line: 20, "must be an array"),
+        BrokenFile("archived card not an object", [21: #"    "c3""#], line: 21, "must be an object"),
+        BrokenFile("item without an id", [10: #"        {"title": "Two"}"#], line: 10, "missing key \"id\""),
+        BrokenFile("item without a title", [10: #"        {"id": "b2"}"#], line: 10, "missing key \"title\""),
+        BrokenFile("board without an id", [5: ""], line: 4, "missing key \"id\""),
+        BrokenFile(
+            "archived card without its board",
+            [21: #"    {"id": "c3", "title": "Old", "archived": "2026-11-20T09:00:00Z"}"#], line: 21,
+            "missing key \"board\""),
+        BrokenFile(
+            "archived card without its time", [21: #"    {"id": "c3", "title": "Old", "board": "done01"}"#], line: 21,
+            "missing key \"archived\""),
+        BrokenFile(
+            "archived card with a bad board id",
+            [21: #"    {"id": "c3", "title": "Old", "board": "done 01", "archived": "2026-11-20T09:00:00Z"}"#],
+            line: 21, "invalid id"),
+        BrokenFile(
+            "archived card with a bad time",
+            [21: #"    {"id": "c3", "title": "Old", "board": "done01", "archived": "yesterday"}"#], line: 21,
+            "\"archived\" must be a time"),
+        BrokenFile(
+            "labels not an array", [9: #"        {"id": "a1", "title": "One", "labels": "bug"},"#], line: 9,
+            "must be an array"),
+        BrokenFile(
+            "labels null", [9: #"        {"id": "a1", "title": "One", "labels": null},"#], line: 9, "must be an array"),
+        BrokenFile(
+            "label not a string", [9: #"        {"id": "a1", "title": "One", "labels": [1]},"#], line: 9,
+            "must be a string"),
+        BrokenFile(
+            "empty label", [9: #"        {"id": "a1", "title": "One", "labels": [""]},"#], line: 9, "invalid label"),
+        BrokenFile(
+            "label with a space", [9: #"        {"id": "a1", "title": "One", "labels": ["a b"]},"#], line: 9,
+            "invalid label \"a b\""),
+        BrokenFile(
+            "label with a comma", [9: #"        {"id": "a1", "title": "One", "labels": ["a,b"]},"#], line: 9,
+            "invalid label"),
+        BrokenFile(
+            "label with a tab", [9: #"        {"id": "a1", "title": "One", "labels": ["a\tb"]},"#], line: 9,
+            "invalid label"),
+        BrokenFile(
+            "label with a control", [9: #"        {"id": "a1", "title": "One", "labels": ["a\u0007"]},"#], line: 9,
+            "invalid label"),
+        BrokenFile(
+            "label starting with a dash", [9: #"        {"id": "a1", "title": "One", "labels": ["-x"]},"#], line: 9,
+            "invalid label"),
+        BrokenFile(
+            "label of 33 characters",
+            [9: #"        {"id": "a1", "title": "One", "labels": ["abcdefghijklmnopqrstuvwxyz0123456"]},"#], line: 9,
+            "invalid label"),
+        BrokenFile(
+            "due not a date", [9: #"        {"id": "a1", "title": "One", "due": "tomorrow"},"#], line: 9,
+            "\"due\" must be a date"),
+        BrokenFile(
+            "due on the 30th of February", [9: #"        {"id": "a1", "title": "One", "due": "2026-02-30"},"#], line: 9,
+            "\"due\" must be a date"),
+        BrokenFile(
+            "due in month 13", [9: #"        {"id": "a1", "title": "One", "due": "2026-13-01"},"#], line: 9,
+            "\"due\" must be a date"),
+        BrokenFile(
+            "due with a time", [9: #"        {"id": "a1", "title": "One", "due": "2026-12-01T00:00:00Z"},"#], line: 9,
+            "\"due\" must be a date"),
+        BrokenFile(
+            "due as a number", [9: #"        {"id": "a1", "title": "One", "due": 20261201},"#], line: 9,
+            "must be a string"),
+        BrokenFile(
+            "due null", [9: #"        {"id": "a1", "title": "One", "due": null},"#], line: 9, "must be a string"),
+        BrokenFile(
+            "created without a zone", [10: #"        {"id": "b2", "title": "Two", "created": "2026-11-23T10:04:05"}"#],
+            line: 10, "\"created\" must be a time"),
+        BrokenFile(
+            "entered at hour 25", [10: #"        {"id": "b2", "title": "Two", "entered": "2026-11-23T25:04:05Z"}"#],
+            line: 10, "\"entered\" must be a time"),
+        BrokenFile(
+            "created as seconds", [10: #"        {"id": "b2", "title": "Two", "created": 1790000000}"#], line: 10,
+            "must be a string"),
+        BrokenFile(
+            "note as a number", [10: #"        {"id": "b2", "title": "Two", "note": 5}"#], line: 10, "must be a string"),
+        BrokenFile(
+            "note with an escaped control character",
+            [10: #"        {"id": "b2", "title": "Two", "note": "a\u001bb"}"#],
+            line: 10, "invalid note"),
+        BrokenFile(
+            "note with a lone carriage return", [10: #"        {"id": "b2", "title": "Two", "note": "a\rb"}"#],
+            line: 10,
+            "invalid note"),
+        BrokenFile(
+            "archived note with a C1 control",
+            [
+                21:
+                    #"    {"id": "c3", "title": "Old", "board": "done01", "archived": "2026-11-20T09:00:00Z", "note": "\u0085"}"#
+            ],
+            line: 21, "invalid note"),
+        BrokenFile("version as a string", [2: #"  "version": "2","#], line: 2, "must be a number"),
         BrokenFile("version 0", [2: #"  "version": 0,"#], line: 2, "version"),
         BrokenFile("negative version", [2: #"  "version": -1,"#], line: 2, "version"),
     ]
 
-    @Test(arguments: invalidJSON + schemaViolations)
+    /// Keys that version 2 brought, in a file that says it is version 1: refused, at their line.
+    static let newKeysInVersion1: [BrokenFile] = [
+        BrokenFile(
+            "labels in version 1", base: BrokenFile.version1,
+            [8: #"        {"id": "a1", "title": "One", "labels": []},"#],
+            line: 8, "\"labels\" in an item is new in version 2"),
+        BrokenFile(
+            "due in version 1", base: BrokenFile.version1,
+            [9: #"        {"id": "b2", "title": "Two", "due": "2026-12-01"}"#], line: 9,
+            "\"due\" in an item is new in version 2"),
+        BrokenFile(
+            "created in version 1", base: BrokenFile.version1,
+            [9: #"        {"id": "b2", "created": "2026-11-23T10:04:05Z", "title": "Two"}"#], line: 9,
+            "\"created\" in an item is new in version 2"),
+        BrokenFile(
+            "entered in version 1", base: BrokenFile.version1,
+            [9: #"        {"id": "b2", "title": "Two", "entered": "2026-11-23T10:04:05Z"}"#], line: 9,
+            "\"entered\" in an item is new in version 2"),
+        BrokenFile(
+            "note in version 1", base: BrokenFile.version1, [9: #"        {"id": "b2", "title": "Two", "note": ""}"#],
+            line: 9, "\"note\" in an item is new in version 2"),
+        BrokenFile(
+            "board id in version 1", base: BrokenFile.version1, [5: #"      "id": "todo01", "title": "Todo","#],
+            line: 5, "\"id\" in a board is new in version 2"),
+        BrokenFile(
+            "archive in version 1", base: BrokenFile.version1, [12: #"  ], "archive": []"#], line: 12,
+            "\"archive\" in the document is new in version 2"),
+    ]
+
+    @Test(arguments: invalidJSON + schemaViolations + newKeysInVersion1)
     func aBrokenFileIsRefusedNamingTheLine(file: BrokenFile) throws {
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file.bytes) }
         guard case .corruptFile(let line, let message) = error else {
@@ -196,30 +399,30 @@ struct KanbanFileErrorTests {
     @Test(arguments: ["Todo", "TODO", "todo"])
     func aDuplicateBoardTitleIsRefusedNamingItsLine(title: String) throws {
         let file = BrokenFile(
-            "duplicate board title", [13: #"      "title": "\#(title)","#], line: 13, "duplicate board title")
+            "duplicate board title", [15: #"      "title": "\#(title)","#], line: 15, "duplicate board title")
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file.bytes) }
         guard case .corruptFile(let line, let message) = error else {
             Issue.record("expected corruptFile, got \(String(describing: error))")
             return
         }
         #expect(message.contains("duplicate board title"), "\(message)")
-        #expect(line == 13, "\(message)")
+        #expect(line == 15, "\(message)")
     }
 
     @Test func aBoardWithoutItemsIsRefusedAtTheBoard() throws {
-        let file = BrokenFile("board without items", [14: #"      "limit": 3"#, 15: ""], line: 12, "missing key")
+        let file = BrokenFile("board without items", [16: #"      "limit": 3"#, 17: ""], line: 13, "missing key")
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file.bytes) }
         guard case .corruptFile(let line, let message) = error else {
             Issue.record("expected corruptFile, got \(String(describing: error))")
             return
         }
         #expect(message.contains("missing key \"items\""), "\(message)")
-        #expect((12...16).contains(line), "\(message)")
+        #expect((13...18).contains(line), "\(message)")
     }
 
     @Test func aRawDELInAStringIsValidJSON() throws {
         let file = BrokenFile(
-            "DEL", bytes: [9: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
+            "DEL", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
         #expect(try KanbanFile.decode(file.bytes).kanban.boards[0].items[1].title == "T\u{7F}")
     }
 
@@ -232,6 +435,8 @@ struct KanbanFileErrorTests {
         ("[{\"title\": \"A\", \"items\": []},\n {\"title\": \"a\", \"items\": []}]", 2),
         ("[{\"title\": \"A\", \"items\": [\" \"]}]", 1), ("[{\"title\": \"A\", \"items\": [], \"limit\": 2}]", 1),
         ("{\"version\": 1, \"boards\": [{\"title\": \"Todo\", \"items\": [{\"id\": \"a1\", \"title\": \"x\"", 1),
+        // Text after the original app's array, as after a document.
+        ("[]x", 1), ("[] []", 1), ("[]\n\n3", 3), ("[{\"title\": \"A\", \"items\": []}]}", 1),
     ])
     func aFileThatIsNotAKanbanIsCorrupt(text: String, line: Int) throws {
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(text.bytes) }
@@ -264,18 +469,21 @@ struct KanbanFileErrorTests {
 
     // MARK: - Versions
 
+    /// A newer file is refused as such before its boards are read: they may follow rules
+    /// this build does not know, so they are not reported as broken.
     @Test(arguments: [
-        #"{"version": 2, "boards": []}"#,
-        #"{"boards": [], "version": 2}"#,
-        #"{"version": 2.0, "boards": []}"#,
-        #"{"version": 2}"#,
-        #"{"version": 2, "boards": [{"title": "T", "limit": null, "items": [], "labels": ["new"]}]}"#,
-        #"{"boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "due": "2030-01-01"}]}], "version": 2}"#,
-        #"{"boards": [{"title": "T", "items": [{"id": "an id that is too long", "title": "x"}]}], "version": 2}"#,
-        #"{"format": "kanban", "version": 2, "boards": {}}"#,
+        #"{"version": 3, "boards": []}"#,
+        #"{"boards": [], "version": 3}"#,
+        #"{"version": 3.0, "boards": []}"#,
+        #"{"version": 3}"#,
+        #"{"version": 3, "boards": [{"title": "T", "limit": null, "items": [], "colour": "red"}]}"#,
+        #"{"boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "due": "next week"}]}], "version": 3}"#,
+        #"{"boards": [{"title": "T", "items": [{"id": "an id that is too long", "title": "x"}]}], "version": 3}"#,
+        #"{"boards": [{"title": "T"}, {"title": "t"}], "archive": 5, "version": 3}"#,
+        #"{"format": "kanban", "version": 3, "boards": {}}"#,
     ])
     func aNewerVersionIsUnsupported(text: String) throws {
-        #expect(throws: KanbanError.unsupportedVersion(2)) { try KanbanFile.decode(text.bytes) }
+        #expect(throws: KanbanError.unsupportedVersion(3)) { try KanbanFile.decode(text.bytes) }
     }
 
     @Test func theVersionIsReported() throws {
@@ -284,19 +492,26 @@ struct KanbanFileErrorTests {
         }
     }
 
+    @Test func versionsOneAndTwoAreRead() throws {
+        #expect(try KanbanFile.decode(#"{"version": 1, "boards": []}"#.bytes).format == .version1)
+        #expect(try KanbanFile.decode(#"{"version": 2, "boards": []}"#.bytes).format == .current)
+        #expect(try KanbanFile.decode(#"{"boards": [], "version": 2, "archive": []}"#.bytes).format == .current)
+    }
+
     // MARK: - Deep nesting
 
     static let depth = 100_000
 
     @Test(arguments: [
-        #"{"version": 1, "boards": [], "x": "# + String(repeating: "[", count: depth),
+        #"{"version": 2, "boards": [], "x": "# + String(repeating: "[", count: depth),
+        #"{"version": 2, "boards": [], "archive": "# + String(repeating: "[", count: depth),
         #"{"x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + #", "version": 1, "boards": []}"#,
         #"{"boards": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + #", "version": 1}"#,
         #"{"boards": "# + String(repeating: "[", count: depth),
         #"{"boards": [], "x": "# + String(repeating: #"{"a": "#, count: depth),
-        #"{"version": 1, "boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "y": "#
+        #"{"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "labels": "#
             + String(repeating: "[", count: depth),
         #"{"version": 1, "boards": [{"title": "T", "items": "# + String(repeating: "[", count: depth),
         String(repeating: "[", count: depth),

@@ -4,34 +4,58 @@ import Testing
 
 @Suite("The kanban file: writing and reading")
 struct KanbanFileTests {
-    /// Todo (no limit) with two items, Done (limit 3) empty.
+    /// Todo (no limit) with a card that has every field and one that has only a title,
+    /// Done (limit 3) empty, and a card archived from Done.
     func small() throws -> Kanban {
-        try makeKanban(
-            [["a1", "b2"], []], titles: ["Todo", "Done"], limits: [nil, 3],
-            itemTitles: ["a1": "One", "b2": "Two \"quoted\" \\ é"])
+        let a1 = Item(
+            id: try #require(ItemID("a1")), title: "One", labels: ["P1", "bug", "@alice"],
+            due: Day(year: 2026, month: 12, day: 1), created: Timestamp(rfc3339: "2026-11-23T10:04:05Z"),
+            entered: Timestamp(rfc3339: "2026-11-24T08:00:00+01:00"), note: "Steps:\n\t1. \"run\" it\n\\ é 😀")
+        let b2 = Item(id: try #require(ItemID("b2")), title: "Two \"quoted\" \\ é")
+        let c3 = Item(id: try #require(ItemID("c3")), title: "Old", created: Timestamp(seconds: 0))
+        return try Kanban(
+            boards: [
+                Board(id: try #require(ItemID("todo01")), title: "Todo", items: [a1, b2]),
+                Board(id: try #require(ItemID("done01")), title: "Done", limit: 3),
+            ],
+            archive: [
+                ArchivedItem(
+                    item: c3, board: try #require(ItemID("done01")),
+                    archived: try #require(Timestamp(rfc3339: "2026-11-20T09:00:00Z")))
+            ])
     }
 
-    static let smallFile = """
+    /// SPEC §6's layout: the version first, one card per line, keys in a fixed order, every
+    /// key after `title` left out when absent, times in UTC to the second.
+    static let smallFile = #"""
         {
-          "version": 1,
+          "version": 2,
           "boards": [
             {
+              "id": "todo01",
               "title": "Todo",
               "limit": null,
               "items": [
-                {"id": "a1", "title": "One"},
-                {"id": "b2", "title": "Two \\"quoted\\" \\\\ é"}
+                {"id": "a1", "title": "One", "labels": ["@alice", "bug", "P1"], "due": "2026-12-01", "created": "2026-11-23T10:04:05Z", "entered": "2026-11-24T07:00:00Z", "note": "Steps:\n\t1. \"run\" it\n\\ é 😀"},
+                {"id": "b2", "title": "Two \"quoted\" \\ é"}
               ]
             },
             {
+              "id": "done01",
               "title": "Done",
               "limit": 3,
               "items": []
             }
+          ],
+          "archive": [
+            {"id": "c3", "title": "Old", "created": "1970-01-01T00:00:00Z", "board": "done01", "archived": "2026-11-20T09:00:00Z"}
           ]
         }
 
-        """
+        """#
+
+    /// A card's line as the file writes it.
+    func line(of item: Item) -> String { String(decoding: KanbanFile.encode(item), as: UTF8.self) }
 
     // MARK: - Writing
 
@@ -42,9 +66,19 @@ struct KanbanFileTests {
         #expect(KanbanFile.encode(try small()) == bytes)
     }
 
-    @Test func anEmptyKanbanIsAnEmptyBoardList() throws {
+    @Test func aCardIsWrittenAsItsLineInTheFile() throws {
+        let kanban = try small()
+        let lines = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
+        for item in kanban.boards.flatMap(\.items) {
+            #expect(lines.contains { $0.hasPrefix(line(of: item)) }, "\(line(of: item))")
+        }
+        #expect(line(of: kanban.boards[0].items[1]) == #"{"id": "b2", "title": "Two \"quoted\" \\ é"}"#)
+    }
+
+    @Test func anEmptyKanbanIsAnEmptyBoardListAndArchive() throws {
         let bytes = KanbanFile.encode(try Kanban(boards: []))
-        #expect(String(decoding: bytes, as: UTF8.self) == "{\n  \"version\": 1,\n  \"boards\": []\n}\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == "{\n  \"version\": 2,\n  \"boards\": [],\n  \"archive\": []\n}\n")
         #expect(try KanbanFile.decode(bytes).kanban == (try Kanban(boards: [])))
     }
 
@@ -60,6 +94,16 @@ struct KanbanFileTests {
         #expect(try KanbanFile.decode(Array(text.utf8)).kanban == kanban)
     }
 
+    @Test func aNoteStaysOnTheCardsLine() throws {
+        let note = "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"
+        let item = Item(id: try #require(ItemID("n1")), title: "x", note: note)
+        #expect(
+            line(of: item) == #"{"id": "n1", "title": "x", "note": "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"}"#
+        )
+        let kanban = try Kanban(boards: [Board(title: "T", items: [item])])
+        #expect(try KanbanFile.decode(KanbanFile.encode(kanban)).kanban == kanban)
+    }
+
     @Test func jsonQuotedEscapesLikeTheFile() {
         #expect(JSON.quoted("a\"b\\c\u{1}\u{9B}") == #""a\"b\\c\u0001\u009b""#)
     }
@@ -67,12 +111,16 @@ struct KanbanFileTests {
     @Test func aMoveShowsInTheFileAsOneLineLeavingAndArriving() throws {
         var kanban = try makeKanban(counts: [3, 3])
         let before = String(decoding: KanbanFile.encode(kanban), as: UTF8.self).split(separator: "\n")
-        try kanban.move([Location(board: 0, index: 1)], to: 1, at: .index(1))
+        try kanban.move([Location(board: 0, index: 1)], to: 1, at: .index(1), now: dropTime)
         let after = String(decoding: KanbanFile.encode(kanban), as: UTF8.self).split(separator: "\n")
-        let moved = #"        {"id": "a1", "title": "Card a1"},"#
+        let isMoved = { (line: Substring) in line.contains(#"{"id": "a1", "#) }
         #expect(before.count == after.count)
-        #expect(before.filter { $0 != moved } == after.filter { $0 != moved })
-        #expect(before.firstIndex(of: moved[...]) != after.firstIndex(of: moved[...]))
+        #expect(before.filter { !isMoved($0) } == after.filter { !isMoved($0) })
+        #expect(before.firstIndex(where: isMoved) != after.firstIndex(where: isMoved))
+        // The line that arrives is the card, with its new `entered` time.
+        let arrived = try #require(after.first(where: isMoved))
+        #expect(String(arrived) == "        " + line(of: kanban[Location(board: 1, index: 1)]) + ",")
+        #expect(kanban[Location(board: 1, index: 1)].entered == dropTime)
     }
 
     // MARK: - Reading
@@ -95,44 +143,109 @@ struct KanbanFileTests {
     }
 
     @Test func keysMayComeInAnyOrder() throws {
-        let text = """
-            {"boards": [
-              {"items": [{"title": "One", "id": "a1"}, {"id": "b2", "title": "Two \\"quoted\\" \\\\ é"}],
-               "limit": null, "title": "Todo"},
-              {"limit": 3, "items": [], "title": "Done"}
-            ], "version": 1}
-            """
+        let text = #"""
+            {"archive": [{"archived": "2026-11-20T09:00:00Z", "board": "done01", "created": "1970-01-01T00:00:00Z",
+                          "title": "Old", "id": "c3"}],
+             "boards": [
+              {"items": [{"note": "Steps:\n\t1. \"run\" it\n\\ é 😀", "entered": "2026-11-24T07:00:00Z",
+                          "created": "2026-11-23T10:04:05Z", "due": "2026-12-01", "labels": ["P1", "bug", "@alice"],
+                          "title": "One", "id": "a1"},
+                         {"title": "Two \"quoted\" \\ é", "id": "b2"}],
+               "limit": null, "title": "Todo", "id": "todo01"},
+              {"limit": 3, "items": [], "id": "done01", "title": "Done"}
+            ], "version": 2}
+            """#
         #expect(try KanbanFile.decode(text.bytes).kanban == (try small()))
     }
 
     @Test func whitespaceAnywhereBetweenTokensIsAllowed() throws {
-        let compact =
-            #"{"version":1,"boards":[{"title":"Todo","limit":null,"items":[{"id":"a1","title":"One"},{"id":"b2","title":"Two \"quoted\" \\ é"}]},{"title":"Done","limit":3,"items":[]}]}"#
+        // The small file on one line with no space between tokens (its strings hold no
+        // `": ` or `, "`), then with white space of every kind around every punctuation mark.
+        let compact = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
+            .joined().replacing("\": ", with: "\":").replacing(", \"", with: ",\"")
         #expect(try KanbanFile.decode(compact.bytes).kanban == (try small()))
-        let spread = compact.bytes.flatMap { byte -> [UInt8] in
-            [
-                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
-                UInt8(ascii: ","),
-            ].contains(byte) ? [0x20, 0x0D, 0x0A, 0x09, byte, 0x09, 0x0D, 0x0A] : [byte]
+        var inString = false
+        var escaped = false
+        var spread: [UInt8] = []
+        for byte in compact.bytes {
+            if inString {
+                spread.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                spread.append(byte)
+            } else if Array("{}[]:,".utf8).contains(byte) {
+                spread += [0x20, 0x0D, 0x0A, 0x09, byte, 0x09, 0x0D, 0x0A]
+            } else {
+                spread.append(byte)
+            }
         }
         #expect(try KanbanFile.decode(spread).kanban == (try small()))
     }
 
-    @Test func aMissingLimitIsNoLimit() throws {
-        let text = #"{"version": 1, "boards": [{"title": "Todo", "items": []}]}"#
-        #expect(try KanbanFile.decode(text.bytes).kanban.boards == [Board(title: "Todo")])
+    @Test func absentKeysAreEmptyValues() throws {
+        let text = #"{"version": 2, "boards": [{"id": "t", "title": "Todo", "items": [{"id": "a1", "title": "x"}]}]}"#
+        let kanban = try KanbanFile.decode(text.bytes).kanban
+        #expect(
+            kanban.boards == [
+                Board(id: try #require(ItemID("t")), title: "Todo", items: [Item(id: ItemID("a1")!, title: "x")])
+            ]
+        )
+        #expect(kanban.archive.isEmpty)
+        let item = kanban.boards[0].items[0]
+        #expect(
+            item.labels.isEmpty && item.due == nil && item.created == nil && item.entered == nil && item.note == nil)
+        #expect(line(of: item) == #"{"id": "a1", "title": "x"}"#)
+    }
+
+    @Test func anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept() throws {
+        let text = #"""
+            {"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "labels": [], "note": ""}]}]}
+            """#
+        let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
+        #expect(item.labels.isEmpty)
+        #expect(item.note == "")
+        #expect(line(of: item) == #"{"id": "a1", "title": "x", "note": ""}"#)
+    }
+
+    @Test func labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept() throws {
+        let text = #"""
+            {"version": 2, "boards": [{"id": "t", "title": "T", "items": [
+              {"id": "a1", "title": "x", "labels": ["zeta", "Bug", "alpha", "BUG", "bug", "Ünï", "@bob"]}]}]}
+            """#
+        let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
+        #expect(item.labels.names == ["@bob", "alpha", "Bug", "zeta", "Ünï"])
+        #expect(line(of: item) == #"{"id": "a1", "title": "x", "labels": ["@bob", "alpha", "Bug", "zeta", "Ünï"]}"#)
+    }
+
+    @Test func timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond() throws {
+        let text = #"""
+            {"version": 2, "boards": [{"id": "t", "title": "T", "items": [
+              {"id": "a1", "title": "x", "created": "2026-11-23T23:30:00.999-01:00", "entered": "2024-02-29t00:00:00z"}]}]}
+            """#
+        let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
+        #expect(item.created?.description == "2026-11-24T00:30:00Z")
+        #expect(item.entered?.description == "2024-02-29T00:00:00Z")
+        #expect(line(of: item).contains(#""created": "2026-11-24T00:30:00Z", "entered": "2024-02-29T00:00:00Z""#))
     }
 
     @Test func escapesAndSurrogatePairsAreDecoded() throws {
         let text = #"""
-            {"version": 1, "boards": [{"title": "T", "limit": null, "items": [
-              {"id": "x1", "title": "\"\\\/\b\f\n\r\t\u00e9\u00E9\ud83d\ude00\uD83D\uDE00\u0041z"}
+            {"version": 2, "boards": [{"id": "t", "title": "T", "limit": null, "items": [
+              {"id": "x1", "title": "\"\\\/\b\f\n\r\t\u00e9\u00E9\ud83d\ude00\uD83D\uDE00\u0041z", "note": "\ud83d\ude00\n\t\u00e9\u000a"}
             ]}]}
             """#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         let title = kanban.boards[0].items[0].title
         #expect(
             title.unicodeScalars.elementsEqual("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{E9}\u{1F600}\u{1F600}Az".unicodeScalars))
+        #expect(kanban.boards[0].items[0].note == "\u{1F600}\n\t\u{E9}\n")
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
@@ -143,19 +256,124 @@ struct KanbanFileTests {
 
     @Test func wholeNumbersWrittenWithAFractionOrExponentAreLimits() throws {
         for (written, limit) in [("2.0", 2), ("2e0", 2), ("20E-1", 2), ("0.0", 0), ("-0", 0), ("1.5e1", 15)] {
-            let text = #"{"version": 1, "boards": [{"title": "T", "limit": \#(written), "items": []}]}"#
+            let text = #"{"version": 2, "boards": [{"id": "t", "title": "T", "limit": \#(written), "items": []}]}"#
             #expect(try KanbanFile.decode(text.bytes).kanban.boards[0].limit == limit, "\(written)")
         }
-        #expect(try KanbanFile.decode(#"{"version": 1.0, "boards": []}"#.bytes).kanban.boards.isEmpty)
+        #expect(try KanbanFile.decode(#"{"version": 2.0, "boards": []}"#.bytes).format == .current)
+        #expect(try KanbanFile.decode(#"{"version": 1e0, "boards": []}"#.bytes).format == .version1)
     }
 
     @Test func storedTitlesKeepWhatAHandEditPutThere() throws {
         // Titles read from a file are kept as stored (only blank ones are refused).
         let text =
-            #"{"version": 1, "boards": [{"title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
+            #"{"version": 2, "boards": [{"id": "t", "title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         #expect(kanban.boards[0].title == " Spaced ")
         #expect(kanban.boards[0].items[0].title == "bell\u{7} ")
+    }
+
+    @Test func aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot() throws {
+        let note = String(repeating: "é", count: 65_536 / 2)
+        let file = { (note: String) in
+            #"{"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "note": "\#(note)"}]}]}"#
+        }
+        #expect(try KanbanFile.decode(file(note).bytes).kanban.boards[0].items[0].note == note)
+        let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file(note + "x").bytes) }
+        guard case .corruptFile(1, let message) = error else {
+            Issue.record("expected corruptFile at line 1, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("64 KiB"), "\(message)")
+    }
+
+    // MARK: - Version 1
+
+    static let version1File = #"""
+        {
+          "version": 1,
+          "boards": [
+            {
+              "title": "Todo",
+              "limit": 2,
+              "items": [
+                {"id": "k3f9", "title": "Database Migration"},
+                {"id": "p2x1", "title": "Schema Design"}
+              ]
+            },
+            {
+              "title": "Done",
+              "limit": null,
+              "items": []
+            }
+          ]
+        }
+
+        """#
+
+    @Test func aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting() throws {
+        let (kanban, format) = try KanbanFile.decode(Self.version1File.bytes)
+        #expect(format == .version1)
+        #expect(kanban.boards.map(\.title) == ["Todo", "Done"])
+        #expect(kanban.boards.map(\.limit) == [2, nil])
+        #expect(
+            kanban.boards[0].items == [
+                Item(id: ItemID("k3f9")!, title: "Database Migration"),
+                Item(id: ItemID("p2x1")!, title: "Schema Design"),
+            ])
+        #expect(kanban.boards[1].items.isEmpty)
+        #expect(kanban.archive.isEmpty)
+        let boardIDs = kanban.boards.map(\.id)
+        #expect(Set(boardIDs).count == 2)
+        #expect(boardIDs.allSatisfy { isGeneratedID($0, length: 6) })
+        #expect(Set(boardIDs).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
+        #expect(throws: Never.self) { try kanban.validate() }
+
+        // The next write is version 2, with the board ids, and reads back as the same kanban.
+        let written = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
+        #expect(written.hasPrefix("{\n  \"version\": 2,\n  \"boards\": [\n    {\n      \"id\": \"\(boardIDs[0])\",\n"))
+        let upgraded = try KanbanFile.decode(written.bytes)
+        #expect(upgraded.format == .current)
+        #expect(upgraded.kanban == kanban)
+    }
+
+    /// Board ids come from the file's bytes: the same file gives the same ids however often
+    /// it is read, and in two clones of one repository, so both upgrade it alike; another
+    /// file gives other ids.
+    @Test func upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes() throws {
+        let first = try KanbanFile.decode(Self.version1File.bytes).kanban
+        let second = try KanbanFile.decode(Self.version1File.bytes).kanban
+        // A clone: the same bytes from elsewhere, read by a reader that has read other files since.
+        _ = try KanbanFile.decode(#"{"version": 1, "boards": [{"title": "Other", "items": []}]}"#.bytes)
+        let clone = try KanbanFile.decode(Array(String(Self.version1File).utf8)).kanban
+        #expect(first == second)
+        #expect(first == clone)
+        #expect(KanbanFile.encode(first) == KanbanFile.encode(clone))
+        // One more space in the file: other bytes, other board ids; the cards keep theirs.
+        let edited = try KanbanFile.decode(
+            Self.version1File.replacing("\"limit\": 2", with: "\"limit\":  2").bytes
+        ).kanban
+        #expect(edited.boards.map(\.title) == first.boards.map(\.title))
+        #expect(layout(edited) == layout(first))
+        #expect(Set(edited.boards.map(\.id)).isDisjoint(with: first.boards.map(\.id)))
+    }
+
+    /// The generator seeded from the bytes must not hand a board an id a card has: here the
+    /// cards hold the very ids it gives first.
+    @Test func upgradedBoardIDsAvoidEveryIDTheFileHas() throws {
+        let seed = SeededGenerator(hashing: Self.version1File.bytes)
+        var generator = seed
+        let first = Kanban(trusted: []).newIDs(count: 4, using: &generator)
+        var kanban = Kanban(trusted: [
+            Board(
+                id: ItemID(packed: 0), title: "A",
+                items: [Item(id: first[0], title: "x"), Item(id: first[1], title: "y")]),
+            Board(id: ItemID(packed: 0), title: "B", items: [Item(id: first[2], title: "z")]),
+        ])
+        kanban.giveIDsToBoardsWithout(using: seed)
+        #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: first.prefix(3)))
+        #expect(Set(kanban.boards.map(\.id)).count == 2)
+        #expect(kanban.boards.allSatisfy { isGeneratedID($0.id, length: 6) })
+        #expect(throws: Never.self) { try kanban.validate() }
     }
 
     // MARK: - The original app's format
@@ -177,24 +395,31 @@ struct KanbanFileTests {
                 ["Database Migration", "Schema Design"], ["Push Notification"], [],
             ])
         #expect(kanban.boards.allSatisfy { $0.limit == nil })
-        let ids = kanban.boards.flatMap { $0.items.map(\.id.rawValue) }
-        #expect(Set(ids).count == 3)
-        #expect(
-            ids.allSatisfy { id in
-                id.count == 6 && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
-                    && id.contains(where: \.isNumber) && id.contains(where: \.isLetter)
-            })
+        #expect(kanban.boards.flatMap(\.items).allSatisfy { $0.labels.isEmpty && $0.created == nil && $0.note == nil })
+        let ids = kanban.boards.flatMap { $0.items.map(\.id) } + kanban.boards.map(\.id)
+        #expect(Set(ids).count == 6)
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
-    @Test func theOriginalFormatGivesTheSameIDsEveryTime() throws {
+    @Test func theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded() throws {
         let first = try KanbanFile.decode(Self.legacyFile.bytes).kanban
-        let second = try KanbanFile.decode(Self.legacyFile.bytes).kanban
+        let second = try KanbanFile.decode(Array(String(Self.legacyFile).utf8)).kanban
         #expect(first == second)
-        // Written back, it is a version 1 file that reads as the same kanban.
+        // Written back, it is a version 2 file that reads as the same kanban.
         let upgraded = try KanbanFile.decode(KanbanFile.encode(first))
         #expect(upgraded.format == .current)
         #expect(upgraded.kanban == first)
+    }
+
+    /// The cards' ids come from a generator seeded with the file's bytes; the boards' ids
+    /// differ from them all.
+    @Test func theOriginalFormatsBoardIDsDifferFromItsCardIDs() throws {
+        let kanban = try KanbanFile.decode(Self.legacyFile.bytes).kanban
+        var generator = SeededGenerator(hashing: Self.legacyFile.bytes)
+        let itemIDs = kanban.boards.flatMap { $0.items.map(\.id) }
+        #expect(Kanban(trusted: []).newIDs(count: 3, using: &generator) == itemIDs)
+        #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: itemIDs))
     }
 
     @Test func differentOriginalFilesGetDifferentIDs() throws {
@@ -202,6 +427,7 @@ struct KanbanFileTests {
         let a = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Two"]}]"#.bytes).kanban
         let b = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Twp"]}]"#.bytes).kanban
         #expect(Set(a.boards[0].items.map(\.id)).isDisjoint(with: b.boards[0].items.map(\.id)))
+        #expect(a.boards[0].id != b.boards[0].id)
     }
 
     @Test func anEmptyOriginalFileHasNoBoards() throws {
@@ -210,17 +436,30 @@ struct KanbanFileTests {
         #expect(format == .legacy)
     }
 
+    /// Six characters give 36^6 ids; past 36^6 / 65,536 ids in the file they grow to seven.
     @Test func aLargeOriginalFileGetsLongerDistinctIDs() throws {
-        let items = (0..<40).map { "\"Task \($0)\"" }.joined(separator: ", ")
+        let sixCharacterIDs = 36 * 36 * 36 * 36 * 36 * 36
+        let count = sixCharacterIDs / 65_536 + 1
+        let items = Array(repeating: "\"x\"", count: count).joined(separator: ",")
         let kanban = try KanbanFile.decode("[{\"title\": \"Todo\", \"items\": [\(items)]}]".bytes).kanban
-        let ids = kanban.boards[0].items.map(\.id.rawValue)
-        #expect(Set(ids).count == 40)
-        #expect(ids.allSatisfy { $0.count == Kanban.idLength(forItemCount: 40) })
+        let ids = kanban.boards[0].items.map(\.id) + [kanban.boards[0].id]
+        #expect(ids.count == count + 1)
+        #expect(Set(ids).count == count + 1)
+        #expect(ids.allSatisfy { isGeneratedID($0, length: 7) })
     }
 }
 
-/// A random kanban as a file may hold it: odd titles (quotes, backslashes, controls,
-/// non-ASCII, even surrounding spaces), odd ids, any limits.
+/// Whether `id` is a generated id of `length`: [0-9a-z], at least one letter and one digit.
+func isGeneratedID(_ id: ItemID, length: Int) -> Bool {
+    let scalars = id.rawValue.unicodeScalars
+    let digits = scalars.filter { ("0"..."9").contains($0) }.count
+    let letters = scalars.filter { ("a"..."z").contains($0) }.count
+    return scalars.count == length && digits + letters == length && digits > 0 && letters > 0
+}
+
+/// A random kanban as a file may hold it: odd titles and notes (quotes, backslashes,
+/// controls, non-ASCII, even surrounding spaces), odd ids, any limits, every optional field
+/// present or absent, and an archive of cards from boards that are there or gone.
 func randomStoredKanban(using generator: inout some RandomNumberGenerator) throws -> Kanban {
     let pieces = [
         "a", "Z", " ", "\"", "\\", "/", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}", "é", "e\u{301}", "😀",
@@ -229,21 +468,45 @@ func randomStoredKanban(using generator: inout some RandomNumberGenerator) throw
     func title(_ generator: inout some RandomNumberGenerator) -> String {
         "x" + (0..<generator.int(0...6)).map { _ in pieces[generator.int(0...(pieces.count - 1))] }.joined()
     }
+    // A note holds anything but control characters other than tab and line feed.
+    let notePieces = pieces.filter { Note.problem(with: $0) == nil }
+    func note(_ generator: inout some RandomNumberGenerator) -> String {
+        (0..<generator.int(0...8)).map { _ in notePieces[generator.int(0...(notePieces.count - 1))] }.joined()
+    }
+    let labelPool = ["bug", "Bug", "p1", "@alice", "ünï", "日本", "a-b_c", String(repeating: "x", count: 32)]
     let idCharacters = Array("abcXYZ019-_")
     var used = Set<String>()
+    func newID(_ generator: inout some RandomNumberGenerator) throws -> ItemID {
+        var id: String
+        repeat {
+            id = String(
+                (0..<generator.int(1...8)).map { _ in idCharacters[generator.int(0...(idCharacters.count - 1))] })
+        } while !used.insert(id).inserted
+        return try #require(ItemID(id))
+    }
+    func time(_ generator: inout some RandomNumberGenerator) -> Timestamp {
+        Timestamp(seconds: Int64(generator.int(-62_167_219_200...253_402_300_799)))
+    }
+    func item(_ generator: inout some RandomNumberGenerator) throws -> Item {
+        Item(
+            id: try newID(&generator), title: title(&generator),
+            labels: try Labels(validating: (0..<generator.int(0...3)).map { _ in labelPool[generator.int(0...7)] }),
+            due: generator.chance(40) ? Day(daysSinceEpoch: generator.int(-719_528...2_932_896)) : nil,
+            created: generator.chance(50) ? time(&generator) : nil,
+            entered: generator.chance(50) ? time(&generator) : nil,
+            note: generator.chance(40) ? note(&generator) : nil)
+    }
     var boards: [Board] = []
     for b in 0..<generator.int(0...4) {
-        var items: [Item] = []
-        for _ in 0..<generator.int(0...5) {
-            var id: String
-            repeat {
-                id = String(
-                    (0..<generator.int(1...8)).map { _ in idCharacters[generator.int(0...(idCharacters.count - 1))] })
-            } while !used.insert(id).inserted
-            items.append(Item(id: try #require(ItemID(id)), title: title(&generator)))
-        }
+        let items = try (0..<generator.int(0...5)).map { _ in try item(&generator) }
         let limit: Int? = generator.chance(50) ? nil : generator.int(0...100)
-        boards.append(Board(title: "\(b) " + title(&generator), limit: limit, items: items))
+        boards.append(Board(id: try newID(&generator), title: "\(b) " + title(&generator), limit: limit, items: items))
     }
-    return try Kanban(boards: boards)
+    let archive = try (0..<generator.int(0...3)).map { _ in
+        let board =
+            boards.isEmpty || generator.chance(30)
+            ? try newID(&generator) : boards[generator.int(0...(boards.count - 1))].id
+        return ArchivedItem(item: try item(&generator), board: board, archived: time(&generator))
+    }
+    return try Kanban(boards: boards, archive: archive)
 }

@@ -5,20 +5,22 @@ import Testing
 @Suite("Moving items, checked against the reference model")
 struct MoveTests {
     /// Every single move on every kanban of three boards with 0 to 4 items: every source,
-    /// every destination, every index in and just out of range, both ends, and every item
-    /// of the kanban as a `before`/`after` anchor.
+    /// every destination, every index in range and one past it at both ends (negative ones
+    /// counting from the bottom), the extremes, both ends, and every item of the kanban as a
+    /// `before`/`after` anchor.
     @Test(arguments: smallShapes)
     func everySingleMoveMatchesTheReference(shape: Shape) throws {
         let kanban = try makeKanban(counts: shape.counts)
+        let fixture = Fixture(kanban)
         let locations = allLocations(kanban)
         for source in locations {
             for destination in kanban.boards.indices {
                 let remaining = kanban.boards[destination].items.count - (source.board == destination ? 1 : 0)
                 var positions: [DropPosition] = [.top, .bottom, .index(Int.min), .index(Int.max)]
-                positions += (-1...(remaining + 2)).map(DropPosition.index)
+                positions += (-(remaining + 2)...(remaining + 1)).map(DropPosition.index)
                 positions += locations.flatMap { [DropPosition.before($0), .after($0)] }
                 for position in positions {
-                    try checkMove(kanban, [source], to: destination, at: position)
+                    try checkMove(fixture, [source], to: destination, at: position)
                 }
             }
         }
@@ -30,7 +32,8 @@ struct MoveTests {
         let kanban = try makeKanban(counts: shape.counts)
         for source in allLocations(kanban) {
             for destination in kanban.boards.indices {
-                for index in -1...(kanban.boards[destination].items.count + 1) {
+                let count = kanban.boards[destination].items.count
+                for index in -(count + 2)...(count + 1) {
                     try checkMove(kanban, [source, source], to: destination, at: .index(index))
                 }
             }
@@ -40,18 +43,47 @@ struct MoveTests {
     @Test func outOfRangeIndexReportsTheValidRangeAfterRemoval() throws {
         var kanban = try makeKanban(counts: [4, 2])
         let before = kanban
-        // Todo holds 4; with one of them taken out, 0...3 is valid.
-        #expect(throws: KanbanError.indexOutOfRange(index: 4, board: "Todo", range: 0...3)) {
+        // Todo holds 4; with one of them taken out, 3 are left: 0...3 from the top, -1...-4
+        // from the bottom.
+        #expect(throws: KanbanError.indexOutOfRange(index: 4, board: "Todo", range: -4...3)) {
             try kanban.move([Location(board: 0, index: 1)], to: 0, at: .index(4))
         }
-        // From another board nothing is taken out of Todo, so 4 is valid and 5 is not.
-        #expect(throws: KanbanError.indexOutOfRange(index: 5, board: "Todo", range: 0...4)) {
+        #expect(throws: KanbanError.indexOutOfRange(index: -5, board: "Todo", range: -4...3)) {
+            try kanban.move([Location(board: 0, index: 1)], to: 0, at: .index(-5))
+        }
+        // From another board nothing is taken out of Todo, so 4 and -5 are valid, 5 and -6 not.
+        #expect(throws: KanbanError.indexOutOfRange(index: 5, board: "Todo", range: -5...4)) {
             try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(5))
         }
-        #expect(throws: KanbanError.indexOutOfRange(index: -1, board: "Todo", range: 0...4)) {
-            try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-1))
+        #expect(throws: KanbanError.indexOutOfRange(index: -6, board: "Todo", range: -5...4)) {
+            try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-6))
+        }
+        #expect(throws: KanbanError.indexOutOfRange(index: Int.min, board: "Todo", range: -5...4)) {
+            try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(Int.min))
         }
         #expect(kanban == before)
+    }
+
+    /// SPEC §2's examples: `--at -1` is the bottom, `--at -2` just above the last item.
+    @Test func negativeIndexesCountFromTheBottom() throws {
+        var kanban = try makeKanban([["A", "B", "C", "D"], ["X"]])
+        try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-1))
+        #expect(layout(kanban) == [["A", "B", "C", "D", "X"], []])
+        try kanban.move([Location(board: 0, index: 4)], to: 1)
+        try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-2))
+        #expect(layout(kanban) == [["A", "B", "C", "X", "D"], []])
+        // Counted after the moved item is taken out: A to -1 goes below D.
+        try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(-1))
+        #expect(layout(kanban) == [["B", "C", "X", "D", "A"], []])
+        // -(count + 1) is the top.
+        try kanban.move([Location(board: 0, index: 4)], to: 0, at: .index(-5))
+        #expect(layout(kanban) == [["A", "B", "C", "X", "D"], []])
+        var generator = SeededGenerator(seed: 1)
+        try kanban.insert([Title("Y")], into: 1, at: .index(-1), using: &generator)
+        try kanban.insert([Title("Z")], into: 1, at: .index(-2), using: &generator)
+        #expect(kanban.boards[1].items.map(\.title) == ["Z", "Y"])
+        try kanban.copy([Location(board: 0, index: 0)], to: 0, at: .index(-2), using: &generator)
+        #expect(kanban.boards[0].items.map(\.title) == ["Card A", "Card B", "Card C", "Card X", "Card A", "Card D"])
     }
 
     @Test func theDocumentedExampleMovesTheFirstCardToIndexTwo() throws {

@@ -231,13 +231,109 @@ struct ReferenceTests {
         #expect(reference == "Nope")
     }
 
+    // MARK: - Id prefixes
+
+    /// Ids that share beginnings: k3f9p2 and k3f1zz share `k3f`; abc is the start of abcdef.
+    func prefixed() throws -> Kanban {
+        try makeKanban(
+            [["k3f9p2", "p2x1q7", "abc"], ["k3f1zz", "abcdef", "x9"]],
+            itemTitles: [
+                "k3f9p2": "One", "p2x1q7": "Two", "abc": "Three", "k3f1zz": "Four", "abcdef": "Five", "x9": "p2x",
+            ])
+    }
+
+    @Test(arguments: [
+        ("k3f9", Location(board: 0, index: 0)), ("k3f9p", Location(board: 0, index: 0)),
+        ("k3f1", Location(board: 1, index: 0)),
+        ("p2x1", Location(board: 0, index: 1)), ("p2x1q", Location(board: 0, index: 1)),
+        ("abcd", Location(board: 1, index: 1)),
+    ])
+    func aPrefixOfOneIDResolves(reference: String, location: Location) throws {
+        #expect(try prefixed().locate(reference) == location)
+    }
+
+    @Test func aPrefixOfSeveralIDsListsThemAll() throws {
+        let kanban = try prefixed()
+        #expect(
+            throws: KanbanError.ambiguousPrefix(
+                reference: "k3f",
+                candidates: [
+                    Candidate(id: ItemID("k3f9p2")!, title: "One", board: "Todo", index: 0),
+                    Candidate(id: ItemID("k3f1zz")!, title: "Four", board: "Doing", index: 0),
+                ], total: 2)
+        ) { try kanban.locate("k3f") }
+    }
+
+    @Test(arguments: ["k3", "p2", "k", "x", "ab"])
+    func aPrefixNeedsThreeCharacters(reference: String) throws {
+        let error = #expect(throws: KanbanError.self) { try prefixed().locate(reference) }
+        guard case .itemNotFound(let name, _) = error else {
+            Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
+            return
+        }
+        #expect(name == reference)
+    }
+
+    @Test func aPrefixComesAfterAnIDATitleAndAPosition() throws {
+        let kanban = try prefixed()
+        // `abc` is an id, and the start of abcdef.
+        #expect(try kanban.locate("abc") == Location(board: 0, index: 2))
+        // `p2x` is a title, and the start of p2x1q7.
+        #expect(try kanban.locate("p2x") == Location(board: 1, index: 2))
+        // A title or a position that names nothing is not taken for a prefix either.
+        #expect(throws: KanbanError.indexOutOfRange(index: 7, board: "Todo", range: 0...2)) {
+            try kanban.locate("Todo:7")
+        }
+    }
+
+    @Test func aPrefixNamesCardsOnBoardsOnly() throws {
+        var kanban = try makeKanban([["k3f9p2"], []])
+        kanban.boards[1].id = try #require(ItemID("brd123"))
+        for reference in ["brd", "brd12", "k3f9p2x", "k3f-", "k3 f"] {
+            let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
+            guard case .itemNotFound = error else {
+                Issue.record("\(reference): expected itemNotFound, got \(String(describing: error))")
+                continue
+            }
+        }
+        try kanban.archive([Location(board: 0, index: 0)], now: Timestamp(seconds: 0))
+        #expect(throws: KanbanError.self) { try kanban.locate("k3f") }
+        #expect(try kanban.locateArchived(["k3f"]) == [0])
+    }
+
+    @Test func prefixesResolveAmongOtherReferences() throws {
+        let kanban = try prefixed()
+        #expect(
+            try kanban.locate(["x9", "k3f9", "Todo:1", "Five", "abcd"]) == [
+                Location(board: 1, index: 2), Location(board: 0, index: 0), Location(board: 0, index: 1),
+                Location(board: 1, index: 1), Location(board: 1, index: 1),
+            ])
+    }
+
+    @Test func anArchivedPrefixOfSeveralIDsIsAmbiguous() throws {
+        var kanban = try prefixed()
+        try kanban.archive([Location(board: 0, index: 0), Location(board: 1, index: 0)], now: Timestamp(seconds: 0))
+        let error = #expect(throws: KanbanError.self) { try kanban.locateArchived(["k3f"]) }
+        guard case .ambiguousPrefix("k3f", let candidates, 2) = error else {
+            Issue.record("expected ambiguousPrefix, got \(String(describing: error))")
+            return
+        }
+        #expect(candidates.map(\.id.rawValue) == ["k3f9p2", "k3f1zz"])
+        #expect(candidates.allSatisfy { $0.index == nil })
+        #expect(try kanban.locateArchived(["k3f1"]) == [1])
+    }
+
     // MARK: - Boards
 
-    @Test func boardsAreFoundExactlyThenIgnoringCase() throws {
-        let kanban = try sample()
+    @Test func boardsAreFoundExactlyThenIgnoringCaseThenByID() throws {
+        var kanban = try sample()
         #expect(try kanban.boardIndex(named: "In Progress") == 1)
         #expect(try kanban.boardIndex(named: "in progress") == 1)
         #expect(try kanban.boardIndex(named: "DONE") == 2)
+        #expect(try kanban.boardIndex(named: kanban.boards[1].id.rawValue) == 1)
+        // A title wins over another board's id.
+        try kanban.renameBoard(0, to: Title(kanban.boards[2].id.rawValue))
+        #expect(try kanban.boardIndex(named: kanban.boards[2].id.rawValue) == 0)
     }
 
     @Test func anUnknownBoardSuggestsCloseTitlesAndListsAll() throws {

@@ -28,10 +28,11 @@ extension Kanban {
     @discardableResult
     mutating func insert(
         _ titles: [Title], into destination: Int, at position: DropPosition = .bottom, force: Bool = false,
-        using generator: inout some RandomNumberGenerator
+        now: Timestamp? = nil, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
         try insert(
-            titles.map { CardContent(title: $0) }, into: destination, at: position, force: force, using: &generator)
+            titles.map { CardContent(title: $0) }, into: destination, at: position, force: force, now: now,
+            using: &generator)
     }
 
     /// Adds a board with an id from a generator seeded by its title.

@@ -112,7 +112,7 @@ struct WIPLimitTests {
     @Test func addingNothingToAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
-        let change = try kanban.insert([], into: 1, using: &generator)
+        let change = try kanban.insert([CardContent](), into: 1, using: &generator)
         #expect(!change.isEffective)
         #expect(kanban == (try fullDoing()))
     }
@@ -133,8 +133,8 @@ struct WIPLimitTests {
                     for position in [DropPosition.top, .bottom, .index(0)] {
                         try checkMove(kanban, selection, to: 1, at: position, force: force)
                         try checkCopy(kanban, selection, to: 1, at: position, force: force, seed: seed)
-                        let titles = try (0..<fromOther).map { try Title("New \($0)") }
-                        try checkInsert(kanban, titles, into: 1, at: position, force: force, seed: seed)
+                        let cards = try (0..<fromOther).map { CardContent(title: try Title("New \($0)")) }
+                        try checkInsert(kanban, cards, into: 1, at: position, force: force, seed: seed)
                     }
                     // The rule itself, spelled out once more independently of the checks above.
                     var after = kanban
