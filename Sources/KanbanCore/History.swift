@@ -25,14 +25,13 @@ public struct HistoryRecord: Hashable, Sendable {
     /// A hash of the file's bytes before and after the change (see ``FileHash``).
     public var before: UInt64
     public var after: UInt64
-    /// The change as the command reported it: text lines, and the JSON `boards` and `items`.
+    /// The change as the command reported it, one line per card or board changed.
     public var lines: [String]
-    public var report: String
     public var patch: Patch
 
     public init(
         number: Int, time: Timestamp, user: String, command: [String], kind: Kind, before: UInt64, after: UInt64,
-        lines: [String], report: String, patch: Patch
+        lines: [String], patch: Patch
     ) {
         self.number = number
         self.time = time
@@ -42,7 +41,6 @@ public struct HistoryRecord: Hashable, Sendable {
         self.before = before
         self.after = after
         self.lines = lines
-        self.report = report
         self.patch = patch
     }
 }
@@ -121,8 +119,7 @@ extension HistoryRecord {
     }
 
     private func write(to out: inout ChunkWriter) throws {
-        // The number and the hashes first: a writer reads only them (``Summary``).
-        try out.append("{\"n\":\(number),\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\",\"time\":")
+        try out.append("{\"time\":")
         try out.appendQuoted(time.description)
         try out.append(",\"user\":")
         try out.appendQuoted(user)
@@ -135,8 +132,6 @@ extension HistoryRecord {
         }
         try out.append(",\"lines\":")
         try out.appendStrings(lines)
-        try out.append(",\"report\":")
-        try out.append(report.isEmpty ? "null" : report)
         try out.append(",\"patch\":{\"boardsBefore\":")
         try writeHeaders(patch.boardsBefore, to: &out)
         try out.append(",\"boardsAfter\":")
@@ -156,7 +151,8 @@ extension HistoryRecord {
         } else {
             try out.append("null")
         }
-        try out.append("}}\n")
+        // The number and the hashes last: a writer reads only them (``Summary``), at the file's end.
+        try out.append("},\"n\":\(number),\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\"}\n")
     }
 
     private func writeHeaders(_ headers: [BoardHeader], to out: inout ChunkWriter) throws {
@@ -199,15 +195,18 @@ extension HistoryRecord {
             self.after = after
         }
 
-        /// Reads the start of a record's line, `{"n":N,"before":"…","after":"…",`, as this
-        /// build writes it; `nil` for anything else.
-        public init?(decodingStartOf line: [UInt8]) {
-            let text = String(decoding: line.prefix(96), as: UTF8.self)
-            guard text.hasPrefix("{\"n\":"), let comma = text.firstIndex(of: ","),
-                let number = Int(text[text.index(text.startIndex, offsetBy: 5)..<comma])
-            else { return nil }
+        /// Reads the end of a record's line, `,"n":N,"before":"…","after":"…"}`, as this build
+        /// writes it (without the newline); `nil` for anything else.
+        public init?(decodingEndOf line: some Collection<UInt8>) {
+            let tail = Array(line.suffix(96))
+            let marker = Array(",\"n\":".utf8)
+            guard let at = (0...max(0, tail.count - marker.count)).reversed().first(where: {
+                tail[$0...].starts(with: marker)
+            }) else { return nil }
+            let text = String(decoding: tail[(at + marker.count)...], as: UTF8.self)
+            guard let comma = text.firstIndex(of: ","), let number = Int(text[..<comma]) else { return nil }
             let rest = text[comma...]
-            guard rest.hasPrefix(",\"before\":\""), rest.count >= 49,
+            guard rest.count == 56, rest.hasPrefix(",\"before\":\""), rest.hasSuffix("\"}"),
                 let before = UInt64(rest.dropFirst(11).prefix(16), radix: 16),
                 rest.dropFirst(27).hasPrefix("\",\"after\":\""),
                 let after = UInt64(rest.dropFirst(38).prefix(16), radix: 16)
@@ -272,7 +271,6 @@ private struct RecordReader {
         var before: UInt64?
         var after: UInt64?
         var lines: [String] = []
-        var report = ""
         var patch: Patch?
         try json.beginObject("a history record")
         var first = true
@@ -293,12 +291,6 @@ private struct RecordReader {
             case "before": before = try hash()
             case "after": after = try hash()
             case "lines": lines = try strings()
-            case "report":
-                json.skipWhitespace()
-                let start = json.offset
-                if try json.readNullIfPresent() { continue }
-                try json.skipValue()
-                report = String(decoding: json.bytes[start..<json.offset], as: UTF8.self)
             case "patch": patch = try readPatch()
             default: try json.skipValue()  // a key from a later kanban: kept readable
             }
@@ -315,7 +307,7 @@ private struct RecordReader {
         }
         return HistoryRecord(
             number: number, time: time, user: user, command: command, kind: kind, before: before, after: after,
-            lines: lines, report: report, patch: patch)
+            lines: lines, patch: patch)
     }
 
     private mutating func string() throws(KanbanError) -> String {

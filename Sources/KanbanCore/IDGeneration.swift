@@ -21,6 +21,16 @@ extension Kanban {
             chosen.insert(ids[ids.count - 1])
         }
         // One pass over the file finds the rare candidate an item already uses.
+        // One new id, the common case: checked with a scan of packed words.
+        if count == 1 {
+            while location(of: ids[0]) != nil || boards.contains(where: { $0.id == ids[0] })
+                || archive.contains(where: { $0.item.id == ids[0] })
+            {
+                ids[0] = Self.randomID(length: length, notIn: chosen, using: &generator)
+                chosen.insert(ids[0])
+            }
+            return ids
+        }
         var pending = Array(ids.indices)
         while !pending.isEmpty {
             var fresh = ItemIDSet(expected: pending.count)

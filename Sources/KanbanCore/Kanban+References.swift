@@ -43,14 +43,14 @@ extension Kanban {
         // matches ids, comparing 64-bit words; a second, only for what is left, matches titles.
         var byID: [ItemID: Location] = [:]
         let wantedIDs = Set(references.compactMap(ItemID.init))
-        if !wantedIDs.isEmpty {
-            let fewIDs = wantedIDs.count <= 4 ? Array(wantedIDs) : nil
-            // Ids only are looked at: no card is copied on the way.
+        if wantedIDs.count == 1, let wanted = wantedIDs.first {
+            // The common case, one id: a scan of packed words, no card copied on the way.
+            if let location = location(of: wanted) { byID[wanted] = location }
+        } else if !wantedIDs.isEmpty {
             for b in boards.indices {
                 boards[b].items.withUnsafeBufferPointer { items in
-                    for i in items.indices {
-                        let id = items[i].id
-                        if fewIDs?.contains(id) ?? wantedIDs.contains(id) { byID[id] = Location(board: b, index: i) }
+                    for i in items.indices where wantedIDs.contains(items[i].id) {
+                        byID[items[i].id] = Location(board: b, index: i)
                     }
                 }
             }
@@ -88,6 +88,19 @@ extension Kanban {
             }
         }
         return result
+    }
+
+    /// Where the card with `id` is, if it is on a board.
+    public func location(of id: ItemID) -> Location? {
+        let packed = id.packed
+        for b in boards.indices {
+            let found = boards[b].items.withUnsafeBufferPointer { items -> Int? in
+                for i in items.indices where items[i].id.packed == packed { return i }
+                return nil
+            }
+            if let found { return Location(board: b, index: found) }
+        }
+        return nil
     }
 
     /// Resolves `BOARD:N`; `nil` when `reference` does not have that form.

@@ -128,7 +128,7 @@ struct App {
             command: arguments, user: POSIX.environment("USER") ?? POSIX.environment("LOGNAME") ?? "uid \(getuid())",
             time: clock.now
         ) { change in
-            Report(command: command, change: change, dryRun: false, file: "").historyParts
+            Report(command: command, change: change, dryRun: false, file: "").historyLines
         }
     }
 

@@ -205,3 +205,27 @@ import Testing
         #expect(entries.map { $0["number"] as? Int } == [3, 2, 1], "the orphan's number is given again")
     }
 }
+
+@Suite struct HistoryBounds {
+    @Test func theHistoryKeepsAtLeastTheLast100EntriesAndAtMost224() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let history = HistoryFile(of: sandbox.file)
+        var pruned = false
+        for number in 1...260 {
+            let tail = history.tail()
+            #expect(tail.nextNumber == number)
+            let record = HistoryRecord(
+                number: number, time: Timestamp(seconds: 0), user: "u", command: ["add", "\(number)"], kind: .change,
+                before: UInt64(number), after: UInt64(number + 1), lines: [], patch: Patch(from: .empty, to: .empty))
+            _ = try history.append(record, to: tail, mode: 0o644, group: getegid())
+            history.pruneIfNeeded(after: tail, appended: record, mode: 0o644)
+            let log = try history.load(current: 0)
+            #expect(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")
+            #expect(log.records.count >= min(number, HistoryFile.keep), "at least the last \(HistoryFile.keep)")
+            #expect(log.records.last?.number == number)
+            if log.records.count < number { pruned = true }
+        }
+        #expect(pruned, "260 entries made the history drop its oldest")
+    }
+}

@@ -12,16 +12,17 @@ enum ShellWords {
     ///
     /// - Throws: ``Problem`` for an unterminated quote or a backslash that ends the line.
     static func split(_ line: Substring) throws(Problem) -> [String] {
+        // Scalar by scalar: every character that means something here is ASCII.
         var words: [String] = []
-        var word = ""
+        var word = String.UnicodeScalarView()
         var inWord = false
-        var characters = line.makeIterator()
+        var characters = line.unicodeScalars.makeIterator()
         while let character = characters.next() {
             switch character {
             case " ", "\t":
                 if inWord {
-                    words.append(word)
-                    word = ""
+                    words.append(String(word))
+                    word = String.UnicodeScalarView()
                     inWord = false
                 }
             case "#" where !inWord:
@@ -42,7 +43,7 @@ enum ShellWords {
                         guard let escaped = characters.next() else {
                             throw Problem(message: "a double quote is not closed")
                         }
-                        if escaped != "\"" && escaped != "\\" { word.append("\\") }
+                        if escaped != "\"" && escaped != "\\" { word.append("\\" as Unicode.Scalar) }
                         word.append(escaped)
                     } else {
                         word.append(next)
@@ -59,7 +60,7 @@ enum ShellWords {
                 word.append(character)
             }
         }
-        if inWord { words.append(word) }
+        if inWord { words.append(String(word)) }
         return words
     }
 }

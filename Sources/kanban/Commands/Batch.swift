@@ -36,14 +36,16 @@ extension App {
 
     /// The operations of a script, each with its 1-based line number; usage errors name the line.
     static func operations(inScript bytes: [UInt8], named name: String) throws(CLIError) -> [(Int, Operation)] {
-        guard let text = String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...], as: UTF8.self)
-        else {
-            throw .badInput("\(name) is not valid UTF-8; nothing was changed")
-        }
+        let script = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         var operations: [(Int, Operation)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split as bytes: a line ends at LF, whatever the characters around it.
+        for (index, rawLine) in script.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+            guard let text = String(validating: rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine, as: UTF8.self)
+            else {
+                throw .atLine(number, .badInput("invalid UTF-8; nothing was changed"))
+            }
+            let line = text[...]
             let words: [String]
             do {
                 words = try ShellWords.split(line)

@@ -41,8 +41,7 @@ extension App {
         case .undo(let entries): out += ",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
         case .redo(let entries): out += ",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
         }
-        out += ",\"undone\":\(undone),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]"
-        out += ",\"changes\":" + (record.report.isEmpty ? "null" : record.report) + "}"
+        out += ",\"undone\":\(undone),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]}"
         return out
     }
 

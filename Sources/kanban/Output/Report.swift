@@ -123,9 +123,10 @@ struct Report {
             + ",\"items\":[" + change.items.map(Self.json).joined(separator: ",") + "]"
     }
 
-    /// The change as the history keeps it: its text lines without color, and its JSON.
-    var historyParts: (lines: [String], report: String) {
-        (text(style: Style(enabled: false)).split(separator: "\n").map(String.init), "{" + changesJSON + "}")
+    /// The change as the history keeps it: one line per card or board, without color.
+    var historyLines: [String] {
+        let plain = Style(enabled: false)
+        return change.boards.map { line(for: $0) } + change.items.map { line(for: $0, style: plain) }
     }
 
     static func json(_ item: ItemChange) -> String {

@@ -11,13 +11,16 @@ import KanbanCore
 /// and the next writer removes it), or a record and its change. A line cut short by a kill
 /// never ends with a newline, and is ignored and removed the same way.
 ///
-/// It keeps at least the last ``keep`` entries: past ``prune`` entries, or
-/// ``maximumBytes`` bytes, the oldest are dropped down to ``keep``.
+/// It keeps at least the last ``keep`` entries and at most ``maximumEntries``: every
+/// ``checkEvery`` entries, if it holds more than ``prune`` (or more than ``maximumBytes``
+/// bytes), the oldest are dropped down to ``keep``.
 struct HistoryFile {
     let path: String
 
     static let keep = 100
     static let prune = 200
+    static let checkEvery = 25
+    static let maximumEntries = prune + checkEvery - 1
     static let maximumBytes = 16 << 20
 
     /// The history of the kanban file at `target` (symlinks resolved).
@@ -34,20 +37,15 @@ struct HistoryFile {
         var last: HistoryRecord.Summary?
         /// Where the good part of the file ends (what follows is cut off before appending).
         var end: Int
-        /// Where the last record starts.
-        var lastStart: Int
-        /// The number of the first record, if known.
-        var firstNumber: Int?
+
         /// Whether what is there cannot be read (a new history starts).
         var unreadable: Bool
         /// The number the next record gets.
         var nextNumber: Int
 
-        init(last: HistoryRecord.Summary?, end: Int, lastStart: Int = 0, firstNumber: Int?, unreadable: Bool) {
+        init(last: HistoryRecord.Summary?, end: Int, unreadable: Bool) {
             self.last = last
             self.end = end
-            self.lastStart = lastStart
-            self.firstNumber = firstNumber
             self.unreadable = unreadable
             nextNumber = unreadable ? 1 : (last?.number ?? 0) + 1
         }
@@ -86,48 +84,50 @@ struct HistoryFile {
         return HistoryLog(records: records)
     }
 
-    /// The last record and where the file's good part ends; reads only the end of the file.
+    /// The last record's number and hashes, and where the file's good part ends; reads only
+    /// the end of the file (records end with what a writer needs).
     func tail() -> Tail {
         guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else {
-            return Tail(last: nil, end: 0, firstNumber: nil, unreadable: POSIX.lstat(path) != nil)
+            return Tail(last: nil, end: 0, unreadable: POSIX.lstat(path) != nil)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
+            return Tail(last: nil, end: 0, unreadable: true)
         }
         let size = Int(info.st_size)
-        guard size > 0 else { return Tail(last: nil, end: 0, firstNumber: nil, unreadable: false) }
-        // The good part ends at the last newline; the last record is the line before it.
-        var chunk = min(size, 1 << 16)
-        while true {
-            let start = size - chunk
-            guard let bytes = Self.read(fd, from: start, count: chunk) else {
-                return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
+        guard size > 0 else { return Tail(last: nil, end: 0, unreadable: false) }
+        // The good part ends at the last newline: after a kill, a partial line may follow it.
+        var end = size
+        var chunk = min(size, 256)
+        var bytes = Self.read(fd, from: size - chunk, count: chunk) ?? []
+        while bytes.last != UInt8(ascii: "\n") {
+            if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+                end = size - chunk + newline + 1
+                break
             }
-            guard let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
-                if start == 0 { return Tail(last: nil, end: 0, firstNumber: nil, unreadable: false) }
-                chunk = min(size, chunk * 4)
-                continue
-            }
-            let lineStart = bytes[..<lastNewline].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
-            guard let lineStart = lineStart ?? (start == 0 ? 0 : nil) else {
-                chunk = min(size, chunk * 4)
-                continue
-            }
-            let end = start + lastNewline + 1
-            guard let last = HistoryRecord.Summary(decodingStartOf: Array(bytes[lineStart..<lastNewline])) else {
-                return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
-            }
-            return Tail(
-                last: last, end: end, lastStart: start + lineStart, firstNumber: firstNumber(fd), unreadable: false)
+            guard chunk < size else { return Tail(last: nil, end: 0, unreadable: false) }
+            chunk = min(size, chunk * 4)
+            bytes = Self.read(fd, from: size - chunk, count: chunk) ?? []
         }
+        if end != size { bytes = Self.read(fd, from: max(0, end - 256), count: min(end, 256)) ?? [] }
+        guard let last = HistoryRecord.Summary(decodingEndOf: bytes.dropLast()) else {
+            return Tail(last: nil, end: 0, unreadable: true)
+        }
+        return Tail(last: last, end: end, unreadable: false)
     }
 
-    /// The number of the first record, read from the start of the file.
-    private func firstNumber(_ fd: Int32) -> Int? {
-        guard let bytes = Self.read(fd, from: 0, count: 64), bytes.starts(with: Array("{\"n\":".utf8)) else { return nil }
-        return Int(String(decoding: bytes.dropFirst(5).prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self))
+    /// Where the line that ends at `end` (after its newline) starts.
+    private func startOfLine(endingAt end: Int) -> Int? {
+        guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return nil }
+        defer { close(fd) }
+        var chunk = min(end, 1 << 16)
+        while true {
+            guard let bytes = Self.read(fd, from: end - chunk, count: chunk) else { return nil }
+            if let newline = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")) { return end - chunk + newline + 1 }
+            if chunk == end { return 0 }
+            chunk = min(end, chunk * 4)
+        }
     }
 
     private static func read(_ fd: Int32, from offset: Int, count: Int) -> [UInt8]? {
@@ -146,10 +146,12 @@ struct HistoryFile {
 
     /// The tail without its last record if that record is an orphan: its change never
     /// reached the file, whose bytes (hashing to `current`) are still those it started from.
-    static func droppingOrphan(_ tail: Tail, current: UInt64) -> Tail {
-        guard let last = tail.last, last.after != current, last.before == current else { return tail }
+    func droppingOrphan(_ tail: Tail, current: UInt64) -> Tail {
+        guard let last = tail.last, last.after != current, last.before == current,
+            let start = startOfLine(endingAt: tail.end)
+        else { return tail }
         var kept = tail
-        kept.end = tail.lastStart
+        kept.end = start
         kept.last = nil
         kept.nextNumber = last.number  // given again
         return kept
@@ -224,11 +226,10 @@ struct HistoryFile {
 
     /// Drops the oldest entries when the history has grown past its bounds (after a change
     /// is in place).
+    /// (Looked at every ``checkEvery`` entries, and whenever the history is larger than its bound.)
     func pruneIfNeeded(after tail: Tail, appended record: HistoryRecord, mode: mode_t) {
-        guard let first = tail.firstNumber, !tail.unreadable else { return }
-        if record.number - first + 1 > Self.prune || tail.end > Self.maximumBytes {
-            pruneToKeep(mode: mode)
-        }
+        guard !tail.unreadable, record.number % Self.checkEvery == 0 || tail.end > Self.maximumBytes else { return }
+        pruneToKeep(mode: mode)
     }
 
     /// Rewrites the history with only its newest ``keep`` entries. A failure leaves it whole.
@@ -236,7 +237,7 @@ struct HistoryFile {
         guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW), let bytes = try? POSIX.readAll(fd) else { return }
         close(fd)
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        guard lines.count > Self.keep else { return }
+        guard lines.count > Self.prune || (bytes.count > Self.maximumBytes && lines.count > Self.keep) else { return }
         var kept: [UInt8] = []
         for line in lines.suffix(Self.keep) {
             kept += line

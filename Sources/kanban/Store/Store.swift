@@ -221,13 +221,13 @@ struct Store {
             try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
             return change
         }
-        let tail = HistoryFile.droppingOrphan(history.tail(), current: hash)
+        let tail = history.droppingOrphan(history.tail(), current: hash)
         var record: HistoryRecord?
         try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
-            let (lines, report) = recording.describe(change)
+            let lines = recording.describe(change)
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
-                kind: transaction.kind, before: hash, after: after, lines: lines, report: report, patch: patch)
+                kind: transaction.kind, before: hash, after: after, lines: lines, patch: patch)
             let rollback = try history.append(new, to: tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
             record = new
             TestHooks.stop(at: .recorded)

@@ -6,8 +6,8 @@ struct Recording {
     var command: [String]
     var user: String
     var time: Timestamp
-    /// The change as the command reports it: text lines, and the JSON `boards` and `items`.
-    var describe: (Change) -> (lines: [String], report: String)
+    /// The change as the command reports it, one line per card or board changed.
+    var describe: (Change) -> [String]
 }
 
 /// What the body of a transaction can see and say besides the kanban: the file's history,
