@@ -11,14 +11,30 @@ public struct Item: Hashable, Sendable {
     public var title: String
     /// Labels, compared ignoring case.
     public var labels: Labels
-    /// The due date.
-    public var due: Day?
-    /// When the card was added, copied or imported; `nil` for cards from older files.
-    public var created: Timestamp?
-    /// When the card arrived on its current board; `nil` for cards from older files.
-    public var entered: Timestamp?
     /// Free text, several lines.
     public var note: String?
+    // The dates are kept as plain numbers, with a value that is no date for none: a board's
+    // cards are an array that moves shift in memory, and optionals would make each card a
+    // third larger.
+    private var dueDays = Int32.min
+    private var createdSeconds = Int64.min
+    private var enteredSeconds = Int64.min
+
+    /// The due date.
+    public var due: Day? {
+        get { dueDays == .min ? nil : Day(daysSinceEpoch: Int(dueDays)) }
+        set { dueDays = newValue.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min }
+    }
+    /// When the card was added, copied or imported; `nil` for cards from older files.
+    public var created: Timestamp? {
+        get { createdSeconds == .min ? nil : Timestamp(seconds: createdSeconds) }
+        set { createdSeconds = newValue?.seconds ?? .min }
+    }
+    /// When the card arrived on its current board; `nil` for cards from older files.
+    public var entered: Timestamp? {
+        get { enteredSeconds == .min ? nil : Timestamp(seconds: enteredSeconds) }
+        set { enteredSeconds = newValue?.seconds ?? .min }
+    }
 
     public init(
         id: ItemID, title: String, labels: Labels = [], due: Day? = nil, created: Timestamp? = nil,
