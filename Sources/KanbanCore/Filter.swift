@@ -55,18 +55,21 @@ public struct CardFilter: Hashable, Sendable {
     }
 }
 
-/// A board as a filtered view shows it: its cards that match, each with its index on the board.
+/// A board as a filtered view shows it: the board, and the indices of its cards that match.
 public struct FilteredBoard: Hashable, Sendable {
+    /// The whole board.
     public var board: Board
-    public var cards: [(index: Int, item: Item)] {
-        zip(indices, board.items).map { ($0, $1) }
-    }
-    /// The index on the board of each card in `board.items`.
+    /// The indices of the cards shown, in order.
     public var indices: [Int]
 
     public init(board: Board, indices: [Int]) {
         self.board = board
         self.indices = indices
+    }
+
+    /// The cards shown, each with its index on the board.
+    public var cards: [(index: Int, item: Item)] {
+        indices.map { ($0, board.items[$0]) }
     }
 }
 
@@ -75,14 +78,8 @@ extension Kanban {
     public func filtered(_ filter: CardFilter, clock: Moment) -> [FilteredBoard] {
         boards.map { board in
             guard !filter.selectsAll else { return FilteredBoard(board: board, indices: Array(board.items.indices)) }
-            var kept = board
-            kept.items = []
-            var indices: [Int] = []
-            for (index, item) in board.items.enumerated() where filter.matches(item, clock: clock) {
-                kept.items.append(item)
-                indices.append(index)
-            }
-            return FilteredBoard(board: kept, indices: indices)
+            return FilteredBoard(
+                board: board, indices: board.items.indices.filter { filter.matches(board.items[$0], clock: clock) })
         }
     }
 

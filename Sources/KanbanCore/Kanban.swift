@@ -34,6 +34,9 @@ public struct Kanban: Hashable, Sendable {
         try self.init(boards: zip(ids, boardTitles).map { Board(id: $0, title: $1.text) })
     }
 
+    /// A kanban with no boards and an empty archive.
+    public static let empty = Kanban(trusted: [])
+
     /// The number of items on all boards (the archive not counted).
     public var itemCount: Int {
         boards.reduce(0) { $0 + $1.items.count }

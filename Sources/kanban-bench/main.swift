@@ -116,7 +116,7 @@ func now() -> Double {
 
 /// Runs `arguments` with stdin from `stdin` (or /dev/null), stdout to /dev/null and stderr
 /// to `errors`; returns its wall time and peak RSS from `wait4`'s rusage, or exits if it fails.
-func measure(_ arguments: [String], stdin: String? = nil, errors: String) -> Sample {
+func measure(_ arguments: [String], stdin: String? = nil, environment extra: [String] = [], errors: String) -> Sample {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,9 +125,17 @@ func measure(_ arguments: [String], stdin: String? = nil, errors: String) -> Sam
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    var environment: [UnsafeMutablePointer<CChar>?] = extra.map { strdup($0) }
+    var inherited = environ
+    while let variable = inherited.pointee {
+        environment.append(variable)
+        inherited += 1
+    }
+    environment.append(nil)
+    defer { for pointer in environment.prefix(extra.count) { free(pointer) } }
     var pid: pid_t = 0
     let start = now()
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &environment)
     guard spawned == 0 else { fail("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
     var status: Int32 = 0
     var usage = rusage()
@@ -236,6 +244,8 @@ struct Case {
     /// The arguments after the binary; the work file is already named.
     var arguments: [String]
     var stdin: String?
+    /// Variables added to the environment, `NAME=value`.
+    var environment: [String] = []
 }
 
 struct Row {
@@ -327,11 +337,13 @@ for size in options.sizes {
     var info = stat()
     lstat(base, &info)
     let fileBytes = Int(info.st_size)
+    let move = ["move", facts[0], "--to", "Done", "--at", String(Int(facts[1])! / 2)]
     var cases = [
         Case(name: "floor: read + write back", arguments: []),
         Case(
-            name: "move one item (other board, --at)",
-            arguments: ["move", facts[0], "--to", "Done", "--at", String(Int(facts[1])! / 2)]),
+            name: "move one item (other board, --at), no history", arguments: move,
+            environment: ["KANBAN_HISTORY=off"]),
+        Case(name: "move one item (other board, --at)", arguments: move),
         Case(name: "add one item", arguments: ["add", "A new card", "--to", "Todo"]),
         Case(name: "list --json", arguments: ["list", "--json"]),
     ]
@@ -343,6 +355,21 @@ for size in options.sizes {
         let lines = directory + "/lines.txt"
         writeFile(lines, Array((1...10_000).map { "Line \($0)\n" }.joined().utf8))
         cases.append(Case(name: "add 10,000 lines from stdin", arguments: ["add", "--to", "Todo"], stdin: lines))
+        // A script's worth of changes: moves, adds and edits, a third each.
+        let script = directory + "/batch.txt"
+        let ids = facts.dropFirst(2)
+        writeFile(
+            script,
+            Array(
+                (0..<1_000).map { line in
+                    let id = ids[ids.startIndex + line * 7 % ids.count]
+                    switch line % 3 {
+                    case 0: return "move \(id) --to Done --at 0\n"
+                    case 1: return "add \"Batch card \(line)\" --to Todo --label batch\n"
+                    default: return "edit \(id) --label p\(line % 4) --due 2026-12-0\(line % 9 + 1)\n"
+                    }
+                }.joined().utf8))
+        cases.append(Case(name: "batch of 1,000 lines (moves, adds, edits)", arguments: ["batch", script]))
     }
     let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 15)
     var floorMedian = 0.0
@@ -352,7 +379,7 @@ for size in options.sizes {
         var samples: [Sample] = []
         for run in 0...runs {
             copyFile(base, to: work)
-            let sample = measure(command, stdin: benchCase.stdin, errors: errors)
+            let sample = measure(command, stdin: benchCase.stdin, environment: benchCase.environment, errors: errors)
             if run > 0 { samples.append(sample) }  // run 0 warms the page cache
         }
         var row = Row(items: size, fileBytes: fileBytes, name: benchCase.name, samples: samples, floor: 0)
@@ -426,6 +453,8 @@ if options.keep {
     unlink(work)
     unlink(errors)
     unlink(directory + "/lines.txt")
+    unlink(directory + "/batch.txt")
+    unlink(directory + "/.work.json.history")
     unlink(directory + "/.kanban.json.lock")
     unlink(directory + "/.work.json.lock")
     rmdir(directory)

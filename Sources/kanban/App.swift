@@ -8,6 +8,8 @@ struct App {
     let options: GlobalOptions
     /// The time commands run at: the system clock, or `$KANBAN_NOW`.
     let clock: Moment
+    /// The command line as typed, without the program name, for the history.
+    var arguments: [String] = []
 
     /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
     /// Data goes to stdout; errors, as text or JSON, to stderr.
@@ -19,7 +21,7 @@ struct App {
                 throw CLIError.badInput("argument \(invalidArgument) is not valid UTF-8")
             }
             let invocation = try Parser.parse(arguments)
-            let app = App(options: invocation.options, clock: try SystemClock.read())
+            let app = App(options: invocation.options, clock: try SystemClock.read(), arguments: arguments)
             // A closed pipe must not kill a command that has already saved its change.
             signal(SIGPIPE, SIG_IGN)
             let output = try app.run(invocation.command)
@@ -57,7 +59,7 @@ struct App {
             POSIX.print(errorJSON(code: code, message: error.message), to: STDERR_FILENO)
         } else {
             var text = "kanban: error: \(error.message)\n"
-            if case .usage(_, let command) = error {
+            if case .usage(_, let command) = error.innermost {
                 text += "see 'kanban help\(command.map { " \($0)" } ?? "")'\n"
             }
             POSIX.print(text, to: STDERR_FILENO)
@@ -81,6 +83,12 @@ struct App {
             return Array(try change(request, dryRun: dryRun).utf8)
         case .editInEditor(let item, let from, let dryRun):
             return Array(try editInEditor(item: item, from: from, dryRun: dryRun).utf8)
+        case .batch(let script, let dryRun):
+            return Array(try batch(script: script, dryRun: dryRun).utf8)
+        case .log(let count):
+            return Array(try log(count: count).utf8)
+        case .undo(let count, let redo, let dryRun):
+            return Array(try undo(count: count, redo: redo, dryRun: dryRun).utf8)
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:
@@ -100,8 +108,28 @@ struct App {
         _ command: String, dryRun: Bool, _ body: (inout Kanban) throws(KanbanError) -> Change
     ) throws(CLIError) -> String {
         let store = try store()
-        let change = try store.update(dryRun: dryRun, body)
+        let change = try store.update(dryRun: dryRun, recording: recording(command)) {
+            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            do throws(KanbanError) {
+                return try body(&kanban)
+            } catch {
+                throw .refused(error)
+            }
+        }
         return render(Report(command: command, change: change, dryRun: dryRun, file: store.path))
+    }
+
+    /// How a change made by `command` is recorded in the history: this command line, the
+    /// user, the time, and the change as its report says it; `nil` when `KANBAN_HISTORY=off`
+    /// (a throwaway file, a benchmark).
+    func recording(_ command: String) -> Recording? {
+        if POSIX.environment("KANBAN_HISTORY") == "off" { return nil }
+        return Recording(
+            command: arguments, user: POSIX.environment("USER") ?? POSIX.environment("LOGNAME") ?? "uid \(getuid())",
+            time: clock.now
+        ) { change in
+            Report(command: command, change: change, dryRun: false, file: "").historyParts
+        }
     }
 
     func render(_ report: Report) -> String {

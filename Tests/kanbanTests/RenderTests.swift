@@ -91,14 +91,20 @@ private let sample = [
         #expect(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
     }
 
-    @Test func tsvHasFourFieldsPerItem() {
+    @Test func tsvHasSixFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
+        var labelled = sample
+        labelled[0].items[1].labels = ["bug", "p1"]
+        labelled[0].items[1].due = Day(iso: "2026-12-01")
+        let all = labelled.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }
         #expect(
-            BoardView.tsv(sample) == """
-                Todo\t0\tk3f9\tDatabase Migration
-                Todo\t1\tp2x1\tSchema Design
-                In Progress\t0\ta1b2\tAnalytics
+            TSV.boards(all) == """
+                Todo\t0\tk3f9\tDatabase Migration\t\t
+                Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01
+                In Progress\t0\ta1b2\tAnalytics\t\t
 
                 """)
+        let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
+        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\n")
     }
 }
 
@@ -115,12 +121,15 @@ private let sample = [
     @Test func noViewPrintsARawEscape() throws {
         let boards = [board(Self.hostile, [("k3f9", Self.hostile)])]
         for text in [
-            BoardView.stacked(boards, style: plain), BoardView.tsv(boards),
+            BoardView.stacked(boards, style: plain),
+            TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }),
             try #require(BoardView.columns(boards, width: 80, style: plain)),
         ] {
             #expect(!text.unicodeScalars.contains { $0.isControl && $0 != "\n" && $0 != "\t" })
         }
-        #expect(BoardView.tsv(boards).split(separator: "\t").count == 4)
+        #expect(
+            TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) })
+                .split(separator: "\t", omittingEmptySubsequences: false).count == 6)
     }
 
     @Test func errorMessagesEscapeValues() {
@@ -139,18 +148,22 @@ private let sample = [
         #expect(BoardView.wrap("one two three", width: 7) == ["one two", "three"])
         #expect(BoardView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(BoardView.wrap("", width: 4) == [""])
-        #expect(BoardView.wrap("ab cd ef gh", width: 2, maximumLines: 2) == ["ab", "c…"])
-        #expect(BoardView.wrap("ab cd", width: 5, maximumLines: 1) == ["ab cd"])
+        #expect(BoardView.wrap("ab cd", width: 5) == ["ab cd"])
         #expect(BoardView.wrap("漢字漢字", width: 3) == ["漢", "字", "漢", "字"])
     }
 
-    @Test func aHugeTitleTakesAFewLinesOfItsColumn() throws {
+    @Test func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
         let huge = [board("A", [("k3f9", String(repeating: "x", count: 200_000))]), board("B", [])]
         let text = try #require(BoardView.columns(huge, width: 60, style: plain))
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 2 + BoardView.maximumCardLines)
-        #expect(lines.last?.contains("…") == true)
+        // B takes its 7 columns ("(empty)"), A the other 50: 43 after "0 k3f9 ".
+        #expect(lines.count == 2 + (200_000 + 42) / 43)
+        #expect(!text.contains("…"))
         for line in lines { #expect(DisplayWidth.of(String(line)) <= 60) }
+        let compact = try #require(
+            BoardView.columns(huge.map { BoardText($0) }, width: 60, style: plain, compact: true))
+        #expect(compact.split(separator: "\n").count == 3)
+        #expect(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
     }
 
     @Test func truncateKeepsWithinWidth() {

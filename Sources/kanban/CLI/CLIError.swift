@@ -23,6 +23,10 @@ enum CLIError: Error, Equatable {
     case io(String)
     /// Another kanban process held the lock for longer than the wait.
     case locked(path: String, seconds: Double)
+    /// The file's history is missing or cannot be read (for `log`, `undo`, `redo`).
+    case historyUnavailable(String)
+    /// An error of one line of a batch script (1-based, counting every line).
+    indirect case atLine(Int, CLIError)
 }
 
 /// The exit codes of SPEC §5, named after `sysexits.h`.
@@ -51,7 +55,15 @@ extension CLIError {
         case .cannotCreate: (.cannotCreate, "io")
         case .io: (.ioError, "io")
         case .locked: (.tempFail, "locked")
+        case .atLine(_, let error): error.status
+        case .historyUnavailable: (.dataError, "no_history")
         }
+    }
+
+    /// The error itself, without the lines of a batch it happened at.
+    var innermost: CLIError {
+        if case .atLine(_, let error) = self { return error.innermost }
+        return self
     }
 
     /// What went wrong and what to do, without the `kanban: error: ` prefix.
@@ -72,6 +84,10 @@ extension CLIError {
             "\(q(path)) already exists; kanban init never overwrites a file (remove it, or pick another path with --file)"
         case .cannotCreate(let message), .io(let message):
             message
+        case .historyUnavailable(let message):
+            message
+        case .atLine(let line, let error):
+            "line \(line): \(error.message)"
         case .locked(let path, let seconds):
             "\(q(path)) stayed locked by another kanban process for \(seconds.formattedSeconds)s; nothing was written; "
                 + "try again (KANBAN_LOCK_TIMEOUT sets the wait in seconds)"
@@ -101,7 +117,8 @@ extension KanbanError {
         switch self {
         case .itemNotFound(let reference, let suggestions):
             if suggestions.isEmpty {
-                "no item \(q(reference)); an item is an id, an exact title or BOARD:N (see 'kanban list')"
+                "no item \(q(reference)); an item is an id, an exact title, BOARD:N or the start of an id "
+                    + "(see 'kanban list')"
             } else {
                 "no item \(q(reference)); did you mean "
                     + suggestions.map { "\(q($0.title)) (\($0.id), \(describe($0)))" }.joined(separator: " or ") + "?"
@@ -184,7 +201,7 @@ private func describe(_ candidate: Candidate) -> String {
 }
 
 /// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
-private func shellWord(_ word: String) -> String {
+func shellWord(_ word: String) -> String {
     let visible = Escape.visible(word)
     let plain = visible.unicodeScalars.allSatisfy {
         $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0)

@@ -76,7 +76,7 @@ enum Commands {
                 if arguments.flag(Options.sample) && arguments.value(Options.boards) != nil {
                     throw arguments.usage("--sample makes the tutorial's boards; it does not go with --boards")
                 }
-                let boards = try arguments.value(Options.boards).map {
+                let boards = arguments.value(Options.boards).map {
                     $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 }
                 return .initialize(
@@ -427,6 +427,74 @@ enum Commands {
                 return .change(
                     .operation(.boardRemove(board: arguments.operands[0], force: arguments.flag(Options.force))),
                     dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "batch", synopsis: "[FILE | -]",
+            summary: "run many commands in one transaction",
+            options: [CommandOption(Options.dryRun, "print what the whole batch would change and write nothing")],
+            details: """
+                Runs kanban commands read from FILE or standard input, one per line, without the word
+                'kanban': move "Analytics" --to Done --at 0. Words are split as a POSIX shell splits
+                them (single quotes, double quotes with \\" and \\\\, backslash escapes; nothing is
+                expanded); # at the start of a word starts a comment; blank lines are skipped. Any
+                command that changes the file may appear, with its own options such as --force;
+                other commands and the options of every command (-f, --json, --dry-run, …) are
+                refused. All lines run in one transaction on one reading of the file: each line sees
+                what the lines before it did. Either every line succeeds and the file is written
+                once, or nothing is written and the first failing line is reported as 'line K: …'
+                with that error's exit code.
+                """,
+            examples: ["kanban batch changes.txt", "printf 'add \"Ship it\" --to Todo\\nmove Todo:0 Done\\n' | kanban batch"],
+            build: { arguments throws(CLIError) in
+                guard arguments.operands.count <= 1 else {
+                    throw arguments.usage("'batch' takes one script, FILE or - (standard input)")
+                }
+                let script = arguments.operands.first.flatMap { $0 == "-" ? nil : $0 }
+                return .batch(script: script, dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "log", synopsis: "[-n N]",
+            summary: "show the file's local history",
+            options: [CommandOption(Options.count, "show only the N newest entries")],
+            details: """
+                Shows the changes kanban made to this file, newest first: the entry's number, the time,
+                the user, the command line, and what changed. Undo and redo are entries too; an entry
+                taken back by undo is marked (undone). The history is kept next to the file, in
+                .kanban.json.history (ignored by git like the lock file): at least the last 100 changes.
+                Changes made outside kanban (an editor, a git checkout) are not in it.
+                """,
+            examples: ["kanban log", "kanban log -n 5 --json"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(0)
+                return .log(count: try arguments.number(Options.count))
+            }),
+        CommandSpec(
+            "undo", synopsis: "[N]",
+            summary: "take back the last N changes (default 1)",
+            options: [CommandOption(Options.dryRun, "print what undo would change and write nothing")],
+            details: """
+                Takes back the last N changes not yet taken back, as one new change. When nothing else
+                changed the file since, it gives the file back exactly as it was. When the file changed
+                since (another kanban process, a git pull, an editor), undo takes back only what those
+                N changes did, as a 3-way merge (like git revert); if that conflicts, it refuses and
+                writes nothing. See 'kanban log'.
+                """,
+            examples: ["kanban undo", "kanban undo 3 --dry-run"],
+            build: { arguments throws(CLIError) in
+                .undo(count: try arguments.count(), redo: false, dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "redo", synopsis: "[N]",
+            summary: "do again the last N changes undo took back (default 1)",
+            options: [CommandOption(Options.dryRun, "print what redo would change and write nothing")],
+            details: """
+                Re-applies what undo took back, most recent first, as one new change; possible until
+                another change is made. Like undo, it merges with changes made since and refuses on a
+                conflict.
+                """,
+            examples: ["kanban redo"],
+            build: { arguments throws(CLIError) in
+                .undo(count: try arguments.count(), redo: true, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
             "help", synopsis: "[COMMAND]",

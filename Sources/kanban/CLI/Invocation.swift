@@ -17,6 +17,12 @@ enum Command: Equatable, Sendable {
     case change(ChangeRequest, dryRun: Bool)
     /// `edit ITEM` with no edit option: the card in `$VISUAL`/`$EDITOR`.
     case editInEditor(item: String, from: String?, dryRun: Bool)
+    /// `batch [FILE | -]`: many mutating commands in one transaction; `nil` reads stdin.
+    case batch(script: String?, dryRun: Bool)
+    /// `log [-n N]`: the file's history, newest first.
+    case log(count: Int?)
+    /// `undo [N]` (or `redo [N]` when `redo`): take back or do again the last N changes.
+    case undo(count: Int, redo: Bool, dryRun: Bool)
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
@@ -24,8 +30,10 @@ enum Command: Equatable, Sendable {
     /// Whether the command may write the kanban file.
     var changesFile: Bool {
         switch self {
-        case .overview, .list, .show, .help, .version: false
-        case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun): !dryRun
+        case .overview, .list, .show, .help, .version, .log: false
+        case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
+            .batch(_, let dryRun), .undo(_, _, let dryRun):
+            !dryRun
         }
     }
 }

@@ -68,6 +68,7 @@ enum Options {
     static let overdue = OptionSpec("--overdue")
     static let olderThan = OptionSpec("--older-than", value: "AGE")
     static let archived = OptionSpec("--archived")
+    static let count = OptionSpec("--count", short: "n", value: "N")
 
     /// The options of every command, with what they mean everywhere.
     static let global: [CommandOption] = [
@@ -86,10 +87,13 @@ enum Options {
         return all
     }()
 
-    /// The long option for a short letter.
+    /// The long option for a short letter (each letter means one option in every command).
     static func long(for short: Character) -> OptionSpec? {
-        global.first { $0.spec.short == short }?.spec
+        shorts[short]
     }
+
+    private static let shorts: [Character: OptionSpec] = Dictionary(
+        all.values.compactMap { spec in spec.short.map { ($0, spec) } }, uniquingKeysWith: { first, _ in first })
 
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]

@@ -360,6 +360,16 @@ struct Arguments {
         return value
     }
 
+    /// The optional N of `undo [N]` and `redo [N]`: a positive number, 1 when absent.
+    func count() throws(CLIError) -> Int {
+        guard operands.count <= 1 else { throw usage("'\(spec.name)' takes at most one number, N") }
+        guard let text = operands.first else { return 1 }
+        guard let count = Self.nonNegative(text), count > 0 else {
+            throw usage("'\(spec.name)' takes a number of changes, 1 or more, not \(q(text))")
+        }
+        return count
+    }
+
     /// At most one of the position options; `--at` may count from the end (`-1`).
     func position() throws(CLIError) -> Position? {
         let given = Options.positions.filter { values[$0.name] != nil || flags.contains($0.name) }

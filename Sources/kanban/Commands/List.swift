@@ -10,7 +10,7 @@ extension App {
         }
     }
 
-    /// `kanban list [BOARD…] [FILTERS] [--json | --tsv]`
+    /// `kanban list [BOARD…] [FILTERS] [--json | --tsv] [--compact] [--no-pager]`
     func list(_ request: ListRequest) throws(CLIError) -> [UInt8] {
         var kanban = try store().load()
         if !request.boards.isEmpty {
@@ -26,7 +26,7 @@ extension App {
             switch request.format {
             case .json: return KanbanFile.encode(kanban.archiveOnly)
             case .tsv: return Array(TSV.archive(kanban).utf8)
-            case .text: return Array(ArchiveView.render(kanban, style: style).utf8)
+            case .text: return page(Array(ArchiveView.render(kanban, style: style).utf8), request)
             }
         }
         switch request.format {
@@ -36,8 +36,26 @@ extension App {
             return Array(TSV.boards(kanban.filtered(request.filter, clock: clock)).utf8)
         case .text:
             if kanban.boards.isEmpty { note("there are no boards; add one with 'kanban board add TITLE'") }
-            let boards = kanban.filtered(request.filter, clock: clock).map(\.board)
-            return Array(BoardView.render(boards, on: Terminal.detect(color: options.color)).utf8)
+            let boards = kanban.filtered(request.filter, clock: clock).map { BoardText($0, today: clock.today) }
+            let terminal = Terminal.detect(color: options.color)
+            return page(Array(BoardView.render(boards, on: terminal, compact: request.compact).utf8), request)
+        }
+    }
+
+    /// `text` through the pager when it is taller than the terminal (and paging is on);
+    /// what is left to print.
+    private func page(_ text: [UInt8], _ request: ListRequest) -> [UInt8] {
+        let terminal = Terminal.detect(color: options.color)
+        let lines = text.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        guard request.pager, Pager.isNeeded(lines: lines, on: terminal), let pager = Pager.configured() else {
+            return text
+        }
+        switch pager.show(text) {
+        case .shown: return []
+        case .notStarted(let reason):
+            // The default pager missing is no news; one the user chose is.
+            if let reason, pager.command != Pager.fallback { note(reason + "; printing directly") }
+            return text
         }
     }
 
@@ -46,4 +64,3 @@ extension App {
         Style(enabled: Terminal.detect(color: options.color).color)
     }
 }
-

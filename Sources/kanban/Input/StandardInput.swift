@@ -41,3 +41,20 @@ enum StandardInput {
         return titles
     }
 }
+
+extension StandardInput {
+    /// Reads a whole input file (a batch script), which must be a regular file.
+    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+        do throws(POSIX.Failure) {
+            let fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EINVAL, reason: "not a regular file") }
+            return try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+        } catch {
+            if error.code == ENOENT { throw .noFile("no script at \(q(path))") }
+            throw .io("cannot read \(q(path)): \(error.reason)")
+        }
+    }
+}

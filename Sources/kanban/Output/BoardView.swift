@@ -3,41 +3,72 @@ import KanbanCore
 /// Renders boards as text: side-by-side columns on a terminal wide enough, stacked
 /// sections otherwise, or TSV for pipes.
 enum BoardView {
-    /// Columns narrower than this stack instead.
+    /// Columns narrower than this stack instead (unless their content is narrower).
     static let minimumColumnWidth = 16
-    /// Columns wider than this waste the screen; titles wrap instead.
-    static let maximumColumnWidth = 40
-    /// A card in a column takes at most this many lines.
-    static let maximumCardLines = 4
+    /// The columns a column leaves for card text at the least, besides its index and id.
+    static let minimumTextWidth = 12
+    /// A column makes room for words up to this wide; longer ones may be cut.
+    static let maximumWordWidth = 20
 
     /// The view for `boards` on `terminal`: columns when it is a terminal they fit on.
-    static func render(_ boards: [Board], on terminal: Terminal) -> String {
+    static func render(_ boards: [Board], on terminal: Terminal, compact: Bool = false) -> String {
+        render(boards.map { BoardText($0) }, on: terminal, compact: compact)
+    }
+
+    /// The view for `boards` on `terminal`: columns when it is a terminal they fit on,
+    /// stacked sections wrapped to its width when it is too narrow, and plain stacked
+    /// sections, one line per card, when it is not a terminal.
+    static func render(_ boards: [BoardText], on terminal: Terminal, compact: Bool = false) -> String {
         let style = Style(enabled: terminal.color)
-        if terminal.isTerminal, let view = columns(boards, width: terminal.width, style: style) {
-            return view
-        }
-        return stacked(boards, style: style)
+        guard terminal.isTerminal else { return stacked(boards, style: style) }
+        if let view = columns(boards, width: terminal.width, style: style, compact: compact) { return view }
+        return stacked(boards, style: style, width: terminal.width, compact: compact)
     }
 
     // MARK: - Stacked
 
     /// One section per board: a header, then one line per card with its index and id.
     static func stacked(_ boards: [Board], style: Style) -> String {
+        stacked(boards.map { BoardText($0) }, style: style)
+    }
+
+    /// One section per board: a header, then each card with its index and id. With a
+    /// `width` (a terminal's), titles wrap with a hanging indent under the title, or are
+    /// cut to one line when `compact`; without one, each card is one line, for pipes.
+    static func stacked(_ boards: [BoardText], style: Style, width: Int? = nil, compact: Bool = false) -> String {
         var out = ""
         for (b, board) in boards.enumerated() {
             if b > 0 { out += "\n" }
-            out += header(board, style: style).text + "\n"
-            if board.items.isEmpty {
-                out += "  " + style.dim("(empty)") + "\n"
+            out += header(board, style: style, maximumWidth: width ?? .max).text + "\n"
+            if board.cards.isEmpty {
+                out += "  " + style.dim(Column.empty) + "\n"
                 continue
             }
-            let indexWidth = String(board.items.count - 1).count
-            let idWidth = board.items.lazy.map(\.id.rawValue.count).max() ?? 0
-            for (i, item) in board.items.enumerated() {
-                let index = String(i)
-                out += "  " + String(repeating: " ", count: indexWidth - index.count) + index + "  "
-                out += style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count)
-                out += "  " + Escape.visible(item.title) + "\n"
+            let indexWidth = String(board.cards.last!.index).count
+            let idWidth = board.cards.lazy.map(\.id.count).max() ?? 0
+            let prefixWidth = 2 + indexWidth + 2 + idWidth + 2
+            // Below a few columns of text, continuation lines start further left.
+            let indent = width.map { $0 - prefixWidth >= minimumTextWidth ? prefixWidth : min(prefixWidth, 4) } ?? 0
+            for card in board.cards {
+                let index = String(card.index)
+                out += "  " + String(repeating: " ", count: indexWidth - index.count) + style.dim(index) + "  "
+                out += style.dim(card.id) + String(repeating: " ", count: idWidth - card.id.count) + "  "
+                guard let width else {
+                    // Not a terminal: the title as stored (escaped), then labels and due date.
+                    var details = Line()
+                    for word in Wrapping.details(of: card) { details.append(word) }
+                    out += card.title + (details.words.isEmpty ? "" : " " + details.text(style: style)) + "\n"
+                    continue
+                }
+                let words = Wrapping.words(of: card)
+                let lines =
+                    compact
+                    ? [Wrapping.truncate(words, to: max(1, width - prefixWidth))]
+                    : Wrapping.wrap(words, width: width - indent, firstWidth: width - prefixWidth)
+                for (l, line) in lines.enumerated() {
+                    if l > 0 { out += String(repeating: " ", count: indent) }
+                    out += line.text(style: style) + "\n"
+                }
             }
         }
         return out
@@ -47,19 +78,26 @@ enum BoardView {
 
     /// Boards side by side, or `nil` when `width` leaves a column too narrow.
     static func columns(_ boards: [Board], width: Int, style: Style) -> String? {
+        columns(boards.map { BoardText($0) }, width: width, style: style)
+    }
+
+    /// Boards side by side, each column as wide as its content asks within a fair share
+    /// of `width` (see ``ColumnLayout``), or `nil` when `width` leaves a column too narrow.
+    static func columns(_ boards: [BoardText], width: Int, style: Style, compact: Bool = false) -> String? {
         guard !boards.isEmpty else { return "" }
-        let columnWidth = min(maximumColumnWidth, (width - 3 * (boards.count - 1)) / boards.count)
-        guard columnWidth >= minimumColumnWidth else { return nil }
-        let cells = boards.map { column($0, width: columnWidth, style: style) }
+        let columns = boards.map(Column.init)
+        guard let widths = ColumnLayout.widths(columns, total: width, compact: compact) else { return nil }
+        let cells = zip(columns, widths).map { $0.cells(width: $1, style: style, compact: compact) }
         let height = cells.map(\.count).max() ?? 0
+        let separator = style.dim(" │") + " "
         var out = ""
         for row in 0..<height {
             var line = ""
             for (c, column) in cells.enumerated() {
                 let cell = row < column.count ? column[row] : Cell(text: "", width: 0)
-                if c > 0 { line += style.dim(" │") + " " }
+                if c > 0 { line += separator }
                 line += cell.text
-                if c < cells.count - 1 { line += String(repeating: " ", count: max(0, columnWidth - cell.width)) }
+                if c < cells.count - 1 { line += String(repeating: " ", count: max(0, widths[c] - cell.width)) }
             }
             while line.last == " " { line.removeLast() }
             out += line + "\n"
@@ -73,34 +111,11 @@ enum BoardView {
         var width: Int
     }
 
-    private static func column(_ board: Board, width: Int, style: Style) -> [Cell] {
-        var cells = [
-            header(board, style: style, maximumWidth: width),
-            Cell(text: style.dim(String(repeating: "─", count: width)), width: width),
-        ]
-        if board.items.isEmpty {
-            cells.append(Cell(text: style.dim("(empty)"), width: 7))
-        }
-        let idWidth = board.items.lazy.map(\.id.rawValue.count).max() ?? 0
-        for item in board.items {
-            // A card takes at most a few lines; `list --tsv` or a narrow terminal shows it whole.
-            let lines = wrap(Escape.visible(item.title), width: width - idWidth - 1, maximumLines: maximumCardLines)
-            for (l, line) in lines.enumerated() {
-                let prefix =
-                    l == 0
-                    ? style.dim(item.id.rawValue) + String(repeating: " ", count: idWidth - item.id.rawValue.count + 1)
-                    : String(repeating: " ", count: idWidth + 1)
-                cells.append(Cell(text: prefix + line, width: idWidth + 1 + DisplayWidth.of(line)))
-            }
-        }
-        return cells
-    }
-
     /// `Todo (4)`, or `Review (2/2)` with a limit; red when the board is at or over it.
     /// The title gives way to the count; in a very narrow column both are cut.
-    private static func header(_ board: Board, style: Style, maximumWidth: Int = .max) -> Cell {
-        let count = board.limit.map { "(\(board.items.count)/\($0))" } ?? "(\(board.items.count))"
-        let title = truncate(Escape.visible(board.title), to: max(1, maximumWidth - count.count - 1))
+    static func header(_ board: BoardText, style: Style, maximumWidth: Int = .max) -> Cell {
+        let count = board.limit.map { "(\(board.count)/\($0))" } ?? "(\(board.count))"
+        let title = truncate(board.title, to: max(1, maximumWidth - count.count - 1))
         let whole = title + " " + count
         let plain = truncate(whole, to: maximumWidth)
         let text =
@@ -110,82 +125,15 @@ enum BoardView {
 
     // MARK: - Text fitting
 
-    /// Lines of at most `width` columns, broken at spaces where possible, and at most
-    /// `maximumLines` of them: the last ends with `…` when the text goes on. One pass over
-    /// the text, however long it is.
-    static func wrap(_ text: String, width: Int, maximumLines: Int = .max) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        /// Ends the current line; false once no more lines may be started.
-        func endLine() -> Bool {
-            lines.append(line)
-            line = ""
-            lineWidth = 0
-            return lines.count < maximumLines
-        }
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordWidth = DisplayWidth.of(word)
-            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
-                continue
-            }
-            if lineWidth > 0 && !endLine() { return ellipsized(lines, width: width) }
-            // A word wider than the line is cut where the line ends.
-            for character in word {
-                let characterWidth = DisplayWidth.of(character)
-                if lineWidth + characterWidth > width && lineWidth > 0 && !endLine() {
-                    return ellipsized(lines, width: width)
-                }
-                line.append(character)
-                lineWidth += characterWidth
-            }
-        }
-        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// `lines` with the last ending in `…`, for text that goes on past them.
-    private static func ellipsized(_ lines: [String], width: Int) -> [String] {
-        var lines = lines
-        let last = lines.removeLast()
-        lines.append(DisplayWidth.of(last) < width ? last + "…" : truncate(last + "…", to: width))
-        return lines
+    /// `text` wrapped to `width` columns, as card titles wrap.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        Wrapping.wrap(Wrapping.words(of: text), width: width).map(\.plain)
     }
 
     /// `text` cut to `width` columns, ending with `…` when cut.
     static func truncate(_ text: String, to width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         guard width > 1 else { return String(repeating: "…", count: max(0, width)) }
-        return prefix(of: text, width: width - 1).text + "…"
-    }
-
-    /// The longest prefix of `text` that fits in `width` columns (at least one character).
-    private static func prefix(of text: String, width: Int) -> (text: String, width: Int) {
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = DisplayWidth.of(character)
-            if used + w > width && !result.isEmpty { break }
-            result.append(character)
-            used += w
-        }
-        return (result, used)
-    }
-
-    // MARK: - TSV
-
-    /// One line per item: board, index, id, title, separated by tabs. Titles are escaped
-    /// like everywhere else, so a tab inside one shows as `\t` and never splits a field.
-    static func tsv(_ boards: [Board]) -> String {
-        var out = ""
-        for board in boards {
-            let title = Escape.visible(board.title)
-            for (index, item) in board.items.enumerated() {
-                out += "\(title)\t\(index)\t\(item.id.rawValue)\t\(Escape.visible(item.title))\n"
-            }
-        }
-        return out
+        return String(Wrapping.prefix(of: text, width: width - 1, atLeastOne: false).0) + "…"
     }
 }

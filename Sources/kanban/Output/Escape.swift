@@ -29,35 +29,3 @@ extension Unicode.Scalar {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
-
-/// Terminal column widths of text, for laying out columns.
-enum DisplayWidth {
-    /// The columns `text` takes on a terminal: 2 for wide East Asian characters and emoji,
-    /// 0 for combining marks and zero-width characters, 1 otherwise.
-    static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
-    }
-
-    static func of(_ character: Character) -> Int {
-        if character.isASCII { return 1 }
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if isWide(first) || first.properties.isEmojiPresentation { return 2 }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: return 1
-        }
-    }
-
-    /// East Asian Wide and Fullwidth ranges.
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
-}

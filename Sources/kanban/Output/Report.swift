@@ -113,10 +113,19 @@ struct Report {
     /// `{"command": …, "file": …, "dryRun": …, "changed": …, "boards": […], "items": […]}` on one line.
     func json() -> String {
         var out = "{\"command\":\(JSON.quoted(command)),\"file\":\(JSON.quoted(file))"
-        out += ",\"dryRun\":\(dryRun),\"changed\":\(change.isEffective)"
-        out += ",\"boards\":[" + change.boards.map(Self.json).joined(separator: ",") + "]"
-        out += ",\"items\":[" + change.items.map(Self.json).joined(separator: ",") + "]}\n"
-        return out
+        out += ",\"dryRun\":\(dryRun),\"changed\":\(change.isEffective),"
+        return out + changesJSON + "}\n"
+    }
+
+    /// `"boards":[…],"items":[…]`: what changed, as every report and history entry has it.
+    var changesJSON: String {
+        "\"boards\":[" + change.boards.map(Self.json).joined(separator: ",") + "]"
+            + ",\"items\":[" + change.items.map(Self.json).joined(separator: ",") + "]"
+    }
+
+    /// The change as the history keeps it: its text lines without color, and its JSON.
+    var historyParts: (lines: [String], report: String) {
+        (text(style: Style(enabled: false)).split(separator: "\n").map(String.init), "{" + changesJSON + "}")
     }
 
     static func json(_ item: ItemChange) -> String {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// What the output goes to: a terminal or not, how wide, with color or not.
+/// What the output goes to: a terminal or not, how wide and tall, with color or not.
 struct Terminal: Equatable {
     /// Whether standard output is a terminal: boards then stand side by side.
     var isTerminal: Bool
@@ -8,17 +8,16 @@ struct Terminal: Equatable {
     var width: Int
     /// Whether to emit color escape codes.
     var color: Bool
+    /// The height in lines, when known: a taller view goes through a pager.
+    var height: Int? = nil
 
     /// Looks at standard output and the environment.
     static func detect(color mode: ColorMode) -> Terminal {
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        var width = 80
         var size = winsize()
-        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            width = Int(size.ws_col)
-        } else if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(columns), value > 0 {
-            width = value
-        }
+        let measured = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+        let width = measured && size.ws_col > 0 ? Int(size.ws_col) : positive("COLUMNS") ?? 80
+        let height = measured && size.ws_row > 0 ? Int(size.ws_row) : positive("LINES")
         let color: Bool
         switch mode {
         case .always: color = true
@@ -28,7 +27,15 @@ struct Terminal: Equatable {
             let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
             color = isTerminal && !noColor && term != "dumb"
         }
-        return Terminal(isTerminal: isTerminal, width: width, color: color)
+        return Terminal(isTerminal: isTerminal, width: width, color: color, height: height)
+    }
+
+    /// An environment variable's value as a positive number.
+    private static func positive(_ name: String) -> Int? {
+        guard let text = getenv(name).map({ String(cString: $0) }), let value = Int(text), value > 0 else {
+            return nil
+        }
+        return value
     }
 }
 
@@ -39,6 +46,7 @@ struct Style {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "1;31") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -99,36 +99,66 @@ struct Store {
         try read(try target()).kanban
     }
 
-    /// Runs `body` on the kanban inside one transaction, and writes the result if the
-    /// change is effective. A dry run reads without locking and never writes.
-    ///
-    /// - Throws: what `body` throws, as a refusal (nothing is written then), or a file error.
-    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(KanbanError) -> Change) throws(CLIError) -> Change {
+    /// Reads the kanban and its history without locking (for `log`).
+    func loadWithHistory() throws(CLIError) -> (kanban: Kanban, history: (log: HistoryLog, exists: Bool)) {
         let target = try target()
+        let (kanban, _, hash) = try read(target, hashing: true)
+        let file = HistoryFile(of: target)
+        return (kanban, (try file.load(current: hash), file.exists))
+    }
+
+    /// Runs `body` on the kanban inside one transaction, and writes the result if it
+    /// differs, recording the change in the file's history. A dry run reads without locking
+    /// and never writes.
+    ///
+    /// - Throws: what `body` throws (nothing is written then), or a file error.
+    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(CLIError) -> Change) throws(CLIError) -> Change {
+        try update(dryRun: dryRun, recording: nil) { (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            try body(&kanban)
+        }
+    }
+
+    /// Runs `body` on the kanban inside one transaction, and writes the result if it
+    /// differs; with `recording`, the change is recorded in the file's history (see
+    /// ``HistoryFile``) before the new file is put in place. A dry run reads without
+    /// locking and never writes.
+    ///
+    /// - Throws: what `body` throws (nothing is written then), or a file error.
+    func update(
+        dryRun: Bool = false, recording: Recording?,
+        _ body: (inout Kanban, inout Transaction) throws(CLIError) -> Change
+    ) throws(CLIError) -> Change {
+        let target = try target()
+        let history = HistoryFile(of: target)
         if dryRun {
-            var kanban = try read(target).kanban
-            do {
-                return try body(&kanban)
-            } catch {
-                throw .refused(error)
-            }
+            var (kanban, _, hash) = try read(target, hashing: true)
+            var transaction = Transaction(history: history, current: hash)
+            return try body(&kanban, &transaction)
         }
         let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
         defer { lock.release() }
-        // No copy of the kanban is kept: changing it must not mean copying a million items.
-        var (kanban, info) = try read(target)
-        let change: Change
-        do {
-            change = try body(&kanban)
-        } catch {
-            throw .refused(error)
+        let (before, info, hash) = try read(target, hashing: recording != nil)
+        var kanban = before  // shares storage with `before` until a board changes
+        var transaction = Transaction(history: history, current: hash)
+        let change = try body(&kanban, &transaction)
+        let patch = Patch(from: before, to: kanban)
+        guard !patch.isEmpty else { return change }
+        // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
+        guard access(target, W_OK) == 0 else {
+            throw CLIError.io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
         }
-        if change.isEffective {
-            // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
-            guard access(target, W_OK) == 0 else {
-                throw CLIError.io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
-            }
-            try replace(target, with: kanban, like: info)
+        guard let recording else {
+            try replace(target, with: kanban, like: info) { _ throws(CLIError) in }
+            return change
+        }
+        let tail = HistoryFile.droppingOrphan(history.tail(), current: hash)
+        try replace(target, with: kanban, like: info) { (after: UInt64) throws(CLIError) in
+            let (lines, report) = recording.describe(change)
+            let record = HistoryRecord(
+                number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
+                kind: transaction.kind, before: hash, after: after, lines: lines, report: report, patch: patch)
+            try history.append(record, to: tail, mode: info.st_mode & 0o666)
+            TestHooks.pauseAfterRecord()
         }
         return change
     }
@@ -151,7 +181,10 @@ struct Store {
         }
     }
 
-    private func read(_ target: String) throws(CLIError) -> (kanban: Kanban, info: stat) {
+    /// Reads and decodes the file; with `hashing`, also the ``FileHash`` of its bytes.
+    private func read(_ target: String, hashing: Bool = false) throws(CLIError) -> (
+        kanban: Kanban, info: stat, hash: UInt64
+    ) {
         let bytes: [UInt8]
         var info = stat()
         do throws(POSIX.Failure) {
@@ -166,7 +199,7 @@ struct Store {
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
         do {
-            return (try KanbanFile.decode(bytes).kanban, info)
+            return (try KanbanFile.decode(bytes).kanban, info, hashing ? FileHash.of(bytes) : 0)
         } catch {
             switch error {
             case .corruptFile(let line, let message):
@@ -182,13 +215,25 @@ struct Store {
     // MARK: - Writing
 
     /// Replaces `target` with `kanban` atomically, keeping its permissions and owner.
-    private func replace(_ target: String, with kanban: Kanban, like info: stat) throws(CLIError) {
-        do {
+    /// `beforeCommit` runs once the new file is flushed, with the hash of its bytes, just
+    /// before it is renamed into place; if it throws, nothing is renamed.
+    private func replace(
+        _ target: String, with kanban: Kanban, like info: stat, beforeCommit: (UInt64) throws(CLIError) -> Void
+    ) throws(CLIError) {
+        var failure: CLIError?
+        do throws(POSIX.Failure) {
             try writeAtomically(kanban, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
-                (temporary: String) throws(POSIX.Failure) in
+                (temporary: String, hash: UInt64) throws(POSIX.Failure) in
+                do throws(CLIError) {
+                    try beforeCommit(hash)
+                } catch {
+                    failure = error
+                    throw POSIX.Failure(ECANCELED)
+                }
                 guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
             }
         } catch {
+            if let failure { throw failure }
             throw .io("cannot write \(q(path)): \(error.reason); the file was left as it was")
         }
     }
@@ -214,7 +259,7 @@ struct Store {
         defer { lock.release() }
         do {
             try writeAtomically(kanban, to: path, mode: nil, owner: nil) {
-                (temporary: String) throws(POSIX.Failure) in
+                (temporary: String, _: UInt64) throws(POSIX.Failure) in
                 // link(2) fails if the name exists, even if a program that takes no lock made it.
                 if link(temporary, path) != 0 {
                     let failure = POSIX.Failure()
@@ -238,12 +283,13 @@ struct Store {
     /// simply replaced by the next writer.
     private func writeAtomically(
         _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
-        commit: (String) throws(POSIX.Failure) -> Void
+        commit: (String, UInt64) throws(POSIX.Failure) -> Void
     ) throws(POSIX.Failure) {
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         let directory = Path.directory(of: target)
         let temporary = Path.join(directory, "." + Path.name(of: target) + ".tmp")
+        var hash = FileHash()
         if unlink(temporary) != 0 && errno != ENOENT {
             // In a shared sticky directory, another user's leftover cannot be removed.
             throw POSIX.Failure(errno, reason: "cannot remove the temporary file \(q(temporary)) left there; remove it")
@@ -266,6 +312,7 @@ struct Store {
                 }
                 do {
                     try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
+                        hash.add(chunk)
                         try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self))
                     }
                 } catch let failure as POSIX.Failure {
@@ -280,7 +327,7 @@ struct Store {
             }
             guard close(fd) == 0 else { throw POSIX.Failure() }
             TestHooks.pauseBeforeCommit()
-            try commit(temporary)
+            try commit(temporary, hash.value)
         } catch {
             unlink(temporary)
             throw error

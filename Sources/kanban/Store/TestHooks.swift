@@ -13,4 +13,14 @@ enum TestHooks {
             }
         #endif
     }
+
+    /// With `KANBAN_TEST_STOP_AFTER_RECORD` set, the process stops itself after its history
+    /// record is written and before the new file is renamed into place.
+    static func pauseAfterRecord() {
+        #if DEBUG
+            if getenv("KANBAN_TEST_STOP_AFTER_RECORD") != nil {
+                raise(SIGSTOP)
+            }
+        #endif
+    }
 }

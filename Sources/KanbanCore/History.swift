@@ -1,0 +1,482 @@
+// The records of a kanban file's local history: one line of JSON per change, with what is
+// needed to show it (`kanban log`) and to take it back or do it again (`undo`, `redo`).
+// Reading and writing the bytes of a record is here; the file itself is the command line's.
+
+/// One entry of the history.
+public struct HistoryRecord: Hashable, Sendable {
+    /// What kind of change an entry is.
+    public enum Kind: Hashable, Sendable {
+        /// A command that changed the file.
+        case change
+        /// `undo`, taking back these entries (newest first).
+        case undo([Int])
+        /// `redo`, doing these entries again (in their order).
+        case redo([Int])
+    }
+
+    /// The entry's number: one more than the entry before it.
+    public var number: Int
+    public var time: Timestamp
+    /// Who ran the command (`$USER`).
+    public var user: String
+    /// The command line, without the program name.
+    public var command: [String]
+    public var kind: Kind
+    /// A hash of the file's bytes before and after the change (see ``FileHash``).
+    public var before: UInt64
+    public var after: UInt64
+    /// The change as the command reported it: text lines, and the JSON `boards` and `items`.
+    public var lines: [String]
+    public var report: String
+    public var patch: Patch
+
+    public init(
+        number: Int, time: Timestamp, user: String, command: [String], kind: Kind, before: UInt64, after: UInt64,
+        lines: [String], report: String, patch: Patch
+    ) {
+        self.number = number
+        self.time = time
+        self.user = user
+        self.command = command
+        self.kind = kind
+        self.before = before
+        self.after = after
+        self.lines = lines
+        self.report = report
+        self.patch = patch
+    }
+}
+
+/// A fast 64-bit hash of a file's bytes, to recognize a version of the file. Bytes may be
+/// added in pieces of any size: the hash is that of all of them in order.
+public struct FileHash: Sendable {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var length: UInt64 = 0
+    private var pending: UInt64 = 0
+    private var pendingCount: UInt64 = 0
+
+    public init() {}
+
+    /// The hash of `bytes`.
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hash = FileHash()
+        bytes.withUnsafeBytes { hash.add($0) }
+        return hash.value
+    }
+
+    /// Adds bytes, eight at a time where it can.
+    public mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        var index = 0
+        while pendingCount != 0 && index < buffer.count {
+            addPending(buffer[index])
+            index += 1
+        }
+        while buffer.count - index >= 8 {
+            mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
+        }
+        while index < buffer.count {
+            addPending(buffer[index])
+            index += 1
+        }
+        length &+= UInt64(buffer.count)
+    }
+
+    private mutating func addPending(_ byte: UInt8) {
+        pending |= UInt64(byte) << (8 * pendingCount)
+        pendingCount += 1
+        if pendingCount == 8 {
+            mix(pending)
+            pending = 0
+            pendingCount = 0
+        }
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        state = (state ^ word) &* 0x100_0000_01b3
+        state ^= state >> 29
+    }
+
+    public var value: UInt64 {
+        var final = self
+        final.mix(pending ^ (pendingCount << 56))
+        final.mix(length)
+        return final.state ^ (final.state >> 32)
+    }
+}
+
+// MARK: - Reading and writing records
+
+extension HistoryRecord {
+    /// The record as one line of JSON, ending with a newline.
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { sink in
+            var out = ChunkWriter(capacity: 1 << 14, sink: sink)
+            defer { out.deallocate() }
+            try! write(to: &out)  // the sink never throws
+            try! out.flush()
+        }
+        return bytes
+    }
+
+    private func write(to out: inout ChunkWriter) throws {
+        try out.append("{\"n\":\(number),\"time\":")
+        try out.appendQuoted(time.description)
+        try out.append(",\"user\":")
+        try out.appendQuoted(user)
+        try out.append(",\"command\":")
+        try out.appendStrings(command)
+        switch kind {
+        case .change: try out.append(",\"kind\":\"change\"")
+        case .undo(let entries): try out.append(",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]")
+        case .redo(let entries): try out.append(",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]")
+        }
+        try out.append(",\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\",\"lines\":")
+        try out.appendStrings(lines)
+        try out.append(",\"report\":")
+        try out.append(report.isEmpty ? "null" : report)
+        try out.append(",\"patch\":{\"boardsBefore\":")
+        try writeHeaders(patch.boardsBefore, to: &out)
+        try out.append(",\"boardsAfter\":")
+        try writeHeaders(patch.boardsAfter, to: &out)
+        try out.append(",\"cards\":[")
+        for (index, id) in patch.cards.keys.sorted().enumerated() {
+            if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
+            try out.append("{\"board\":\"\(id)\",")
+            try writeStretch(patch.cards[id]!, schema: Schema.item, to: &out)
+        }
+        try out.append("],\"archive\":")
+        if let archive = patch.archive {
+            try out.append(byte: UInt8(ascii: "{"))
+            try writeStretch(archive, schema: Schema.archivedItem, to: &out)
+        } else {
+            try out.append("null")
+        }
+        try out.append("}}\n")
+    }
+
+    private func writeHeaders(_ headers: [BoardHeader], to out: inout ChunkWriter) throws {
+        try out.append(byte: UInt8(ascii: "["))
+        for (index, header) in headers.enumerated() {
+            if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
+            try out.append("{\"id\":\"\(header.id)\",\"title\":")
+            try out.appendQuoted(header.title)
+            try out.append(",\"limit\":\(header.limit.map(String.init) ?? "null")}")
+        }
+        try out.append(byte: UInt8(ascii: "]"))
+    }
+
+    private func writeStretch<Element>(_ stretch: Stretch<Element>, schema: [Field<Element>], to out: inout ChunkWriter)
+        throws
+    {
+        try out.append("\"offset\":\(stretch.offset),\"anchor\":")
+        try out.append(stretch.anchor.map { "\"\($0)\"" } ?? "null")
+        for (name, list) in [("before", stretch.before), ("after", stretch.after)] {
+            try out.append(",\"\(name)\":[")
+            for (index, element) in list.enumerated() {
+                if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
+                try out.writeObject(element, schema, layout: .inline)
+            }
+            try out.append(byte: UInt8(ascii: "]"))
+        }
+        try out.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// Reads a record from one line of JSON (without its newline).
+    ///
+    /// - Throws: ``KanbanError/corruptFile(line:message:)`` (line 1 of the record).
+    public init(decoding line: [UInt8]) throws(KanbanError) {
+        let result = line.withUnsafeBufferPointer { buffer in
+            Result { () throws(KanbanError) in
+                var reader = RecordReader(buffer)
+                return try reader.record()
+            }
+        }
+        self = try result.get()
+    }
+}
+
+private func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}
+
+extension ChunkWriter {
+    fileprivate mutating func appendStrings(_ strings: [String]) throws {
+        try append(byte: UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { try append(byte: UInt8(ascii: ",")) }
+            try appendQuoted(string)
+        }
+        try append(byte: UInt8(ascii: "]"))
+    }
+}
+
+/// Reads a history record by its fixed layout (keys in any order).
+private struct RecordReader {
+    var reader: FileReader
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reader = FileReader(json: JSONReader(bytes), version: KanbanFile.version, expectedIDs: 0)
+    }
+
+    private var json: JSONReader {
+        get { reader.json }
+        set { reader.json = newValue }
+    }
+
+    mutating func record() throws(KanbanError) -> HistoryRecord {
+        var number: Int?
+        var time: Timestamp?
+        var user = ""
+        var command: [String] = []
+        var kindName = "change"
+        var of: [Int] = []
+        var before: UInt64?
+        var after: UInt64?
+        var lines: [String] = []
+        var report = ""
+        var patch: Patch?
+        try json.beginObject("a history record")
+        var first = true
+        while let key = try json.nextKey(first: &first) {
+            switch try json.text(of: key) {
+            case "n": number = try json.readInteger("\"n\"")
+            case "time":
+                let text = try string()
+                guard let value = Timestamp(rfc3339: text) else { throw json.error("invalid time \(JSON.quoted(text))") }
+                time = value
+            case "user": user = try string()
+            case "command": command = try strings()
+            case "kind": kindName = try string()
+            case "of":
+                try json.beginArray("\"of\"")
+                var firstNumber = true
+                while try json.nextElement(first: &firstNumber) { of.append(try json.readInteger("an entry number")) }
+            case "before": before = try hash()
+            case "after": after = try hash()
+            case "lines": lines = try strings()
+            case "report":
+                json.skipWhitespace()
+                let start = json.offset
+                if try json.readNullIfPresent() { continue }
+                try json.skipValue()
+                report = String(decoding: json.bytes[start..<json.offset], as: UTF8.self)
+            case "patch": patch = try readPatch()
+            default: try json.skipValue()  // a key from a later kanban: kept readable
+            }
+        }
+        guard let number, let time, let before, let after, let patch else {
+            throw json.error("a history record lacks one of n, time, before, after, patch")
+        }
+        let kind: HistoryRecord.Kind
+        switch kindName {
+        case "change": kind = .change
+        case "undo": kind = .undo(of)
+        case "redo": kind = .redo(of)
+        default: throw json.error("unknown kind \(JSON.quoted(kindName))")
+        }
+        return HistoryRecord(
+            number: number, time: time, user: user, command: command, kind: kind, before: before, after: after,
+            lines: lines, report: report, patch: patch)
+    }
+
+    private mutating func string() throws(KanbanError) -> String {
+        try json.text(of: try json.readString("a string"))
+    }
+
+    private mutating func strings() throws(KanbanError) -> [String] {
+        try json.beginArray("a list of strings")
+        var result: [String] = []
+        var first = true
+        while try json.nextElement(first: &first) { result.append(try string()) }
+        return result
+    }
+
+    private mutating func hash() throws(KanbanError) -> UInt64 {
+        let text = try string()
+        guard text.utf8.count == 16, let value = UInt64(text, radix: 16) else {
+            throw json.error("invalid hash \(JSON.quoted(text))")
+        }
+        return value
+    }
+
+    private mutating func id() throws(KanbanError) -> ItemID {
+        let text = try string()
+        guard let id = ItemID(text) else { throw json.error("invalid id \(JSON.quoted(text))") }
+        return id
+    }
+
+    private mutating func readPatch() throws(KanbanError) -> Patch {
+        var boardsBefore: [BoardHeader] = []
+        var boardsAfter: [BoardHeader] = []
+        var cards: [BoardID: Stretch<Item>] = [:]
+        var archive: Stretch<ArchivedItem>?
+        try json.beginObject("a patch")
+        var first = true
+        while let key = try json.nextKey(first: &first) {
+            switch try json.text(of: key) {
+            case "boardsBefore": boardsBefore = try headers()
+            case "boardsAfter": boardsAfter = try headers()
+            case "cards":
+                try json.beginArray("\"cards\"")
+                var firstStretch = true
+                while try json.nextElement(first: &firstStretch) {
+                    var board: BoardID?
+                    let stretch = try readStretch { (reader: inout RecordReader, key: String) throws(KanbanError) in
+                        guard key == "board" else { return false }
+                        board = try reader.id()
+                        return true
+                    } element: { (reader: inout FileReader) throws(KanbanError) in try reader.readItem() }
+                    guard let board else { throw json.error("a patch's cards lack their board") }
+                    cards[board] = stretch
+                }
+            case "archive":
+                if try json.readNullIfPresent() { continue }
+                archive = try readStretch { _, _ in false } element: { (reader: inout FileReader) throws(KanbanError) in
+                    var archived = ArchivedItem(
+                        item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
+                    try reader.readObject(Schema.archivedItem, into: &archived, owner: "an archived item")
+                    return archived
+                }
+            default: try json.skipValue()
+            }
+        }
+        return Patch(boardsBefore: boardsBefore, boardsAfter: boardsAfter, cards: cards, archive: archive)
+    }
+
+    private mutating func headers() throws(KanbanError) -> [BoardHeader] {
+        try json.beginArray("a list of boards")
+        var result: [BoardHeader] = []
+        var first = true
+        while try json.nextElement(first: &first) {
+            var id: ItemID?
+            var title: String?
+            var limit: Int?
+            try json.beginObject("a board")
+            var firstKey = true
+            while let key = try json.nextKey(first: &firstKey) {
+                switch try json.text(of: key) {
+                case "id": id = try self.id()
+                case "title": title = try string()
+                case "limit": limit = try json.readNullIfPresent() ? nil : try json.readInteger("\"limit\"")
+                default: try json.skipValue()
+                }
+            }
+            guard let id, let title else { throw json.error("a board in a patch lacks its id or title") }
+            result.append(BoardHeader(id: id, title: title, limit: limit))
+        }
+        return result
+    }
+
+    private mutating func readStretch<Element>(
+        other: (inout RecordReader, String) throws(KanbanError) -> Bool,
+        element: (inout FileReader) throws(KanbanError) -> Element
+    ) throws(KanbanError) -> Stretch<Element> {
+        var offset = 0
+        var anchor: ItemID?
+        var lists: [String: [Element]] = [:]
+        try json.beginObject("a stretch")
+        var first = true
+        while let key = try json.nextKey(first: &first) {
+            let name = try json.text(of: key)
+            switch name {
+            case "offset": offset = try json.readInteger("\"offset\"")
+            case "anchor": anchor = try json.readNullIfPresent() ? nil : try id()
+            case "before", "after":
+                try json.beginArray("\"\(name)\"")
+                var list: [Element] = []
+                var firstElement = true
+                while try json.nextElement(first: &firstElement) {
+                    json.skipWhitespace()
+                    list.append(try element(&reader))
+                }
+                lists[name] = list
+            default:
+                if try !other(&self, name) { try json.skipValue() }
+            }
+        }
+        return Stretch(offset: offset, anchor: anchor, before: lists["before"] ?? [], after: lists["after"] ?? [])
+    }
+}
+
+// MARK: - Undo and redo
+
+/// The entries of a history in order, and which of them `undo` and `redo` would take.
+public struct HistoryLog: Sendable {
+    /// The records, oldest first.
+    public private(set) var records: [HistoryRecord]
+    /// Entries `undo` can take back, the next one last.
+    public private(set) var undoable: [Int] = []
+    /// Entries `redo` can do again, the next one last.
+    public private(set) var redoable: [Int] = []
+
+    public init(records: [HistoryRecord]) {
+        self.records = records
+        for record in records { track(record) }
+    }
+
+    /// Adds a record at the end.
+    public mutating func append(_ record: HistoryRecord) {
+        records.append(record)
+        track(record)
+    }
+
+    /// The number the next record gets.
+    public var nextNumber: Int {
+        (records.last?.number ?? 0) + 1
+    }
+
+    /// The record with `number`, if the history still has it.
+    public func record(_ number: Int) -> HistoryRecord? {
+        // Numbers go up by one, so the record is found by its distance from the last.
+        guard let last = records.last else { return nil }
+        let index = records.count - 1 - (last.number - number)
+        guard records.indices.contains(index), records[index].number == number else {
+            return records.first { $0.number == number }
+        }
+        return records[index]
+    }
+
+    private mutating func track(_ record: HistoryRecord) {
+        switch record.kind {
+        case .change:
+            undoable.append(record.number)
+            redoable.removeAll()
+        case .undo(let entries):
+            for entry in entries {
+                undoable.removeAll { $0 == entry }
+                redoable.append(entry)
+            }
+        case .redo(let entries):
+            for entry in entries {
+                redoable.removeAll { $0 == entry }
+                undoable.append(entry)
+            }
+        }
+    }
+}
+
+extension Kanban {
+    /// This kanban with `patch` taken back: exactly what it was before the patch when the
+    /// kanban is still what the patch made in the places it changed.
+    ///
+    /// - Throws: ``KanbanError/conflict(_:)`` when those places have changed since.
+    public func reverting(_ patch: Patch) throws(KanbanError) -> Kanban {
+        guard let result = patch.exactlyUndone(from: self) else {
+            throw .conflict("the cards or boards that change touched have changed since")
+        }
+        return result
+    }
+
+    /// This kanban with `patch` done again.
+    ///
+    /// - Throws: ``KanbanError/conflict(_:)`` when the places it changes have changed since.
+    public func reapplying(_ patch: Patch) throws(KanbanError) -> Kanban {
+        guard let result = patch.exactlyApplied(to: self) else {
+            throw .conflict("the cards or boards that change touched have changed since")
+        }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import KanbanCore
+
+extension App {
+    /// `kanban batch [FILE | -]`: every line is parsed before the file is touched, then all
+    /// run in one transaction, each seeing what the lines before it did.
+    func batch(script path: String?, dryRun: Bool) throws(CLIError) -> String {
+        let bytes = if let path { try StandardInput.readFile(path) } else { try StandardInput.read() }
+        let operations = try Self.operations(inScript: bytes, named: path ?? "standard input")
+        var generator = SystemRandomNumberGenerator()
+        var reports: [(line: Int, operation: Operation, change: Change)] = []
+        let store = try store()
+        let total = try store.update(dryRun: dryRun, recording: recording("batch")) {
+            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            var all = Change()
+            for (line, operation) in operations {
+                do throws(KanbanError) {
+                    let change = try kanban.apply(operation, at: clock, using: &generator)
+                    reports.append((line, operation, change))
+                    all.items += change.items
+                    all.boards += change.boards
+                } catch {
+                    throw .atLine(line, .refused(error))
+                }
+            }
+            return all
+        }
+        if options.quiet { return "" }
+        let each = reports.map { Report(command: $0.operation.name, change: $0.change, dryRun: dryRun, file: store.path) }
+        if options.json {
+            return "{\"command\":\"batch\",\"file\":\(JSON.quoted(store.path)),\"dryRun\":\(dryRun)"
+                + ",\"changed\":\(total.isEffective),\"commands\":["
+                + each.map { $0.json().dropLast() }.joined(separator: ",") + "]}\n"
+        }
+        return each.map { $0.text(style: style) }.joined()
+    }
+
+    /// The operations of a script, each with its 1-based line number; usage errors name the line.
+    static func operations(inScript bytes: [UInt8], named name: String) throws(CLIError) -> [(Int, Operation)] {
+        guard let text = String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...], as: UTF8.self)
+        else {
+            throw .badInput("\(name) is not valid UTF-8; nothing was changed")
+        }
+        var operations: [(Int, Operation)] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+            let words: [String]
+            do {
+                words = try ShellWords.split(line)
+            } catch {
+                throw .atLine(number, .usage(error.message, command: "batch"))
+            }
+            if words.isEmpty { continue }
+            do {
+                operations.append((number, try operation(words)))
+            } catch {
+                throw .atLine(number, error)
+            }
+        }
+        return operations
+    }
+
+    /// The operation one line of a script names: only commands that change the file, with
+    /// their own options.
+    private static func operation(_ words: [String]) throws(CLIError) -> Operation {
+        let invocation = try Parser.parse(words)
+        guard invocation.options == GlobalOptions() else {
+            throw .usage(
+                "the options of every command (-f, --json, -q, --color) go on the 'kanban batch' command line, "
+                    + "not in the script", command: "batch")
+        }
+        switch invocation.command {
+        case .change(.operation(let operation), dryRun: false):
+            return operation
+        case .change(_, dryRun: true):
+            throw .usage("--dry-run applies to the whole batch: 'kanban batch --dry-run'", command: "batch")
+        case .change(.addReadingInput, _):
+            throw .usage("in a batch, 'add' takes its TEXT on the line (standard input is not read)", command: "batch")
+        case .change(.editReadingNote, _), .editInEditor:
+            throw .usage("in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
+        case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version:
+            throw .usage(
+                "\(words.first.map { "'\(Escape.visible($0))'" } ?? "this command") does not change the file; "
+                    + "a batch runs commands that do (add, move, copy, remove, rename, edit, archive, restore, board …)",
+                command: "batch")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import KanbanCore
+
+extension App {
+    /// `kanban log [-n N]`: the history, newest first.
+    func log(count: Int?) throws(CLIError) -> String {
+        let store = try store()
+        let (_, history) = try store.loadWithHistory()
+        guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
+        let undone = Set(history.log.redoable)
+        var records = Array(history.log.records.reversed())
+        if let count { records = Array(records.prefix(count)) }
+        if options.json {
+            return "[" + records.map { Self.json($0, undone: undone.contains($0.number)) }.joined(separator: ",") + "]\n"
+        }
+        var out = ""
+        for record in records {
+            var heading = "#\(record.number)  \(record.time)  \(Escape.visible(record.user))  kanban "
+            heading += record.command.map { shellWord($0) }.joined(separator: " ")
+            switch record.kind {
+            case .change: break
+            case .undo(let entries): heading += "  (took back \(entries.map { "#\($0)" }.joined(separator: ", ")))"
+            case .redo(let entries): heading += "  (did again \(entries.map { "#\($0)" }.joined(separator: ", ")))"
+            }
+            if undone.contains(record.number) { heading += "  (undone)" }
+            out += style.bold(heading) + "\n"
+            for line in record.lines { out += "    " + Escape.visible(line) + "\n" }
+        }
+        return out
+    }
+
+    private static func noHistory(_ path: String) -> String {
+        "\(q(path)) has no history yet: kanban records each change from now on; see 'kanban help log'"
+    }
+
+    private static func json(_ record: HistoryRecord, undone: Bool) -> String {
+        var out = "{\"number\":\(record.number),\"time\":\(JSON.quoted(record.time.description))"
+        out += ",\"user\":\(JSON.quoted(record.user)),\"command\":["
+        out += record.command.map(JSON.quoted).joined(separator: ",") + "]"
+        switch record.kind {
+        case .change: out += ",\"kind\":\"change\",\"of\":[]"
+        case .undo(let entries): out += ",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
+        case .redo(let entries): out += ",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
+        }
+        out += ",\"undone\":\(undone),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]"
+        out += ",\"changes\":" + (record.report.isEmpty ? "null" : record.report) + "}"
+        return out
+    }
+
+    /// `kanban undo [N]` and `kanban redo [N]`: one new change that takes back (or does
+    /// again) the last N changes, exactly when nothing else changed the file since.
+    func undo(count: Int, redo: Bool, dryRun: Bool) throws(CLIError) -> String {
+        let name = redo ? "redo" : "undo"
+        let store = try store()
+        var taken: [HistoryRecord] = []
+        let change = try store.update(dryRun: dryRun, recording: recording(name)) {
+            (kanban: inout Kanban, transaction: inout Transaction) throws(CLIError) in
+            guard transaction.history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
+            let log = try transaction.log()
+            let entries = Array((redo ? log.redoable : log.undoable).suffix(count).reversed())
+            var result = kanban
+            for entry in entries {
+                guard let record = log.record(entry) else {
+                    throw .refused(.conflict("entry #\(entry) is no longer in the history; nothing was written"))
+                }
+                do throws(KanbanError) {
+                    result = redo ? try result.reapplying(record.patch) : try result.reverting(record.patch)
+                } catch {
+                    throw .refused(
+                        .conflict(
+                            "cannot \(name) #\(entry) (kanban \(record.command.map(shellWord).joined(separator: " "))): "
+                                + "\(error.message); nothing was written"))
+                }
+                taken.append(record)
+            }
+            transaction.kind = redo ? .redo(entries) : .undo(entries)
+            kanban = result
+            return Change()
+        }
+        _ = change
+        if options.quiet { return "" }
+        let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
+        if options.json {
+            return "{\"command\":\(JSON.quoted(name)),\"file\":\(JSON.quoted(store.path)),\"dryRun\":\(dryRun)"
+                + ",\"changed\":\(!taken.isEmpty),\"entries\":[\(taken.map { String($0.number) }.joined(separator: ","))]"
+                + ",\"boards\":[],\"items\":[]}\n"
+        }
+        if taken.isEmpty { return "nothing to \(name)\n" }
+        return taken.map { record in
+            "\(verb) #\(record.number): kanban \(record.command.map(shellWord).joined(separator: " "))\n"
+                + record.lines.map { "    \(Escape.visible($0))\n" }.joined()
+        }.joined()
+    }
+}

@@ -1,0 +1,49 @@
+import KanbanCore
+
+/// What the terminal view shows of one card, escaped and ready to lay out.
+struct CardText: Equatable {
+    /// The card's index on its board, for `BOARD:N`; a filter that hides cards before it keeps it.
+    var index: Int
+    var id: String
+    var title: String
+    /// Shown after the title as `#label`.
+    var labels: [String] = []
+    /// The due date as shown, `MM-DD`.
+    var due: String? = nil
+    /// Whether the due date is before today: it is highlighted.
+    var overdue = false
+}
+
+/// What the terminal view shows of one board: its header and the cards shown.
+struct BoardText: Equatable {
+    var title: String
+    /// The cards on the board, for the header; all of them, even when fewer are shown.
+    var count: Int
+    var limit: Int?
+    var cards: [CardText]
+
+    /// Whether the board is at or over its limit: the header is red.
+    var isFull: Bool { limit.map { count >= $0 } ?? false }
+}
+
+extension BoardText {
+    /// The view of `board`, showing the cards at `indices` (all when `nil`): the one place
+    /// that decides what each card shows. Stored text is escaped here, so no escape sequence
+    /// from the file reaches the terminal. With `today`, overdue cards are marked.
+    init(_ board: Board, showing indices: [Int]? = nil, today: Day? = nil) {
+        self.init(
+            title: Escape.visible(board.title), count: board.items.count, limit: board.limit,
+            cards: (indices ?? Array(board.items.indices)).map { index in
+                let item = board.items[index]
+                return CardText(
+                    index: index, id: item.id.rawValue, title: Escape.visible(item.title),
+                    labels: item.labels.map(Escape.visible), due: item.due?.monthAndDay,
+                    overdue: today.map { item.isOverdue(today: $0) } ?? false)
+            })
+    }
+
+    /// The view of a filtered board: every card keeps its index on the board.
+    init(_ filtered: FilteredBoard, today: Day) {
+        self.init(filtered.board, showing: filtered.indices, today: today)
+    }
+}

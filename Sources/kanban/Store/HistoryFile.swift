@@ -1,0 +1,211 @@
+import Glibc
+import KanbanCore
+
+/// The local history of a kanban file: `.NAME.history` next to it, one line of JSON per
+/// change (see ``HistoryRecord``), oldest first.
+///
+/// A record is appended while the kanban file's lock is held, after the new file is
+/// flushed and before it is renamed into place. So a process killed at any instant leaves
+/// either no record (the file unchanged), or a record whose change did not reach the file
+/// (the file's bytes are still those the record started from: such an orphan is ignored,
+/// and the next writer removes it), or a record and its change. A line cut short by a kill
+/// never ends with a newline, and is ignored and removed the same way.
+///
+/// It keeps at least the last ``keep`` entries: past ``prune`` entries, or
+/// ``maximumBytes`` bytes, the oldest are dropped down to ``keep``.
+struct HistoryFile {
+    let path: String
+
+    static let keep = 100
+    static let prune = 200
+    static let maximumBytes = 16 << 20
+
+    /// The history of the kanban file at `target` (symlinks resolved).
+    init(of target: String) {
+        path = Path.join(Path.directory(of: target), "." + Path.name(of: target) + ".history")
+    }
+
+    /// Whether the history file is there.
+    var exists: Bool { POSIX.lstat(path) != nil }
+
+    /// The end of the history, as a writer needs it.
+    struct Tail {
+        /// The last complete record, if it could be read.
+        var last: HistoryRecord?
+        /// Where the good part of the file ends (what follows is cut off before appending).
+        var end: Int
+        /// Where the last record starts.
+        var lastStart: Int
+        /// The number of the first record, if known.
+        var firstNumber: Int?
+        /// Whether what is there cannot be read (a new history starts).
+        var unreadable: Bool
+        /// The number the next record gets.
+        var nextNumber: Int
+
+        init(last: HistoryRecord?, end: Int, lastStart: Int = 0, firstNumber: Int?, unreadable: Bool) {
+            self.last = last
+            self.end = end
+            self.lastStart = lastStart
+            self.firstNumber = firstNumber
+            self.unreadable = unreadable
+            nextNumber = unreadable ? 1 : (last?.number ?? 0) + 1
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Every record, oldest first, without an orphan whose change never reached a file whose
+    /// bytes hash to `current`.
+    ///
+    /// - Throws: ``CLIError/corruptFile(path:line:message:)`` for a history that cannot be
+    ///   read, ``CLIError/noFile(_:)`` when there is none.
+    func load(current: UInt64) throws(CLIError) -> HistoryLog {
+        let bytes: [UInt8]
+        do throws(POSIX.Failure) {
+            let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            defer { close(fd) }
+            bytes = try POSIX.readAll(fd)
+        } catch {
+            if error.code == ENOENT { return HistoryLog(records: []) }
+            throw .io("cannot read the history \(q(path)): \(error.reason)")
+        }
+        var records: [HistoryRecord] = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            lineNumber += 1
+            do {
+                records.append(try HistoryRecord(decoding: Array(line)))
+            } catch {
+                throw .corruptFile(path: path, line: lineNumber, message: "\(error.message); the history cannot be read")
+            }
+        }
+        if let last = records.last, last.after != current, last.before == current {
+            records.removeLast()
+        }
+        return HistoryLog(records: records)
+    }
+
+    /// The last record and where the file's good part ends; reads only the end of the file.
+    func tail() -> Tail {
+        guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else {
+            return Tail(last: nil, end: 0, firstNumber: nil, unreadable: POSIX.lstat(path) != nil)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
+        }
+        let size = Int(info.st_size)
+        guard size > 0 else { return Tail(last: nil, end: 0, firstNumber: nil, unreadable: false) }
+        // The good part ends at the last newline; the last record is the line before it.
+        var chunk = min(size, 1 << 16)
+        while true {
+            let start = size - chunk
+            guard let bytes = Self.read(fd, from: start, count: chunk) else {
+                return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
+            }
+            guard let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
+                if start == 0 { return Tail(last: nil, end: 0, firstNumber: nil, unreadable: false) }
+                chunk = min(size, chunk * 4)
+                continue
+            }
+            let lineStart = bytes[..<lastNewline].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+            guard let lineStart = lineStart ?? (start == 0 ? 0 : nil) else {
+                chunk = min(size, chunk * 4)
+                continue
+            }
+            let end = start + lastNewline + 1
+            guard let last = try? HistoryRecord(decoding: Array(bytes[lineStart..<lastNewline])) else {
+                return Tail(last: nil, end: 0, firstNumber: nil, unreadable: true)
+            }
+            return Tail(
+                last: last, end: end, lastStart: start + lineStart, firstNumber: firstNumber(fd), unreadable: false)
+        }
+    }
+
+    /// The number of the first record, read from the start of the file.
+    private func firstNumber(_ fd: Int32) -> Int? {
+        guard let bytes = Self.read(fd, from: 0, count: 64), bytes.starts(with: Array("{\"n\":".utf8)) else { return nil }
+        return Int(String(decoding: bytes.dropFirst(5).prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self))
+    }
+
+    private static func read(_ fd: Int32, from offset: Int, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            done += got
+        }
+        return Array(bytes.prefix(done))
+    }
+
+    // MARK: - Writing
+
+    /// The tail without its last record if that record is an orphan: its change never
+    /// reached the file, whose bytes (hashing to `current`) are still those it started from.
+    static func droppingOrphan(_ tail: Tail, current: UInt64) -> Tail {
+        guard let last = tail.last, last.after != current, last.before == current else { return tail }
+        var kept = tail
+        kept.end = tail.lastStart
+        kept.last = nil
+        kept.nextNumber = last.number  // given again
+        return kept
+    }
+
+    /// Appends `record` after the good part of the file that `tail` found (cutting off an
+    /// orphan or a partial line), starting a new history if the old one was unreadable, and
+    /// dropping the oldest entries when the history has grown past its bounds. Called with
+    /// the kanban file's lock held.
+    ///
+    /// - Throws: ``CLIError/io(_:)``; then the history is as it was.
+    func append(_ record: HistoryRecord, to tail: Tail, mode: mode_t) throws(CLIError) {
+        let line = record.encoded()
+        do throws(POSIX.Failure) {
+            let fd = try POSIX.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode)
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EINVAL, reason: "not a regular file") }
+            let end = tail.unreadable ? 0 : tail.end
+            if Int(info.st_size) != end { guard ftruncate(fd, off_t(end)) == 0 else { throw POSIX.Failure() } }
+            guard lseek(fd, off_t(end), SEEK_SET) == off_t(end) else { throw POSIX.Failure() }
+            do {
+                try POSIX.writeAll(fd, line)
+            } catch {
+                _ = ftruncate(fd, off_t(end))
+                throw error
+            }
+        } catch {
+            throw .io(
+                "cannot write the history \(q(path)): \(error.reason); nothing was written (the history "
+                    + "must be writable for a change to be recorded)")
+        }
+        if let first = tail.firstNumber, !tail.unreadable,
+            record.number - first + 1 > Self.prune || tail.end + line.count > Self.maximumBytes
+        {
+            pruneToKeep(mode: mode)
+        }
+    }
+
+    /// Rewrites the history with only its newest ``keep`` entries. A failure leaves it whole.
+    private func pruneToKeep(mode: mode_t) {
+        guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW), let bytes = try? POSIX.readAll(fd) else { return }
+        close(fd)
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard lines.count > Self.keep else { return }
+        var kept: [UInt8] = []
+        for line in lines.suffix(Self.keep) {
+            kept += line
+            kept.append(UInt8(ascii: "\n"))
+        }
+        let temporary = path + ".new"
+        unlink(temporary)
+        guard let out = try? POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) else { return }
+        let written = (try? POSIX.writeAll(out, kept)) != nil
+        close(out)
+        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}

@@ -1,0 +1,172 @@
+// The history's patches: exact in both directions, compact, and recorded faithfully.
+
+import Testing
+
+@testable import KanbanCore
+
+/// A random kanban of up to 4 boards with up to 6 cards each, some with labels, a due date,
+/// timestamps or a note, and a small archive.
+private func randomKanban(using generator: inout SeededGenerator) throws -> Kanban {
+    var kanban = Kanban.empty
+    let titles = ["Todo", "Doing", "Review", "Done"].prefix(Int.random(in: 1...4, using: &generator))
+    for title in titles { try kanban.addBoard(Title(title), using: &generator) }
+    let moment = Moment(now: Timestamp(seconds: 1_790_000_000), today: Day(daysSinceEpoch: 20_700))
+    for board in kanban.boards.indices {
+        for _ in 0..<Int.random(in: 0...6, using: &generator) {
+            let labels: Labels = Bool.random(using: &generator) ? ["bug"] : []
+            let due: DueInput? = Bool.random(using: &generator) ? .inDays(Int.random(in: -5...5, using: &generator)) : nil
+            try kanban.apply(
+                .add(
+                    titles: [Title("card \(Int.random(in: 0...99, using: &generator))")],
+                    to: kanban.boards[board].title, position: nil, labels: labels, due: due,
+                    note: Bool.random(using: &generator) ? "a note\nwith \"quotes\"" : nil),
+                at: moment, using: &generator)
+        }
+    }
+    if kanban.itemCount > 0 && Bool.random(using: &generator) {
+        try kanban.archive([Location(board: 0, index: 0)].filter(kanban.contains), now: moment.now)
+    }
+    return kanban
+}
+
+/// A random operation that may succeed on `kanban` (or be refused: then the test tries another).
+private func randomOperation(in kanban: Kanban, using generator: inout SeededGenerator) -> Operation {
+    let ids = kanban.boards.flatMap { $0.items.map(\.id.rawValue) }
+    let boards = kanban.boards.map(\.title)
+    let item = ids.randomElement(using: &generator) ?? "none"
+    let board = boards.randomElement(using: &generator) ?? "none"
+    switch Int.random(in: 0..<9, using: &generator) {
+    case 0: return .move(items: [item], to: board, position: .at(Int.random(in: -2...3, using: &generator)))
+    case 1: return .copy(items: [item], to: board)
+    case 2: return .remove(items: [item])
+    case 3: return .edit(item: item, edits: EditInput(addLabels: ["p1"], removeLabels: ["bug"], due: DueInput.none))
+    case 4: return .archive(items: [item])
+    case 5: return .restore(items: kanban.archive.map(\.item.id.rawValue).prefix(1).map { $0 })
+    case 6: return .boardRename(board: board, title: try! Title("Renamed \(Int.random(in: 0...9, using: &generator))"))
+    case 7: return .boardMove(board: board, at: Int.random(in: 0..<max(1, boards.count), using: &generator))
+    default: return .boardLimit(board: board, limit: Bool.random(using: &generator) ? nil : 3)
+    }
+}
+
+@Suite struct Patches {
+    @Test(arguments: 0..<8)
+    func aPatchTakesTheKanbanExactlyBackAndForth(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed) * 7919 + 1)
+        let moment = Moment(now: Timestamp(seconds: 1_790_100_000), today: Day(daysSinceEpoch: 20_710))
+        var checked = 0
+        for _ in 0..<40 {
+            let before = try randomKanban(using: &generator)
+            var after = before
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                _ = try? after.apply(randomOperation(in: after, using: &generator), at: moment, using: &generator)
+            }
+            let patch = Patch(from: before, to: after)
+            #expect(patch.isEmpty == (before == after))
+            #expect(patch.exactlyApplied(to: before) == after)
+            #expect(patch.exactlyUndone(from: after) == before)
+            #expect(KanbanFile.encode(try #require(patch.exactlyUndone(from: after))) == KanbanFile.encode(before))
+            #expect(patch.reversed.reversed == patch)
+            checked += 1
+        }
+        #expect(checked == 40)
+    }
+
+    @Test func aPatchHoldsOnlyTheStretchThatChanged() throws {
+        var generator = SeededGenerator(seed: 3)
+        var kanban = Kanban.empty
+        try kanban.addBoard(Title("Todo"), using: &generator)
+        try kanban.addBoard(Title("Done"), using: &generator)
+        let cards = try (0..<100).map { CardContent(title: try Title("card \($0)")) }
+        try kanban.insert(cards, into: 0, using: &generator)
+        var after = kanban
+        try after.move([Location(board: 0, index: 50)], to: 0, at: .index(52))
+        let patch = Patch(from: kanban, to: after)
+        let stretch = try #require(patch.cards[kanban.boards[0].id])
+        #expect(stretch.offset == 50)
+        #expect(stretch.anchor == kanban.boards[0].items[49].id)
+        #expect(stretch.before.count == 3 && stretch.after.count == 3)
+        #expect(patch.cards[kanban.boards[1].id] == nil)
+        #expect(patch.archive == nil)
+    }
+
+    @Test func aPatchDoesNotApplyWhereTheKanbanChangedSince() throws {
+        var generator = SeededGenerator(seed: 4)
+        var kanban = Kanban.empty
+        try kanban.addBoard(Title("Todo"), using: &generator)
+        try kanban.insert([CardContent(title: try Title("a")), CardContent(title: try Title("b"))], into: 0, using: &generator)
+        var after = kanban
+        try after.rename(Location(board: 0, index: 1), to: Title("B"))
+        let patch = Patch(from: kanban, to: after)
+        var changedSince = after
+        try changedSince.rename(Location(board: 0, index: 1), to: Title("BB"))
+        #expect(patch.exactlyUndone(from: changedSince) == nil)
+        #expect(throws: KanbanError.self) { try changedSince.reverting(patch) }
+        var elsewhere = after
+        try elsewhere.addBoard(Title("Later"), using: &generator)
+        #expect(patch.exactlyUndone(from: elsewhere) == nil, "the boards are not those the patch made")
+    }
+}
+
+@Suite struct HistoryRecords {
+    @Test(arguments: 0..<4)
+    func aRecordReadsBackAsWritten(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed) + 100)
+        let moment = Moment(now: Timestamp(seconds: 1_790_200_000), today: Day(daysSinceEpoch: 20_720))
+        for number in 1...20 {
+            let before = try randomKanban(using: &generator)
+            var after = before
+            _ = try? after.apply(randomOperation(in: after, using: &generator), at: moment, using: &generator)
+            let kinds: [HistoryRecord.Kind] = [.change, .undo([number - 1, 3]), .redo([2])]
+            let record = HistoryRecord(
+                number: number, time: moment.now, user: "ålice \"x\"", command: ["move", "a b", "--to", "Done"],
+                kind: kinds[number % 3], before: generator.next(), after: generator.next(),
+                lines: ["moved x 'a': Todo:0 -> Done:1"], report: number % 2 == 0 ? "{\"boards\":[],\"items\":[]}" : "",
+                patch: Patch(from: before, to: after))
+            let bytes = record.encoded()
+            #expect(bytes.last == UInt8(ascii: "\n"))
+            #expect(bytes.dropLast().contains(UInt8(ascii: "\n")) == false, "one record, one line")
+            #expect(try HistoryRecord(decoding: Array(bytes.dropLast())) == record)
+        }
+    }
+
+    @Test func aBrokenRecordIsRefused() {
+        #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1".utf8)) }
+        #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1,\"kind\":\"change\"}".utf8)) }
+    }
+
+    @Test func undoAndRedoTakeEntriesLikeAStack() {
+        func record(_ number: Int, _ kind: HistoryRecord.Kind) -> HistoryRecord {
+            HistoryRecord(
+                number: number, time: Timestamp(seconds: 0), user: "", command: [], kind: kind, before: 0, after: 0,
+                lines: [], report: "", patch: Patch(from: .empty, to: .empty))
+        }
+        var log = HistoryLog(records: [record(1, .change), record(2, .change), record(3, .change)])
+        #expect(log.undoable == [1, 2, 3] && log.redoable.isEmpty)
+        log.append(record(4, .undo([3, 2])))
+        #expect(log.undoable == [1] && log.redoable == [3, 2])
+        log.append(record(5, .redo([2])))
+        #expect(log.undoable == [1, 2] && log.redoable == [3])
+        log.append(record(6, .change))
+        #expect(log.undoable == [1, 2, 6] && log.redoable.isEmpty, "a new change ends what redo can do")
+        #expect(log.nextNumber == 7)
+        #expect(log.record(5)?.number == 5 && log.record(9) == nil)
+    }
+
+    @Test func aFileHashDoesNotDependOnHowTheBytesArriveInPieces() {
+        var generator = SeededGenerator(seed: 9)
+        let bytes = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let whole = FileHash.of(bytes)
+        for _ in 0..<50 {
+            var hash = FileHash()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Int.random(in: 1...37, using: &generator))
+                bytes[start..<end].withUnsafeBytes { hash.add($0) }
+                start = end
+            }
+            #expect(hash.value == whole)
+        }
+        #expect(FileHash.of(bytes + [0]) != whole)
+        #expect(FileHash.of([]) != FileHash.of([0]))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+@testable import kanban
+
+// `kanban batch`, and the history behind `log`, `undo` and `redo`.
+
+@Suite struct SplittingScriptLines {
+    @Test(arguments: [
+        ("move Analytics --to Done", ["move", "Analytics", "--to", "Done"]),
+        ("  add   'Write docs'\t--top ", ["add", "Write docs", "--top"]),
+        (#"add "say \"hi\" \\ now" x"#, ["add", #"say "hi" \ now"#, "x"]),
+        (#"add "a\nb""#, ["add", #"a\nb"#]),
+        (#"add a\ b c\'d"#, ["add", "a b", "c'd"]),
+        ("add '' x", ["add", "", "x"]),
+        ("add it'  s'", ["add", "it  s"]),
+        ("# only a comment", []),
+        ("add x # the rest is a comment", ["add", "x"]),
+        ("add x#y", ["add", "x#y"]),
+        ("add '#not a comment'", ["add", "#not a comment"]),
+        ("add $HOME *.txt ; ls | wc", ["add", "$HOME", "*.txt", ";", "ls", "|", "wc"]),
+        ("", []),
+    ])
+    func wordsSplitAsAShellWould(_ line: String, _ words: [String]) throws {
+        #expect(try ShellWords.split(line[...]) == words)
+    }
+
+    @Test(arguments: ["add 'open", #"add "open"#, #"add "x\"#, #"add x\"#])
+    func unterminatedQuotesAndTrailingBackslashesAreRefused(_ line: String) {
+        #expect(throws: ShellWords.Problem.self) { try ShellWords.split(line[...]) }
+    }
+}
+
+@Suite(.serialized) struct BatchEndToEnd {
+    @Test func linesRunInOrderInOneTransaction() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let script = """
+            # release checklist
+            add "Ship it" --to Todo --label rel
+
+            move "Ship it" Done --at 0
+            edit "Ship it" --due 2026-12-24 --note 'say "when"'
+            board add Review --limit 1
+            move Analytics Review
+            """
+        let output = try sandbox.succeed(["batch"], stdin: Array(script.utf8))
+        #expect(output.split(separator: "\n").count == 5, "one report line per change: \(output)")
+        let boards = try sandbox.boards()
+        #expect(boards.map(\.title) == ["Todo", "In Progress", "Done", "Review"])
+        #expect(boards[2].items.first == "Ship it")
+        #expect(boards[3].items == ["Analytics"])
+        let log = try sandbox.succeed("log", "--json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1, "a batch is one history entry")
+        #expect(entries.first?["command"] as? [String] == ["batch"])
+    }
+
+    @Test(arguments: [
+        ("add a\nmove nowhere Done\nadd b\n", 2, Int32(1), "not_found"),
+        ("add a\n\n# comment\nmove a --to Nope\n", 4, 1, "not_found"),
+        ("add a\nadd b --json\n", 2, 64, "usage"),
+        ("add a\nlist\n", 2, 64, "usage"),
+        ("add a\nadd -f other.json b\n", 2, 64, "usage"),
+        ("add a\nmove a Done --dry-run\n", 2, 64, "usage"),
+        ("add a\nadd\n", 2, 64, "usage"),
+        ("add a\nadd 'unclosed\n", 2, 64, "usage"),
+        ("board limit Done 2\nmove Todo:0 Todo:1 Done\n", 2, 1, "wip_limit"),
+        ("add a\nadd \"\u{1B}[31m\"\n", 2, 65, "bad_input"),
+    ])
+    func theFirstFailingLineIsReportedAndNothingIsWritten(
+        _ script: String, _ line: Int, _ exit: Int32, _ code: String
+    ) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let result = try sandbox.run(["batch", "--json"], stdin: Array(script.utf8))
+        let message = try expectJSONError(result, exit: exit, code: code)
+        #expect(message.hasPrefix("line \(line): "), "\(message)")
+        #expect(try sandbox.snapshot() == before, "nothing was written")
+        #expect(!sandbox.exists(".kanban.json.history"), "no history entry")
+        let text = try sandbox.run(["batch"], stdin: Array(script.utf8))
+        #expect(text.err.hasPrefix("kanban: error: line \(line): "), "\(text)")
+    }
+
+    @Test func jsonHasOneReportPerLineAndDryRunWritesNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let script = Array("add one\nmove one Done\n".utf8)
+        let dry = try jsonObject(try sandbox.succeed(["batch", "--dry-run", "--json"], stdin: script))
+        #expect(dry["command"] as? String == "batch")
+        #expect(dry["dryRun"] as? Bool == true)
+        #expect(dry["changed"] as? Bool == true)
+        let commands = try #require(dry["commands"] as? [[String: Any]])
+        #expect(commands.map { $0["command"] as? String } == ["add", "move"])
+        #expect(try sandbox.snapshot() == before)
+        try sandbox.write("add two\n", to: "script.txt")
+        let fromFile = try jsonObject(try sandbox.succeed("batch", "script.txt", "--json"))
+        #expect((fromFile["commands"] as? [[String: Any]])?.count == 1)
+        #expect(try sandbox.boards()[0].items.last == "two")
+    }
+}
+
+@Suite(.serialized) struct HistoryEndToEnd {
+    @Test func undoGivesBackTheFileExactlyAndRedoDoesItAgain() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let original = try sandbox.bytes()
+        try sandbox.succeed("move", "Analytics", "Done", "--at", "0")
+        let moved = try sandbox.bytes()
+        try sandbox.succeed("rm", "Todo:0")
+        try sandbox.succeed("undo")
+        #expect(try sandbox.bytes() == moved)
+        try sandbox.succeed("undo")
+        #expect(try sandbox.bytes() == original, "byte for byte, timestamps included")
+        try sandbox.succeed("redo", "2")
+        #expect(try sandbox.boards()[0].items.count == 3)
+        try sandbox.succeed("undo", "2")
+        #expect(try sandbox.bytes() == original)
+        let log = try sandbox.succeed("log")
+        #expect(log.contains("kanban rm Todo:0"))
+        #expect(log.contains("(undone)"))
+        let nothing = try sandbox.succeed("undo")
+        #expect(nothing == "nothing to undo\n")
+    }
+
+    @Test func undoTakesBackOnlyItsOwnChangeWhenOthersCameSince() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("move", "Analytics", "Done")
+        try sandbox.succeed("add", "Later card", "--to", "Todo")
+        // Undo the add, then the move: each takes back only itself.
+        try sandbox.succeed("undo", "2")
+        #expect(try sandbox.boards().layout == sampleLayout)
+    }
+
+    @Test func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("rename", "Analytics", "Analytics v2")
+        // Another program edits the same card behind kanban's back.
+        var text = String(decoding: try sandbox.bytes(), as: UTF8.self)
+        text = text.replacing("Analytics v2", with: "Analytics v3")
+        try sandbox.write(text)
+        let before = try sandbox.snapshot()
+        let result = try sandbox.run(["undo", "--json"])
+        try expectJSONError(result, exit: 1, code: "conflict")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aMissingOrBrokenHistoryNeverBlocksTheFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try expectJSONError(try sandbox.run(["log", "--json"]), exit: 65, code: "no_history")
+        try expectJSONError(try sandbox.run(["undo", "--json"]), exit: 65, code: "no_history")
+        try sandbox.succeed("add", "one")
+        try sandbox.write("not json\n", to: ".kanban.json.history")
+        try expectJSONError(try sandbox.run(["log", "--json"]), exit: 65, code: "corrupt_file")
+        try sandbox.succeed("add", "two")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
+        #expect(entries.count == 1, "a new history was started")
+        #expect(entries.first?["command"] as? [String] == ["add", "two"])
+    }
+
+    @Test func aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try FileManager.default.createDirectory(atPath: sandbox.path(".kanban.json.history"), withIntermediateDirectories: false)
+        let before = try sandbox.snapshot()
+        try expectJSONError(try sandbox.run(["add", "x", "--json"]), exit: 74, code: "io")
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.entries().filter { $0.contains(".tmp") }.isEmpty)
+    }
+
+    @Test func aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("add", "kept")
+        let before = try sandbox.bytes()
+        let writer = try sandbox.start(["add", "lost"], environment: ["KANBAN_TEST_STOP_AFTER_RECORD": "1"])
+        try #require(try writer.waitUntilStopped(), "the debug build stops after writing its record")
+        writer.kill(SIGKILL)
+        _ = try? writer.wait()
+        #expect(try sandbox.bytes() == before, "the change did not reach the file")
+        let log = try sandbox.succeed("log")
+        #expect(!log.contains("lost"), "the record of a change that never reached the file is not shown")
+        try sandbox.succeed("undo")
+        #expect(!(try sandbox.boards()[0].items.contains("kept")), "undo takes back the last change that reached the file")
+        try sandbox.succeed("add", "next")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["number"] as? Int } == [3, 2, 1], "the orphan's number is given again")
+    }
+}

@@ -1,0 +1,20 @@
+import Testing
+
+@testable import kanban
+
+@Suite struct ListOptions {
+    @Test func compactAndNoPagerShapeTheTextView() throws {
+        #expect(try Parser.parse(["list"]).command == .list(ListRequest()))
+        #expect(
+            try Parser.parse(["ls", "Todo", "--compact"]).command
+                == .list(ListRequest(boards: ["Todo"], compact: true, pager: true)))
+        #expect(
+            try Parser.parse(["list", "--no-pager", "--compact"]).command
+                == .list(ListRequest(compact: true, pager: false)))
+    }
+
+    @Test func theyBelongToListOnly() {
+        #expect(throws: CLIError.self) { try Parser.parse(["add", "x", "--compact"]) }
+        #expect(throws: CLIError.self) { try Parser.parse(["move", "x", "--to", "Done", "--no-pager"]) }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import kanban
+
+// Serialized: a pager run changes how the process handles Ctrl-C while it lasts.
+@Suite(.serialized) struct Pagers {
+    @Test func theEnvironmentChoosesThePagerAsGitDoes() {
+        func pager(_ environment: [String: String]) -> String? {
+            Pager.configured(environment: { environment[$0] })?.command
+        }
+        #expect(pager([:]) == "less -FRX")
+        #expect(pager(["PAGER": "more"]) == "more")
+        #expect(pager(["PAGER": "less -S", "KANBAN_PAGER": " most "]) == "most")
+        // Set but empty, or cat: no pager, and no falling back to the next variable.
+        #expect(pager(["KANBAN_PAGER": "", "PAGER": "less"]) == nil)
+        #expect(pager(["PAGER": ""]) == nil)
+        #expect(pager(["PAGER": "  "]) == nil)
+        #expect(pager(["KANBAN_PAGER": "cat"]) == nil)
+    }
+
+    @Test func onlyATerminalViewTallerThanTheTerminalIsPaged() {
+        let terminal = Terminal(isTerminal: true, width: 80, color: true, height: 24)
+        #expect(!Pager.isNeeded(lines: 23, on: terminal))
+        #expect(Pager.isNeeded(lines: 24, on: terminal), "with the prompt below it, 24 lines scroll")
+        #expect(Pager.isNeeded(lines: 1_000, on: terminal))
+        #expect(!Pager.isNeeded(lines: 1_000, on: Terminal(isTerminal: false, width: 80, color: false, height: 24)))
+        #expect(!Pager.isNeeded(lines: 1_000, on: Terminal(isTerminal: true, width: 80, color: false)))
+    }
+
+    @Test func plainWordsRunDirectlyAndTheRestThroughTheShell() {
+        #expect(Pager(command: "less -FRX").plainWords == ["less", "-FRX"])
+        #expect(Pager(command: "/usr/bin/less  -S").plainWords == ["/usr/bin/less", "-S"])
+        #expect(Pager(command: "less -R | head").plainWords == nil)
+        #expect(Pager(command: "LESS=R less").plainWords == nil)
+        #expect(Pager(command: "~/bin/pager").plainWords == nil)
+        #expect(Pager(command: "less '-S'").plainWords == nil)
+    }
+
+    @Test func thePagerReadsTheWholeViewAndKanbanWaitsForIt() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let bytes = Array(String(repeating: "a line of the view │ 漢字\n", count: 20_000).utf8)
+        let file = sandbox.path("paged")
+        #expect(Pager(command: "cat > '\(file)'; echo \"$LESS\" > '\(file).less'").show(bytes) == .shown)
+        #expect(try sandbox.bytes("paged") == bytes)
+        let less = String(decoding: try sandbox.bytes("paged.less"), as: UTF8.self)
+        #expect(less == (ProcessInfo.processInfo.environment["LESS"] ?? "FRX") + "\n")
+    }
+
+    @Test func aPagerThatQuitsEarlyEndsNothingButItself() throws {
+        let before = disposition(SIGPIPE)
+        let interrupt = disposition(SIGINT)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &mask)
+        // Four megabytes to a pager that reads none of them: the pipe closes under the writer.
+        #expect(Pager(command: "true").show(Array(repeating: 0x61, count: 4 << 20)) == .shown)
+        #expect(Pager(command: "head -c 10 > /dev/null").show(Array(repeating: 0x61, count: 4 << 20)) == .shown)
+        #expect(disposition(SIGPIPE) == before)
+        #expect(disposition(SIGINT) == interrupt)
+        var after = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &after)
+        #expect(sigismember(&after, SIGPIPE) == sigismember(&mask, SIGPIPE))
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0)
+    }
+
+    @Test func aPagerThatCannotStartShowsNothingAndSaysWhy() {
+        let missing = Pager(command: "kanban-no-such-pager -R").show(Array("view\n".utf8))
+        guard case .notStarted(let reason?) = missing else {
+            Issue.record("expected a reason, got \(missing)")
+            return
+        }
+        #expect(reason.contains("'kanban-no-such-pager -R'") && reason.contains("no such file"))
+        // Through the shell, which has said why on stderr: exit status 127.
+        #expect(Pager(command: "(exit 127)").show(Array("view\n".utf8)) == .notStarted(reason: nil))
+    }
+
+    /// The handler address for `signal`, without changing it.
+    private func disposition(_ signal: Int32) -> UInt {
+        var action = sigaction()
+        sigaction(signal, nil, &action)
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+    }
+}
