@@ -10,7 +10,9 @@ extension App {
         var steps: [GitSetupStep] = []
         if try !GitSetupStep.sendsToDriver(location) {
             steps.append(
-                .append(file: ".gitattributes", lines: ["\(GitSetupStep.pattern("/" + location.path)) merge=kanban"]))
+                .append(
+                    file: ".gitattributes",
+                    lines: ["\(GitSetupStep.attributePattern("/" + location.path)) merge=kanban"]))
         }
         for (key, value) in [
             ("merge.kanban.name", GitSetupStep.driverName), ("merge.kanban.driver", Self.driverCommand()),
@@ -28,7 +30,8 @@ extension App {
                     ["check-ignore", "-q", "--no-index", "--", directory + example], in: location.root)
                 if check.status != 0 {
                     ignored.append(
-                        GitSetupStep.pattern("/" + directory + ".\(name).\(suffix)") + (suffix == "tmp" ? "*" : ""))
+                        GitSetupStep.ignorePattern("/" + directory + ".\(name).\(suffix)")
+                            + (suffix == "tmp" ? "*" : ""))
                     break
                 }
             }
@@ -122,17 +125,24 @@ enum GitSetupStep {
         return result.succeeded && result.output.hasSuffix(": merge: kanban")
     }
 
-    /// A path as a pattern of `.gitattributes` or `.gitignore`: glob characters escaped,
-    /// and in C-style double quotes when it has spaces or quotes (git reads both).
-    static func pattern(_ path: String) -> String {
+    /// A path as a pattern of `.gitignore`: glob characters escaped, and a trailing space.
+    static func ignorePattern(_ path: String) -> String {
         var escaped = ""
         for character in path {
-            if "*?[\\!#".contains(character) { escaped.append("\\") }
+            if "*?[\\".contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
+        if escaped.hasSuffix(" ") { escaped.insert("\\", at: escaped.index(before: escaped.endIndex)) }
+        return escaped
+    }
+
+    /// A path as a pattern of `.gitattributes`: glob characters escaped, and in C-style
+    /// double quotes when it has blanks or quotes (a line splits at blanks).
+    static func attributePattern(_ path: String) -> String {
+        let escaped = ignorePattern(path)
         guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) else { return escaped }
-        return "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\t", with: "\\t")
-            + "\""
+        let quoted = escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\t", with: "\\t")
+        return "\"" + quoted + "\""
     }
 
     func describe(dryRun: Bool) -> String {
