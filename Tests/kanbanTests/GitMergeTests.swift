@@ -247,6 +247,35 @@ struct GitMergeTests {
         #expect(try jsonObject(json.err)["error"] != nil)
     }
 
+    /// README's "Working together" runs as written: its `sh` blocks, one after the other,
+    /// in one shell, with the built kanban first on `PATH`.
+    @Test func theReadmeExamplesOfWorkingTogetherRunVerbatim() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## Working together\n").dropFirst().first)
+            .components(separatedBy: "\n## ")[0]
+        let blocks = section.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count >= 3)
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let binary = try KanbanBinary.require()
+        let directory = (binary as NSString).deletingLastPathComponent
+        let result = try SpawnedProcess.start(
+            "/bin/bash", ["-e", "-c", blocks.joined()],
+            environment: sandbox.environment([
+                "PATH": "\(directory):/usr/local/bin:/usr/bin:/bin", "GIT_AUTHOR_NAME": "Test",
+                "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+                "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_CONFIG_NOSYSTEM": "1",
+            ]), directory: sandbox.path
+        ).wait()
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.out.contains("CONFLICT") && !result.err.contains("CONFLICT"), "\(result)")
+        #expect(result.out.contains("the board changed since main"), "\(result)")
+        #expect(result.out.contains("the same merge as git's"), "\(result)")
+        #expect(try sandbox.fileBoards("team/kanban.json").layout == mergedLayout)
+    }
+
     @Test func diffReadsRevisionsOfTheKanbanFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
