@@ -71,6 +71,10 @@ public enum TitleProblem: Equatable, Sendable {
     /// A control character (C0 other than tab, DEL or C1) at this 0-based offset, counted
     /// in Unicode scalars of the title as given.
     case controlCharacter(Unicode.Scalar, offset: Int)
+    /// A line or paragraph separator (U+2028, U+2029) at this offset, counted as above.
+    case lineSeparator(Unicode.Scalar, offset: Int)
+    /// Something is left, but nothing that shows: only zero-width or format characters.
+    case invisible
 }
 
 /// What kind of value ``KanbanError/invalidValue(kind:value:reason:)`` is about.

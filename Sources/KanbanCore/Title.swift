@@ -1,15 +1,23 @@
-/// A title typed by a user, trimmed and checked: non-empty, one line, no control characters.
+/// A title typed by a user, trimmed and checked: one line of text with something to see.
 ///
 /// Every new item and board title goes through this type, so the core never stores a
-/// title a user typed that could break a line or drive a terminal.
+/// title a user typed that could break a line, drive a terminal, or look empty.
 public struct Title: Hashable, Sendable, CustomStringConvertible {
     /// The trimmed text.
     public let text: String
 
     /// Trims surrounding whitespace from `raw` and checks what is left.
     ///
-    /// - Throws: ``KanbanError/invalidTitle(title:reason:)`` when nothing is left or a
-    ///   control character (C0 other than tab, DEL, C1) remains.
+    /// The whitespace trimmed is Unicode `White_Space` except NEL (U+0085) and the line
+    /// and paragraph separators (U+2028, U+2029): those are refused wherever they are, not
+    /// trimmed, as they break a line for some of the programs that read kanban's output.
+    ///
+    /// - Throws: ``KanbanError/invalidTitle(title:reason:)`` when nothing is left
+    ///   (``TitleProblem/empty``); when a control character (C0 other than tab, DEL, C1)
+    ///   remains (``TitleProblem/controlCharacter(_:offset:)``); when a line or paragraph
+    ///   separator does (``TitleProblem/lineSeparator(_:offset:)``); or when no character
+    ///   is left that shows, only zero-width and format characters such as U+200B or
+    ///   U+FEFF (``TitleProblem/invisible``).
     public init(_ raw: String) throws(KanbanError) {
         // Most titles are printable ASCII with nothing to trim: no Unicode look needed.
         let utf8 = raw.utf8
@@ -23,9 +31,19 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
         guard !trimmed.isEmpty else {
             throw .invalidTitle(title: raw, reason: .empty)
         }
-        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.isForbiddenInTitle {
-            let leading = raw.unicodeScalars.prefix(while: \.properties.isWhitespace).count
-            throw .invalidTitle(title: raw, reason: .controlCharacter(scalar, offset: leading + offset))
+        let leading = raw.unicodeScalars.prefix(while: \.isTrimmedFromTitles).count
+        var visible = false
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated() {
+            if scalar.isForbiddenInTitle {
+                throw .invalidTitle(title: raw, reason: .controlCharacter(scalar, offset: leading + offset))
+            }
+            if scalar.isLineSeparator {
+                throw .invalidTitle(title: raw, reason: .lineSeparator(scalar, offset: leading + offset))
+            }
+            visible = visible || !scalar.isInvisible
+        }
+        guard visible else {
+            throw .invalidTitle(title: raw, reason: .invisible)
         }
         text = trimmed
     }
@@ -42,6 +60,31 @@ extension Unicode.Scalar {
         default: false
         }
     }
+
+    /// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR: many readers of `--tsv` and
+    /// of text output start a new line there.
+    var isLineSeparator: Bool {
+        value == 0x2028 || value == 0x2029
+    }
+
+    /// White space a title may start or end with, to be trimmed: Unicode `White_Space`
+    /// except NEL (a C1 control) and the line and paragraph separators, which are refused.
+    var isTrimmedFromTitles: Bool {
+        properties.isWhitespace && value != 0x85 && !isLineSeparator
+    }
+
+    /// Whether the character draws nothing on its own: white space, controls, format
+    /// characters (zero-width space U+200B, the direction marks, U+FEFF), default-ignorable
+    /// code points (variation selectors, the Hangul fillers), and the blank Braille pattern.
+    var isInvisible: Bool {
+        if value < 0x7F { return value <= 0x20 }
+        let properties = properties
+        if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || value == 0x2800 { return true }
+        switch properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
 }
 
 extension String {
@@ -52,11 +95,12 @@ extension String {
         return unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
-    /// The string without leading and trailing whitespace (Unicode `White_Space`).
+    /// The string without the white space titles are trimmed of (see
+    /// ``Unicode/Scalar/isTrimmedFromTitles``).
     func trimmingSurroundingWhitespace() -> String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.isTrimmedFromTitles }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isTrimmedFromTitles })!
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return self }
         return String(scalars[first...last])
     }

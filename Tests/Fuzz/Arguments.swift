@@ -8,9 +8,7 @@ import kanban
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    if let violation = FuzzProperties.argumentsViolation(FuzzProperties.arguments(from: bytes)),
-        FuzzProperties.knownIssue(violation) == nil
-    {
+    if let violation = FuzzProperties.argumentsViolation(FuzzProperties.arguments(from: bytes)) {
         fatalError("argument parser: \(violation)")
     }
     return 0

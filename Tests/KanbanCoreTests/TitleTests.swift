@@ -16,9 +16,38 @@ struct TitleTests {
         #expect(title.description == text)
     }
 
-    @Test(arguments: ["", " ", "\t", "\n", " \r\n\t ", "\u{3000}\u{A0}\u{2028}"])
+    @Test(arguments: ["", " ", "\t", "\n", " \r\n\t ", "\u{3000}\u{A0}\u{2003}"])
     func blankTitlesAreEmpty(raw: String) {
         #expect(throws: KanbanError.invalidTitle(title: raw, reason: .empty)) { try Title(raw) }
+    }
+
+    /// Zero-width and format characters, alone or with white space, leave nothing to see.
+    @Test(arguments: [
+        "\u{200B}", "\u{200E}", "\u{FEFF}", "\u{200B}\u{200C}\u{200D}", " \u{2060} ", "\u{00AD}", "\u{180E}",
+        "\u{3164}", "\u{115F}", "\u{FE0F}", "\u{2800}", "\u{202E}\u{2066}", "\u{200F}\t\u{061C}", "\u{E0020}",
+    ])
+    func titlesWithNothingVisibleAreRefused(raw: String) {
+        #expect(throws: KanbanError.invalidTitle(title: raw, reason: .invisible)) { try Title(raw) }
+    }
+
+    @Test(arguments: [
+        ("\u{200B}x", "\u{200B}x"), ("x\u{FEFF}", "x\u{FEFF}"), ("\u{202E}abc", "\u{202E}abc"), ("\u{301}", "\u{301}"),
+        ("\u{FE0F}✓", "\u{FE0F}✓"),
+    ])
+    func oneVisibleCharacterIsEnough(raw: String, text: String) throws {
+        #expect(try Title(raw).text.unicodeScalars.elementsEqual(text.unicodeScalars))
+    }
+
+    /// U+2028 and U+2029 break a line for many readers of `--tsv`: refused anywhere, never trimmed.
+    @Test(arguments: [
+        ("a\u{2028}b", 1), ("a\u{2029}b", 1), ("\u{2028}", 0), ("ab\u{2029}", 2), ("  \u{2028}ab", 2),
+        ("\u{3000}\u{A0}\u{2028}", 2),
+    ])
+    func lineAndParagraphSeparatorsAreRefused(raw: String, offset: Int) {
+        let scalar = raw.unicodeScalars.first { $0.value == 0x2028 || $0.value == 0x2029 }!
+        #expect(throws: KanbanError.invalidTitle(title: raw, reason: .lineSeparator(scalar, offset: offset))) {
+            try Title(raw)
+        }
     }
 
     /// Every control character a title may not hold, between two letters: C0 except tab, DEL, C1.
@@ -42,7 +71,7 @@ struct TitleTests {
         }
     }
 
-    @Test(arguments: [0x09, 0x20, 0x7E, 0xA0, 0xA1, 0x2028, 0xFEFF] as [UInt32])
+    @Test(arguments: [0x09, 0x20, 0x7E, 0xA0, 0xA1, 0x2027, 0x202A, 0xFEFF] as [UInt32])
     func charactersNextToTheForbiddenRangesAreAllowedInside(value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let raw = "a" + String(Character(scalar)) + "b"
@@ -62,10 +91,16 @@ struct TitleTests {
         #expect(Array(title.unicodeScalars).indices.contains(offset) && Array(title.unicodeScalars)[offset] == scalar)
     }
 
-    @Test func aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsWhitespace() throws {
-        // Line feed and NEL are white space, so they are trimmed away; BEL is not.
+    @Test func aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace() throws {
+        // Line feed is white space, so it is trimmed away; BEL is not, and NEL (white space,
+        // but a C1 control) is refused rather than trimmed.
         #expect(try Title("Fix\n").text == "Fix")
-        #expect(try Title("\u{85}Fix").text == "Fix")
+        #expect(throws: KanbanError.invalidTitle(title: "\u{85}Fix", reason: .controlCharacter("\u{85}", offset: 0))) {
+            try Title("\u{85}Fix")
+        }
+        #expect(throws: KanbanError.invalidTitle(title: "nel\u{85}", reason: .controlCharacter("\u{85}", offset: 3))) {
+            try Title("nel\u{85}")
+        }
         #expect(throws: KanbanError.invalidTitle(title: "Fix\u{7}", reason: .controlCharacter("\u{7}", offset: 3))) {
             try Title("Fix\u{7}")
         }

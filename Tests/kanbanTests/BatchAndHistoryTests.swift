@@ -190,7 +190,7 @@ import Testing
         try sandbox.initSample()
         try sandbox.succeed("add", "kept")
         let before = try sandbox.bytes()
-        let writer = try sandbox.start(["add", "lost"], environment: ["KANBAN_TEST_STOP_AFTER_RECORD": "1"])
+        let writer = try sandbox.start(["add", "lost"], environment: ["KANBAN_TEST_STOP_AT": "recorded"])
         try #require(try writer.waitUntilStopped(), "the debug build stops after writing its record")
         writer.kill(SIGKILL)
         _ = try? writer.wait()

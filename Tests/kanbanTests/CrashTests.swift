@@ -4,15 +4,20 @@ import KanbanCore
 import Testing
 
 // SPEC §6: a process killed at any instant leaves either the old or the new file, never a
-// broken one, and never leaves the file locked. Writers on a tiny file (so that each lives
-// a few milliseconds) are killed with SIGKILL, over and over:
+// broken one, and never leaves the file locked. Writers on a tiny file are killed with
+// SIGKILL, over and over:
+// - at each instant of a write, exactly: stopped by the debug-only stop points
+//   (KANBAN_TEST_STOP_AT: once the locks are taken, once the temporary file exists, once it
+//   is complete and flushed, once it is renamed into place), every scenario at every point,
+//   KANBAN_HOOK_KILLS kills in all (default: one of each). Each case's outcome is known in
+//   advance and checked, and the cases are counted.
 // - at random instants of their whole life (KANBAN_KILLS, default 60), half of them aimed
-//   at the end of it, where the temporary file is written and renamed;
-// - inside the write window exactly, stopped by the debug-only KANBAN_TEST_STOP_BEFORE_COMMIT
-//   hook between flushing the temporary file and renaming it (KANBAN_HOOK_KILLS, default 16).
+//   at the end of it, where the temporary file is written and renamed. Where such a kill
+//   lands is luck, so only what must hold after any kill is asserted.
 // After every kill: the file is the old one or the new one, byte for byte (new ids aside),
-// the directory holds nothing but the file, its lock file and at most one temporary file,
-// the lock is free, and the next command succeeds at once and leaves no temporary file.
+// the directory holds nothing but the file, its lock file and the killed writer's
+// temporary file, the lock is free, and the next command succeeds at once and removes
+// the temporary file.
 
 /// One command on the tiny file, with the file before it and after it.
 private struct Scenario: CustomStringConvertible {
@@ -36,10 +41,10 @@ private enum Outcome: String, CaseIterable {
     case afterRename = "after_rename"
 }
 
-@Suite("Crashes: writers killed at random instants", .serialized)
+@Suite("Crashes: writers killed at random instants and at each step of a write", .serialized)
 struct CrashTests {
     static let kills = Reliability.size("KANBAN_KILLS", default: 60)
-    static let hookKills = Reliability.size("KANBAN_HOOK_KILLS", default: 16)
+    static let hookKills = Reliability.size("KANBAN_HOOK_KILLS", default: 1)
 
     /// The tiny file every scenario starts from, as kanban writes it.
     static let base: [UInt8] = {
@@ -74,6 +79,122 @@ struct CrashTests {
             + [Scenario(arguments: ["init", "--sample", "-q"], before: nil)]
     }
 
+    // MARK: - At each step of a write
+
+    /// A debug-only stop point, and what a writer killed there leaves.
+    private struct StopPoint: Hashable, CustomStringConvertible {
+        var name: String
+        /// Whether the new file is in place.
+        var committed: Bool
+        /// How many temporary files are left.
+        var temporaryFiles: Int
+        /// Whether the temporary file holds the whole new kanban.
+        var temporaryComplete = false
+
+        var description: String { name }
+
+        static let all = [
+            StopPoint(name: "locked", committed: false, temporaryFiles: 0),
+            StopPoint(name: "writing", committed: false, temporaryFiles: 1),
+            StopPoint(name: "before-commit", committed: false, temporaryFiles: 1, temporaryComplete: true),
+            StopPoint(name: "recorded", committed: false, temporaryFiles: 1, temporaryComplete: true),
+            StopPoint(name: "committed", committed: true, temporaryFiles: 0),
+        ]
+    }
+
+    @Test func writersKilledAtEachStepOfTheirWriteLeaveTheOldOrTheNewFile() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        var scenarios = Self.scenarios()
+        for index in scenarios.indices {
+            scenarios[index].after = try uninterruptedRun(scenarios[index], in: sandbox).after
+        }
+        // Every scenario at every stop point is one cycle. KANBAN_HOOK_KILLS rounds up to whole cycles.
+        // `init` records no history, so it never reaches the `recorded` point.
+        let cases = scenarios.flatMap { scenario in
+            StopPoint.all.filter { scenario.before != nil || $0.name != "recorded" }.map { (scenario, $0) }
+        }
+        let cycles = (Self.hookKills + cases.count - 1) / cases.count
+        var exercised: [StopPoint: Int] = [:]
+        var continued = 0
+        var broken = 0
+        let start = DispatchTime.now()
+        for cycle in 0..<cycles {
+            for (scenario, stop) in cases {
+                let context = "cycle \(cycle), \(scenario), stopped at \(stop)"
+                try reset(sandbox, to: scenario.before)
+                let writer = try sandbox.start(
+                    scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": stop.name])
+                try #require(
+                    try writer.waitUntilStopped(timeout: 30),
+                    "\(context): the writer did not stop; the tests need a debug build (KANBAN_TEST_STOP_AT)")
+
+                // Stopped: the locks held, the file and the temporary file as the step says.
+                #expect(try lockIsHeld(sandbox.path(".kanban.json.lock")), "\(context): the writer holds the lock")
+                if scenario.before != nil && !stop.committed {
+                    #expect(try lockIsHeld(sandbox.file), "\(context): the writer holds the kanban file's lock")
+                }
+                let temporary = try sandbox.temporaryFiles()
+                #expect(temporary.count == stop.temporaryFiles, "\(context): \(temporary)")
+                if stop.temporaryComplete, let name = temporary.first {
+                    if case .failure(let failure) = matchesAfter(try sandbox.bytes(name), scenario) {
+                        Issue.record("\(context): the temporary file is not the new kanban: \(failure)")
+                    }
+                }
+                if !stop.committed {
+                    #expect(try currentFile(sandbox) == scenario.before, "\(context): the old file")
+                }
+
+                writer.kill(SIGKILL)
+                let ended = try writer.wait(timeout: 30)
+                try #require(ended.signal == SIGKILL, "\(context): \(ended)")
+                switch try verifyAfterKill(scenario, in: sandbox, context: context) {
+                case .success(let (outcome, _)):
+                    let expected: Outcome =
+                        stop.committed ? .afterRename : stop.temporaryFiles > 0 ? .insideWrite : .beforeWrite
+                    #expect(outcome == expected, "\(context): \(outcome)")
+                    exercised[stop, default: 0] += 1
+                case .failure(let failure):
+                    Issue.record("\(failure)")
+                    broken += 1
+                }
+            }
+
+            // One writer per cycle is let go from just before its rename, to see the window close.
+            let scenario = scenarios[cycle % scenarios.count]
+            let context = "cycle \(cycle), \(scenario), let go before its rename"
+            try reset(sandbox, to: scenario.before)
+            let writer = try sandbox.start(
+                scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": "before-commit"])
+            try #require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop")
+            writer.kill(SIGCONT)
+            #expect(try writer.wait(timeout: 30).status == 0, "\(context)")
+            #expect(try sandbox.temporaryFiles().isEmpty, "\(context)")
+            if case .failure(let failure) = matchesAfter(try currentFile(sandbox) ?? [], scenario) {
+                Issue.record("\(context): after continuing: \(failure)")
+                broken += 1
+            }
+            continued += 1
+        }
+        // Every case was exercised: each stop point once per scenario and cycle.
+        for stop in StopPoint.all {
+            let scenariosReaching = scenarios.count(where: { $0.before != nil || stop.name != "recorded" })
+            #expect(exercised[stop, default: 0] == cycles * scenariosReaching, "\(stop): \(exercised)")
+        }
+        #expect(continued == cycles)
+        let killed = exercised.values.reduce(0, +)
+        Reliability.record(
+            "crash",
+            [
+                "mode": "hook", "kills": killed, "continued": continued, "broken": broken,
+                "locked": exercised[StopPoint.all[0], default: 0], "writing": exercised[StopPoint.all[1], default: 0],
+                "before_commit": exercised[StopPoint.all[2], default: 0],
+                "recorded": exercised[StopPoint.all[3], default: 0],
+                "committed": exercised[StopPoint.all[4], default: 0],
+                "seconds": Reliability.seconds(since: start),
+            ])
+    }
+
     // MARK: - Random instants
 
     @Test func writersKilledAtRandomInstantsLeaveTheOldOrTheNewFile() throws {
@@ -99,12 +220,11 @@ struct CrashTests {
         var counts: [Outcome: Int] = [:]
         var killed = 0
         var finishedFirst = 0
+        var verified = 0
         var broken = 0
         var generator = SystemRandomNumberGenerator()
         let start = DispatchTime.now()
-        var attempt = 0
-        while killed < Self.kills && attempt < 6 * Self.kills {
-            defer { attempt += 1 }
+        for attempt in 0..<Self.kills {
             let index = attempt % scenarios.count
             let scenario = scenarios[index]
             // Half uniformly over the whole life, half in its last 40%, where the write is.
@@ -131,15 +251,14 @@ struct CrashTests {
             case .success(let (outcome, probeLife)):
                 if ended.status == nil { counts[outcome, default: 0] += 1 }
                 load = min(20, max(0.2, 0.8 * load + 0.2 * Double(probeLife) / Double(max(1, probeBaseline))))
+                verified += 1
             case .failure(let failure):
                 Issue.record("\(failure)")
                 broken += 1
             }
         }
-        #expect(killed >= Self.kills, "only \(killed) of \(attempt) writers were killed before they finished")
-        // The kills covered the whole life: some came before the write, some after it (or too late).
-        #expect(counts[.beforeWrite, default: 0] > 0, "\(counts)")
-        #expect(counts[.afterRename, default: 0] + finishedFirst > 0, "\(counts)")
+        // Every writer, killed or finished first, was checked; where the kills landed is in the figures.
+        #expect(verified == Self.kills && killed + finishedFirst == Self.kills)
         Reliability.record(
             "crash",
             [
@@ -152,81 +271,14 @@ struct CrashTests {
             ])
     }
 
-    // MARK: - Inside the write window
-
-    @Test func writersKilledBetweenFlushAndRenameLeaveTheOldFile() throws {
-        let sandbox = try KanbanSandbox()
-        defer { sandbox.remove() }
-        var scenarios = Self.scenarios()
-        for index in scenarios.indices {
-            scenarios[index].after = try uninterruptedRun(scenarios[index], in: sandbox).after
-        }
-        var killed = 0
-        var continued = 0
-        var broken = 0
-        let start = DispatchTime.now()
-        var attempt = 0
-        while killed < Self.hookKills {
-            defer { attempt += 1 }
-            let scenario = scenarios[attempt % scenarios.count]
-            let context = "attempt \(attempt), \(scenario), stopped before its rename"
-            try reset(sandbox, to: scenario.before)
-            let writer = try sandbox.start(
-                scenario.arguments, stdin: scenario.stdin,
-                environment: ["KANBAN_TEST_STOP_BEFORE_COMMIT": "1"])
-            try #require(
-                try writer.waitUntilStopped(timeout: 30),
-                "\(context): the writer did not stop; the tests need a debug build (KANBAN_TEST_STOP_BEFORE_COMMIT)"
-            )
-
-            // Inside the window: the old file in place, the new one complete beside it, the lock held.
-            #expect(try currentFile(sandbox) == scenario.before, "\(context)")
-            let pending = try sandbox.bytes(".kanban.json.tmp")
-            if case .failure(let failure) = matchesAfter(pending, scenario) {
-                Issue.record("\(context): the temporary file is not the new kanban: \(failure)")
-            }
-            #expect(
-                try lockIsHeld(sandbox.path(".kanban.json.lock")), "\(context): the writer holds the lock")
-
-            // One in four is let go, to see the window close; the others are killed in it.
-            if attempt % 4 == 3 {
-                writer.kill(SIGCONT)
-                let ended = try writer.wait(timeout: 30)
-                #expect(ended.status == 0, "\(context): \(ended)")
-                #expect(!sandbox.exists(".kanban.json.tmp"), "\(context)")
-                if case .failure(let failure) = matchesAfter(try currentFile(sandbox) ?? [], scenario) {
-                    Issue.record("\(context): after continuing: \(failure)")
-                    broken += 1
-                }
-                continued += 1
-                continue
-            }
-            writer.kill(SIGKILL)
-            let ended = try writer.wait(timeout: 30)
-            try #require(ended.signal == SIGKILL, "\(context): \(ended)")
-            killed += 1
-            switch try verifyAfterKill(scenario, in: sandbox, context: context) {
-            case .success(let (outcome, _)):
-                #expect(outcome == .insideWrite, "\(context): \(outcome)")
-            case .failure(let failure):
-                Issue.record("\(failure)")
-                broken += 1
-            }
-        }
-        Reliability.record(
-            "crash",
-            [
-                "mode": "hook", "kills": killed, "continued": continued, "broken": broken,
-                "seconds": Reliability.seconds(since: start),
-            ])
-    }
-
     // MARK: - Steps
 
     /// Puts the scenario's starting file in place the way kanban does (whole, by rename),
-    /// or removes the file for `init`; the lock file stays, as it does in real use.
+    /// or removes the file for `init`, with no history; the lock file stays, as it does in
+    /// real use.
     private func reset(_ sandbox: KanbanSandbox, to bytes: [UInt8]?) throws {
-        unlink(sandbox.path(".kanban.json.tmp"))
+        for name in try sandbox.temporaryFiles() { unlink(sandbox.path(name)) }
+        unlink(sandbox.path(".kanban.json.history"))
         guard let bytes else {
             unlink(sandbox.file)
             return
@@ -267,7 +319,8 @@ struct CrashTests {
         _ scenario: Scenario, in sandbox: KanbanSandbox, context: String
     ) throws -> Result<(Outcome, probeLife: Int), CheckFailure> {
         let file = try currentFile(sandbox)
-        let leftover = sandbox.exists(".kanban.json.tmp")
+        let temporary = try sandbox.temporaryFiles()
+        let leftover = !temporary.isEmpty
         let outcome: Outcome
         if file == scenario.before {
             outcome = leftover ? .insideWrite : .beforeWrite
@@ -281,7 +334,10 @@ struct CrashTests {
             }
         }
         let entries = Set(try sandbox.entries())
-        let allowed: Set<String> = ["kanban.json", ".kanban.json.lock", ".kanban.json.tmp"]
+        guard temporary.count <= 1 else {
+            return .failure(CheckFailure("\(context): more than one temporary file: \(temporary)"))
+        }
+        let allowed = Set(["kanban.json", ".kanban.json.lock", ".kanban.json.history"] + temporary)
         guard entries.isSubset(of: allowed) else {
             return .failure(
                 CheckFailure("\(context): unexpected files: \(entries.subtracting(allowed).sorted())"))
@@ -296,13 +352,41 @@ struct CrashTests {
         guard result.status == 0 else {
             return .failure(CheckFailure("\(context): the next command failed: \(result)"))
         }
-        guard !sandbox.exists(".kanban.json.tmp") else {
+        guard try sandbox.temporaryFiles().isEmpty else {
             return .failure(CheckFailure("\(context): a temporary file is left after the next command"))
         }
         guard case .success = CheckedFile.check(try sandbox.bytes()) else {
             return .failure(CheckFailure("\(context): the file after the next command is broken"))
         }
+        if let before = scenario.before, let failure = try historyDisagrees(
+            sandbox, scenario: scenario, before: before, reached: outcome == .afterRename)
+        {
+            return .failure(CheckFailure("\(context): \(failure)"))
+        }
         return .success((outcome, probeLife))
+    }
+
+    /// Whether the history disagrees with the file after a kill and the next command: it
+    /// must hold the next command and, exactly when the killed change reached the file, that
+    /// change; and `undo 2` must give back the file as it was before the killed command,
+    /// byte for byte (taking back the next command, then the killed one if it reached the
+    /// file, and nothing else).
+    private func historyDisagrees(
+        _ sandbox: KanbanSandbox, scenario: Scenario, before: [UInt8], reached: Bool
+    ) throws -> String? {
+        let log = try sandbox.run("log", "--json")
+        guard log.status == 0,
+            let entries = try? JSONSerialization.jsonObject(with: Data(log.stdout)) as? [[String: Any]]
+        else { return "the history cannot be read: \(log)" }
+        let commands = entries.map { $0["command"] as? [String] ?? [] }
+        let expected = [["board", "add", "next", "-q"]] + (reached ? [scenario.arguments] : [])
+        guard commands == expected else { return "the history says \(commands), not \(expected)" }
+        let undo = try sandbox.run("undo", "2", "-q")
+        guard undo.status == 0 else { return "undo 2 failed: \(undo)" }
+        guard try sandbox.bytes() == before else {
+            return "undo 2 did not give back the file as it was before the command"
+        }
+        return nil
     }
 
     /// Runs the next command with no wait for the lock (a stale lock fails it at once) and

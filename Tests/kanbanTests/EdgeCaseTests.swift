@@ -24,8 +24,9 @@ struct EdgeCaseTests {
     }
 
     @Test func aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup() throws {
-        try #require(geteuid() == 0, "needs root to hand the file to another group")
-        try #require(access("/usr/bin/setpriv", X_OK) == 0, "needs setpriv")
+        // Giving the file to another group and running as another user take root; elsewhere
+        // the test cannot run, and says so instead of failing.
+        try skipUnlessRoot(needing: "to hand the file to another group and run kanban as another user")
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -47,7 +48,8 @@ struct EdgeCaseTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let lock = try HeldLock(sandbox.path(".kanban.json.lock"))
-        let writer = try sandbox.start(["add", "after the wait"], environment: ["KANBAN_LOCK_TIMEOUT": "1e19"])
+        let writer = try sandbox.start(
+            ["add", "after the wait"], environment: ["KANBAN_LOCK_TIMEOUT": "10000000000000000000"])
         usleep(300_000)
         lock.release()
         let result = try writer.wait(timeout: 30)

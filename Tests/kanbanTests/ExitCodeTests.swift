@@ -269,20 +269,22 @@ struct ExitCodeTests {
         let result = try sandbox.run(["add", "one more", "--json"], shell: "ulimit -f 1")
         try expectJSONError(result, exit: 74, code: "io")
         #expect(try sandbox.snapshot() == before)
-        #expect(!sandbox.exists(".kanban.json.tmp"), "the partial temporary file is removed")
+        #expect(try sandbox.temporaryFiles().isEmpty, "the partial temporary file is removed")
         try sandbox.succeed("add", "one more")
     }
 
-    @Test func aBlockedTemporaryFileExits74AndKeepsTheOldFile() throws {
+    @Test func somethingInTheWayOfATemporaryFileBlocksNothing() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
-        // A non-empty directory where the temporary file goes cannot be removed or replaced.
+        // A non-empty directory where older versions put their temporary file: each writer
+        // now makes its own, under a new name, and leaves what is not its own alone.
         try FileManager.default.createDirectory(
             atPath: sandbox.path(".kanban.json.tmp/blocker"), withIntermediateDirectories: true)
-        let before = try sandbox.snapshot()
-        try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 74, code: "io")
-        #expect(try sandbox.snapshot() == before)
+        try sandbox.succeed("add", "x")
+        #expect(try sandbox.boards()[0].items.last == "x")
+        #expect(try sandbox.entries(".kanban.json.tmp") == ["blocker"])
+        #expect(try sandbox.temporaryFiles() == [".kanban.json.tmp"])
     }
 
     @Test func aKanbanFileThatCannotBeReadExits74() throws {
@@ -314,6 +316,27 @@ struct ExitCodeTests {
         #expect(try sandbox.snapshot() == before)
         // Reading needs no lock, so a read-only directory can still be listed.
         #expect(try sandbox.run(["list", "--tsv"], shell: Self.unprivileged).status == 0)
+    }
+
+    @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
+    func aCommandThatChangesNothingSucceedsInADirectoryWithoutALockFileThatCannotHaveOne() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        unlink(sandbox.path(".kanban.json.lock"))
+        chmod(sandbox.file, 0o666)
+        let before = try sandbox.snapshot()
+        chmod(sandbox.path, 0o555)
+        defer { chmod(sandbox.path, 0o755) }
+        let noOp = try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged)
+        #expect(noOp.status == 0, "\(noOp)")
+        let refused = try sandbox.run(["move", "Nope", "--to", "Done", "--json"], shell: Self.unprivileged)
+        #expect(refused.status == 1, "a refusal is still reported as one: \(refused)")
+        let message = try expectJSONError(
+            try sandbox.run(["add", "x", "--json"], shell: Self.unprivileged), exit: 74, code: "io")
+        #expect(message.contains("cannot create its lock file") && message.contains("permission denied"), "\(message)")
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.entries() == ["kanban.json"])
     }
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))

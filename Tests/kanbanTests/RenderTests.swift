@@ -118,6 +118,20 @@ private let sample = [
         #expect(Escape.visible("plain — ünïcode 漢字") == "plain — ünïcode 漢字")
     }
 
+    /// Not controls, but they reorder or break the line they are printed in.
+    @Test(
+        arguments: [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0x2028,
+            0x2029,
+        ] as [UInt32])
+    func bidirectionalControlsAndLineSeparatorsBecomeVisibleEscapes(_ value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        let hex = String(value, radix: 16, uppercase: true)
+        #expect(Escape.visible("a" + String(Character(scalar)) + "b") == "a\\u{\(hex)}b")
+        // Neighbours that change nothing stay as they are.
+        #expect(Escape.visible("a\u{2027}\u{202F}\u{200D}\u{2065}b") == "a\u{2027}\u{202F}\u{200D}\u{2065}b")
+    }
+
     @Test func noViewPrintsARawEscape() throws {
         let boards = [board(Self.hostile, [("k3f9", Self.hostile)])]
         for text in [
@@ -209,44 +223,86 @@ private let sample = [
 }
 
 @Suite struct ExitCodes {
-    /// One refusal of every kind, with the exit code and JSON code SPEC §4-5 give it.
-    static let refusals: [(KanbanError, ExitCode, String)] = [
-        (.itemNotFound(reference: "x", suggestions: []), .refused, "not_found"),
-        (.ambiguousItem(reference: "x", candidates: [], total: 2), .refused, "ambiguous"),
-        (.boardNotFound(name: "x", suggestions: [], boards: []), .refused, "not_found"),
-        (.indexOutOfRange(index: 9, board: "A", range: 0...1), .refused, "out_of_range"),
-        (.boardIndexOutOfRange(index: 9, range: 0...1), .refused, "out_of_range"),
-        (.wipLimit(board: "A", limit: 1, current: 1, resulting: 2), .refused, "wip_limit"),
-        (.boardNotEmpty(board: "A", count: 1), .refused, "not_empty"),
-        (.duplicateBoard(title: "a", existing: "A"), .refused, "duplicate"),
-        (.noBoards, .refused, "not_found"),
-        (.invalidTitle(title: "", reason: .empty), .dataError, "bad_input"),
-        (.corruptFile(line: 1, message: "x"), .dataError, "corrupt_file"),
-        (.unsupportedVersion(2), .dataError, "corrupt_file"),
+    /// SPEC §5's table, and §4's JSON codes, written out: the exit code of each kind of refusal.
+    /// (`conflict` and `no_history` are the codes of §8's and §9's refusals.)
+    static let specExitForCode: [String: Int32] = [
+        "not_found": 1, "ambiguous": 1, "out_of_range": 1, "wip_limit": 1, "not_empty": 1, "duplicate": 1,
+        "conflict": 1, "usage": 64, "bad_input": 65, "corrupt_file": 65, "no_history": 65, "no_file": 66,
+        "exists": 73, "locked": 75,
     ]
 
-    @Test func refusalsMapToTheirCodes() {
-        for (error, exit, code) in Self.refusals {
-            #expect(CLIError.refused(error).status == (exit, code), "\(error)")
+    /// What SPEC says each kind of core refusal is, case by case. The switch is exhaustive:
+    /// a new kind of refusal does not compile until the SPEC's word for it is written here.
+    static func specCode(_ error: KanbanError) -> String {
+        switch error {
+        case .itemNotFound, .boardNotFound, .noBoards, .anchorNotInBoard, .notArchived, .restoreNeedsBoard,
+            .invalidLocation:
+            "not_found"  // "unknown … item/board"
+        case .ambiguousItem, .ambiguousPrefix: "ambiguous"
+        case .indexOutOfRange, .boardIndexOutOfRange, .anchorIsMoved: "out_of_range"
+        case .wipLimit: "wip_limit"
+        case .boardNotEmpty: "not_empty"
+        case .duplicateBoard: "duplicate"
+        case .conflict: "conflict"
+        case .invalidTitle, .invalidValue: "bad_input"  // "invalid input text"
+        case .duplicateID, .corruptFile, .unsupportedVersion: "corrupt_file"  // "corrupt or unsupported kanban file"
+        }
+    }
+
+    /// One refusal of every kind (``specCode(_:)`` checks that none is missing).
+    static let refusals: [KanbanError] = {
+        let candidate = Candidate(id: ItemID("a1")!, title: "x", board: "A", index: 0)
+        return [
+            .itemNotFound(reference: "x", suggestions: []),
+            .ambiguousItem(reference: "x", candidates: [candidate], total: 2),
+            .ambiguousPrefix(reference: "a1b", candidates: [candidate], total: 2),
+            .boardNotFound(name: "x", suggestions: [], boards: []),
+            .indexOutOfRange(index: 9, board: "A", range: 0...1),
+            .boardIndexOutOfRange(index: 9, range: 0...1),
+            .anchorNotInBoard(anchor: candidate, board: "B"),
+            .anchorIsMoved(anchor: candidate),
+            .wipLimit(board: "A", limit: 1, current: 1, resulting: 2),
+            .boardNotEmpty(board: "A", count: 1),
+            .duplicateBoard(title: "a", existing: "A"),
+            .noBoards,
+            .duplicateID(ItemID("a1")!),
+            .invalidValue(kind: .label, value: "a b", reason: "one word"),
+            .restoreNeedsBoard(item: candidate),
+            .notArchived(candidate),
+            .conflict("changed since"),
+            .invalidLocation("no board at index 9"),
+            .invalidTitle(title: "", reason: .empty),
+            .corruptFile(line: 1, message: "x"),
+            .unsupportedVersion(3),
+        ]
+    }()
+
+    @Test func everyRefusalExitsWithTheCodeSPECGivesItsKind() {
+        for error in Self.refusals {
+            let (exit, code) = CLIError.refused(error).status
+            #expect(code == Self.specCode(error), "\(error)")
+            #expect(exit.rawValue == Self.specExitForCode[code], "\(error): \(code)")
             #expect(!CLIError.refused(error).message.isEmpty)
         }
     }
 
-    @Test func fileAndUsageErrorsMapToTheirCodes() {
-        let cases: [(CLIError, ExitCode, String)] = [
-            (.usage("x", command: nil), .usage, "usage"),
-            (.badInput("x"), .dataError, "bad_input"),
-            (.corruptFile(path: "k", line: 1, message: "x"), .dataError, "corrupt_file"),
-            (.unsupportedVersion(path: "k", version: 2), .dataError, "corrupt_file"),
-            (.noFile("x"), .noInput, "no_file"),
-            (.exists(path: "k"), .cannotCreate, "exists"),
-            (.cannotCreate("x"), .cannotCreate, "io"),
-            (.io("x"), .ioError, "io"),
-            (.locked(path: "k", seconds: 5), .tempFail, "locked"),
+    @Test func fileAndUsageErrorsExitWithTheCodeOfTheirKind() {
+        let cases: [(CLIError, String)] = [
+            (.usage("x", command: nil), "usage"), (.badInput("x"), "bad_input"),
+            (.corruptFile(path: "k", line: 1, message: "x"), "corrupt_file"),
+            (.unsupportedVersion(path: "k", version: 3), "corrupt_file"), (.noFile("x"), "no_file"),
+            (.exists(path: "k"), "exists"), (.locked(path: "k", seconds: 5), "locked"),
+            (.historyUnavailable("x"), "no_history"),
+            (.atLine(3, .usage("x", command: "batch")), "usage"),
+            (.atLine(2, .refused(.wipLimit(board: "A", limit: 1, current: 1, resulting: 2))), "wip_limit"),
         ]
-        for (error, exit, code) in cases {
-            #expect(error.status == (exit, code), "\(error)")
+        for (error, code) in cases {
+            #expect(error.status.code == code, "\(error)")
+            #expect(error.status.exit.rawValue == Self.specExitForCode[code], "\(error)")
         }
-        #expect(ExitCode.usage.rawValue == 64 && ExitCode.tempFail.rawValue == 75 && ExitCode.ioError.rawValue == 74)
+        // `io` is 73 when a file cannot be created, 74 when it cannot be read or written.
+        #expect(CLIError.cannotCreate("x").status.exit.rawValue == 73 && CLIError.cannotCreate("x").status.code == "io")
+        #expect(CLIError.io("x").status.exit.rawValue == 74 && CLIError.io("x").status.code == "io")
+        #expect(CLIError.atLine(7, .io("x")).message == "line 7: x")
     }
 }

@@ -56,6 +56,80 @@ struct StorageTests {
         #expect(try sandbox.fileBoards("sub/board.json")[0].items == ["x"])
     }
 
+    /// A directory on the way up that cannot be searched is an error naming it, never a
+    /// reason to take a kanban.json further up for the nearest one.
+    @Test func aDirectoryThatCannotBeSearchedStopsTheSearch() throws {
+        try skipUnlessRoot(needing: "to make a directory unsearchable for another user")
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        chmod(sandbox.path, 0o777)
+        chmod(sandbox.file, 0o666)
+        let before = try sandbox.snapshot()
+        try FileManager.default.createDirectory(atPath: sandbox.path("a/b"), withIntermediateDirectories: true)
+        // Another user's project: kanban.json in a/b, which user 65534 cannot look into.
+        try sandbox.succeed(["init", "-q"], in: "a/b")
+        chmod(sandbox.path("a"), 0o711)
+        chmod(sandbox.path("a/b"), 0o700)
+        let message = try expectJSONError(
+            try sandbox.run(["add", "lost", "--json"], in: "a/b", shell: runAs(65534)), exit: 74, code: "io")
+        #expect(message.contains("\(sandbox.path)/a/b") && message.contains("permission denied"), "\(message)")
+        #expect(try sandbox.snapshot() == before, "the kanban.json further up is untouched")
+    }
+
+    @Test func aCurrentDirectoryDeeperThanPathMaxStopsTheSearch() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // 20 levels of 250 characters: 5,000 bytes, past PATH_MAX (4,096), made one level at a time.
+        let level = String(repeating: "d", count: 250)
+        let descend = (0..<20).map { _ in "mkdir \(level) && cd -P \(level)" }.joined(separator: " && ")
+        let result = try sandbox.run(["add", "lost", "--json"], shell: "\(descend) || exit 99")
+        try #require(result.status != 99, "could not make the deep directories: \(result)")
+        let message = try expectJSONError(result, exit: 74, code: "io")
+        #expect(message.contains("file name too long") || message.contains("current directory"), "\(message)")
+        #expect(try sandbox.snapshot() == before, "the kanban.json further up is untouched")
+        _ = try sandbox.run([], shell: "rm -rf \(level) || true")
+    }
+
+    // MARK: - Paths that name no file
+
+    @Test func listAndInitAgreeAboutADanglingSymlink() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(atPath: sandbox.path("shared"), withIntermediateDirectories: false)
+        try #require(symlink("shared/board.json", sandbox.file) == 0)
+        let listed = try expectJSONError(try sandbox.run("list", "--json"), exit: 66, code: "no_file")
+        let initialized = try expectJSONError(try sandbox.run("init", "--json"), exit: 73, code: "io")
+        for message in [listed, initialized] {
+            #expect(message.contains("symbolic link") && message.contains("shared/board.json"), "\(message)")
+            #expect(message.contains("kanban init --file") && message.contains("remove the link"), "\(message)")
+        }
+        // What they say to do works, and the link then leads to the new file.
+        try sandbox.succeed("init", "--file", "shared/board.json", "-q")
+        try sandbox.succeed("add", "through the link")
+        #expect(try sandbox.fileBoards("shared/board.json")[0].items == ["through the link"])
+    }
+
+    @Test func aPathWithATrailingSlashIsNamedForWhatItIs() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let created = try expectJSONError(try sandbox.run("init", "-f", "kanban.json/", "--json"), exit: 73, code: "io")
+        #expect(created.contains("'kanban.json' is a regular file, not a directory"), "\(created)")
+        #expect(!created.contains("does not exist"), "\(created)")
+        let listed = try expectJSONError(
+            try sandbox.run("list", "-f", "kanban.json/", "--json"), exit: 66, code: "no_file")
+        #expect(listed.contains("not a directory") && !listed.contains("kanban init"), "\(listed)")
+        try FileManager.default.createDirectory(atPath: sandbox.path("dir"), withIntermediateDirectories: false)
+        let directory = try expectJSONError(try sandbox.run("init", "-f", "dir/", "--json"), exit: 73, code: "io")
+        #expect(directory.contains("'dir/' is a directory") && directory.contains("dir/kanban.json"), "\(directory)")
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.entries("dir").isEmpty)
+    }
+
     // MARK: - Writing
 
     @Test(arguments: [0o600, 0o640, 0o664])
@@ -83,7 +157,7 @@ struct StorageTests {
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "kanban.json is still a link")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file) == "real/board.json")
         #expect(try sandbox.fileBoards("real/board.json")[2].items.first == "Analytics")
-        #expect(!sandbox.exists(".kanban.json.tmp") && !sandbox.exists("real/.board.json.tmp"))
+        #expect(try sandbox.temporaryFiles().isEmpty && sandbox.temporaryFiles("real", of: "board.json").isEmpty)
 
         // Through -f too.
         try sandbox.succeed("add", "via link", "-f", "kanban.json")
@@ -98,7 +172,9 @@ struct StorageTests {
         let before = try sandbox.snapshot()
         try sandbox.succeed("add", "x")
         #expect(try sandbox.snapshot().inode != before.inode, "written to a new file and renamed over the old one")
-        #expect(try sandbox.entries().filter { $0 != ".kanban.json.lock" } == ["kanban.json"])
+        #expect(
+            try sandbox.entries().filter { $0 != ".kanban.json.lock" } == [".kanban.json.history", "kanban.json"],
+            "the file and its history, nothing else")
     }
 
     // MARK: - Legacy format

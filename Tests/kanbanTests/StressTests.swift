@@ -454,8 +454,166 @@ struct StressTests {
                 "round \(round): order of untouched cards on \(board.title)")
         }
         #expect(
-            try sandbox.entries() == [".kanban.json.lock", "kanban.json"],
+            try sandbox.entries() == [".kanban.json.history", ".kanban.json.lock", "kanban.json"],
             "round \(round): no temporary file is left")
+    }
+
+    // MARK: - An adversary deleting and replacing the lock file
+
+    static let adversaryWriters = Reliability.size("KANBAN_ADVERSARY_WRITERS", default: 40)
+    static let adversaryRounds = Reliability.size("KANBAN_ADVERSARY_ROUNDS", default: 1)
+
+    /// `git clean -X` (the lock file is in .gitignore), an editor's or a person's tidy-up:
+    /// while many writers run, another process deletes the lock file and puts new ones in
+    /// its place as fast as it can. No change may be lost, doubled or half made, no failed
+    /// command's change may show, and readers must always see a whole file.
+    @Test func writersLoseNothingWhileTheLockFileIsDeletedAndReplaced() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["init", "-q"])
+        try FileManager.default.createDirectory(atPath: sandbox.path("adversary"), withIntermediateDirectories: false)
+        let adversary = try SpawnedProcess.start(
+            "/bin/sh",
+            [
+                "-c",
+                """
+                n=0; trap 'echo $n > adversary/count; exit 0' TERM
+                while :; do
+                    rm -f .kanban.json.lock; n=$((n+1))
+                    : > adversary/lock && mv -f adversary/lock .kanban.json.lock; n=$((n+1))
+                done
+                """,
+            ], environment: ["PATH": "/usr/bin:/bin"], directory: sandbox.path)
+        var tally = Tally()
+        var model: [String: String] = [:]  // id -> title of every card a success put in the file
+        var failedTitles: Set<String> = []
+        var reads = 0
+        var badReads = 0
+        let start = DispatchTime.now()
+        for round in 0..<Self.adversaryRounds {
+            let n = Self.adversaryWriters
+            let seedCount = max(1, n / 5)
+            let seeds = try added(
+                try sandbox.succeed(
+                    ["add", "--json"], stdin: Array((0..<seedCount).map { "r\(round) seed \($0)\n" }.joined().utf8),
+                    environment: Self.environment))
+            for seed in seeds { model[seed.id] = seed.title }
+            // Two racing removes per seed (exactly one may succeed), and adds for the rest.
+            var jobs: [(arguments: [String], title: String?, removes: String?)] = []
+            for seed in seeds { jobs += [(["remove", seed.id], nil, seed.id), (["remove", seed.id], nil, seed.id)] }
+            for k in 0..<max(1, n - jobs.count) {
+                let title = "r\(round) card \(k)"
+                jobs.append((["add", title], title, nil))
+            }
+            var generator = SystemRandomNumberGenerator()
+            jobs.shuffle(using: &generator)
+            var running: [(job: (arguments: [String], title: String?, removes: String?), process: SpawnedProcess)] = []
+            for job in jobs {
+                running.append(
+                    (job, try sandbox.start(job.arguments + ["--json"], environment: Self.environment)))
+            }
+            let readers = try (0..<max(1, n / 20)).map { _ in
+                try sandbox.start(["list", "--json"], environment: Self.environment)
+            }
+            // Meanwhile, read the file as any reader does, without a lock: always a whole kanban.
+            var results: [ProcessResult?] = Array(repeating: nil, count: running.count)
+            let deadline = DispatchTime.now().uptimeNanoseconds + 300_000_000_000
+            while results.contains(where: { $0 == nil }) && DispatchTime.now().uptimeNanoseconds < deadline {
+                let bytes = (try? sandbox.bytes()) ?? []
+                reads += 1
+                if bytes.isEmpty || (try? CheckedFile.check(bytes).get()) == nil {
+                    badReads += 1
+                    Issue.record("round \(round): a reader saw \(bytes.isEmpty ? "an empty" : "a broken") file")
+                }
+                for index in running.indices where results[index] == nil {
+                    results[index] = try running[index].process.poll()
+                }
+                usleep(2_000)
+            }
+            for reader in readers {
+                let listed = try reader.wait(timeout: 60)
+                tally.readers += 1
+                if listed.status != 0 || (try? BoardColumn.parse(listed.stdout)) == nil {
+                    Issue.record("round \(round): a list failed or printed a broken document: \(listed)")
+                    tally.unexpected += 1
+                }
+            }
+            var removals: [String: Int] = [:]
+            for (index, (job, process)) in running.enumerated() {
+                tally.processes += 1
+                let result = try results[index] ?? process.wait(timeout: 60)
+                if let id = job.removes {
+                    if result.status == 0 {
+                        removals[id, default: 0] += 1
+                        tally.succeeded += 1
+                    } else if (try? expectJSONError(result, exit: 1, code: "not_found")) != nil {
+                        tally.refusedAsExpected += 1
+                    } else {
+                        Issue.record("round \(round): \(job.arguments): \(result)")
+                        tally.unexpected += 1
+                    }
+                    continue
+                }
+                guard result.status == 0, let card = try? added(result.out).first else {
+                    // A failure is allowed (none is expected with this wait), a change it did not report is not.
+                    Issue.record("round \(round): \(job.arguments) failed: \(result)")
+                    tally.unexpected += 1
+                    failedTitles.insert(job.title!)
+                    continue
+                }
+                tally.succeeded += 1
+                model[card.id] = card.title
+            }
+            for seed in seeds {
+                let wins = removals[seed.id, default: 0]
+                if wins != 1 {
+                    Issue.record("round \(round): \(wins) of the two removes of \(seed.id) succeeded; exactly one must")
+                    tally.falseSuccesses += max(0, wins - 1)
+                    tally.unexpected += 1
+                }
+                model[seed.id] = nil
+            }
+
+            // The file, against every success and failure.
+            let file = try checked(try sandbox.bytes(), "after adversary round \(round)")
+            let items = file.kanban.boards.flatMap(\.items)
+            let counts = Dictionary(items.map { ($0.id.rawValue, 1) }, uniquingKeysWith: +)
+            for (id, title) in model {
+                switch counts[id, default: 0] {
+                case 0:
+                    Issue.record("round \(round): \(id) '\(title)' was reported done and is missing")
+                    tally.lost += 1
+                case 1: break
+                default:
+                    Issue.record("round \(round): \(id) is in the file \(counts[id]!) times")
+                    tally.duplicated += 1
+                }
+            }
+            for item in items where model[item.id.rawValue] == nil || failedTitles.contains(item.title) {
+                Issue.record(
+                    "round \(round): \(item.id) '\(item.title)' is in the file, but no success accounts for it")
+                tally.falseSuccesses += 1
+            }
+            #expect(try sandbox.temporaryFiles().isEmpty, "round \(round): no temporary file is left")
+        }
+        adversary.kill(SIGTERM)
+        _ = try adversary.wait(timeout: 30)
+        let lockChanges =
+            (try? String(contentsOfFile: sandbox.path("adversary/count"), encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        let losses = tally.lost + tally.duplicated + tally.falseSuccesses
+        Reliability.record(
+            "adversary",
+            [
+                "writers": Self.adversaryWriters, "rounds": Self.adversaryRounds, "launched": tally.processes,
+                "succeeded": tally.succeeded, "refused_as_expected": tally.refusedAsExpected,
+                "readers": tally.readers, "reads": reads, "bad_reads": badReads, "lock_changes": lockChanges,
+                "lost": tally.lost, "duplicated": tally.duplicated, "false_successes": tally.falseSuccesses,
+                "unexpected_exits": tally.unexpected, "losses": losses,
+                "seconds": Reliability.seconds(since: start),
+            ])
+        #expect(losses == 0 && tally.unexpected == 0 && badReads == 0)
+        #expect(lockChanges > 0, "the adversary ran")
     }
 
     // MARK: - A lock held past the wait
@@ -474,7 +632,8 @@ struct StressTests {
         try #require(
             try holder.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
         let before = try sandbox.snapshot()
-        let pending = try sandbox.bytes(".kanban.json.tmp")
+        let temporary = try #require(try sandbox.temporaryFiles().first, "the holder's temporary file")
+        let pending = try sandbox.bytes(temporary)
 
         let commands: [[String]] = [
             ["add", "x"], ["add", "--to", "Todo"], ["move", analytics, "--to", "Done"],
@@ -502,7 +661,8 @@ struct StressTests {
         #expect(try BoardColumn.parse(listed.stdout) == boards)
         #expect(try sandbox.snapshot() == before, "nothing was written")
         #expect(
-            try sandbox.bytes(".kanban.json.tmp") == pending, "no waiter touched the holder's temporary file")
+            try sandbox.temporaryFiles() == [temporary] && sandbox.bytes(temporary) == pending,
+            "no waiter touched the holder's temporary file")
 
         // Writers that wait long enough get in once the holder finishes, one after the other.
         let patient = try (0..<5).map {
@@ -517,7 +677,7 @@ struct StressTests {
         #expect(final[2].items.last == "held card")
         #expect(Set(final[0].items.suffix(5)) == Set((0..<5).map { "patient \($0)" }))
         #expect(final.allIDs.count == boards.allIDs.count + 6)
-        #expect(try sandbox.entries() == [".kanban.json.lock", "kanban.json"])
+        #expect(try sandbox.entries() == [".kanban.json.history", ".kanban.json.lock", "kanban.json"])
     }
 
     // MARK: - Helpers

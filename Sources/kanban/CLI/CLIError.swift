@@ -173,6 +173,12 @@ extension KanbanError {
             case .empty: "a title cannot be empty"
             case .controlCharacter(let scalar, _):
                 "title \(q(title)) contains the control character \(scalar.codePoint); a title is one line of text"
+            case .lineSeparator(let scalar, _):
+                "title \(q(title)) contains the line separator \(scalar.codePoint); a title is one line of text"
+            case .invisible:
+                "a title needs a visible character; this one has only "
+                    + title.unicodeScalars.prefix(8).map(\.codePoint).joined(separator: " ")
+                    + (title.unicodeScalars.count > 8 ? " …" : "") + " (white space, zero-width or format characters)"
             }
         case .duplicateID(let id):
             "duplicate id \(q(id.rawValue))"

@@ -4,7 +4,7 @@ extension App {
     /// `kanban batch [FILE | -]`: every line is parsed before the file is touched, then all
     /// run in one transaction, each seeing what the lines before it did.
     func batch(script path: String?, dryRun: Bool) throws(CLIError) -> String {
-        let bytes = if let path { try StandardInput.readFile(path) } else { try StandardInput.read() }
+        let bytes = try StandardInput.script(at: path)
         let operations = try Self.operations(inScript: bytes, named: path ?? "standard input")
         var generator = SystemRandomNumberGenerator()
         var reports: [(line: Int, operation: Operation, change: Change)] = []

@@ -156,36 +156,77 @@ struct HistoryFile {
     }
 
     /// Appends `record` after the good part of the file that `tail` found (cutting off an
-    /// orphan or a partial line), starting a new history if the old one was unreadable, and
-    /// dropping the oldest entries when the history has grown past its bounds. Called with
-    /// the kanban file's lock held.
+    /// orphan or a partial line), starting a new history if the old one was unreadable.
+    /// Called with the kanban file's lock held. A new history file gets the permissions and
+    /// group of the kanban file (`mode`, `group`), whatever the umask, so that everyone who
+    /// may write the kanban file may write its history.
     ///
+    /// - Returns: what puts the history back exactly as it was, should the new file not be
+    ///   put in place after all.
     /// - Throws: ``CLIError/io(_:)``; then the history is as it was.
-    func append(_ record: HistoryRecord, to tail: Tail, mode: mode_t) throws(CLIError) {
+    func append(_ record: HistoryRecord, to tail: Tail, mode: mode_t, group: gid_t) throws(CLIError) -> () -> Void {
         let line = record.encoded()
+        let end = tail.unreadable ? 0 : tail.end
         do throws(POSIX.Failure) {
-            let fd = try POSIX.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode)
+            var created = true
+            var fd: Int32
+            do throws(POSIX.Failure) {
+                fd = try POSIX.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
+                // Anyone may give a file their own group, and keep it if they are in the file's group.
+                if getegid() != group { _ = fchown(fd, uid_t.max, group) }
+                if fchmod(fd, mode) != 0 {
+                    let failure = POSIX.Failure()
+                    close(fd)
+                    unlink(path)
+                    throw failure
+                }
+            } catch {
+                guard error.code == EEXIST else { throw error }
+                created = false
+                fd = try POSIX.open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK)
+            }
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
             guard info.st_mode & S_IFMT == S_IFREG else { throw POSIX.Failure(EINVAL, reason: "not a regular file") }
-            let end = tail.unreadable ? 0 : tail.end
-            if Int(info.st_size) != end { guard ftruncate(fd, off_t(end)) == 0 else { throw POSIX.Failure() } }
+            let size = Int(info.st_size)
+            // What is cut off (an orphan, a partial line, an unreadable history) is kept to be put back.
+            let cut = size > end ? (Self.read(fd, from: end, count: size - end) ?? []) : []
+            if size != end { guard ftruncate(fd, off_t(end)) == 0 else { throw POSIX.Failure() } }
             guard lseek(fd, off_t(end), SEEK_SET) == off_t(end) else { throw POSIX.Failure() }
             do {
                 try POSIX.writeAll(fd, line)
             } catch {
-                _ = ftruncate(fd, off_t(end))
+                Self.restore(path, created: created, end: end, cut: cut)
                 throw error
             }
+            let path = self.path
+            return { Self.restore(path, created: created, end: end, cut: cut) }
         } catch {
             throw .io(
                 "cannot write the history \(q(path)): \(error.reason); nothing was written (the history "
                     + "must be writable for a change to be recorded)")
         }
-        if let first = tail.firstNumber, !tail.unreadable,
-            record.number - first + 1 > Self.prune || tail.end + line.count > Self.maximumBytes
-        {
+    }
+
+    /// Puts a history back as it was before an append: removed if the append made it, else
+    /// cut back to `end` with the bytes that followed it restored.
+    private static func restore(_ path: String, created: Bool, end: Int, cut: [UInt8]) {
+        if created {
+            unlink(path)
+            return
+        }
+        guard let fd = try? POSIX.open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK) else { return }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(end)) == 0, lseek(fd, off_t(end), SEEK_SET) == off_t(end) else { return }
+        try? POSIX.writeAll(fd, cut)
+    }
+
+    /// Drops the oldest entries when the history has grown past its bounds (after a change
+    /// is in place).
+    func pruneIfNeeded(after tail: Tail, appended record: HistoryRecord, mode: mode_t) {
+        guard let first = tail.firstNumber, !tail.unreadable else { return }
+        if record.number - first + 1 > Self.prune || tail.end > Self.maximumBytes {
             pruneToKeep(mode: mode)
         }
     }

@@ -22,10 +22,13 @@ enum POSIX {
         }
     }
 
-    /// Reads the whole of `fd`; `sizeHint` (the file size, if known) saves regrowing.
-    static func readAll(_ fd: Int32, sizeHint: Int = 0) throws(Failure) -> [UInt8] {
+    /// Reads the whole of `fd`, but never more than `limit` bytes: past it, fails with
+    /// `EFBIG` after reading at most one byte more. `sizeHint` (the file size, if known)
+    /// saves regrowing; it is only a hint, as a file may grow or lie about its size.
+    static func readAll(_ fd: Int32, sizeHint: Int = 0, limit: Int = .max) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        var capacity = max(sizeHint + 1, 4096)  // one byte more, to see the end in the first pass
+        // One byte more than expected, to see the end in the first pass.
+        var capacity = max(min(sizeHint, limit) + 1, 4096)
         while true {
             var failure: Int32 = 0
             let previous = bytes
@@ -45,7 +48,8 @@ enum POSIX {
             }
             if failure != 0 { throw Failure(failure) }
             if bytes.count < capacity { return bytes }
-            capacity *= 2
+            if bytes.count > limit { throw Failure(EFBIG) }
+            capacity = capacity > limit / 2 ? limit + 1 : capacity * 2
         }
     }
 
@@ -89,14 +93,52 @@ enum POSIX {
 
     /// `lstat(2)`: information about the path itself, not a symlink's target.
     static func lstat(_ path: String) -> stat? {
+        try? lstatus(path)
+    }
+
+    /// `lstat(2)`, with the reason when it fails.
+    static func lstatus(_ path: String) throws(Failure) -> stat {
         var info = stat()
-        return Glibc.lstat(path, &info) == 0 ? info : nil
+        guard Glibc.lstat(path, &info) == 0 else { throw Failure() }
+        return info
+    }
+
+    /// `fstat(2)`.
+    static func fstatus(_ fd: Int32) throws(Failure) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure() }
+        return info
     }
 
     /// `stat(2)`: information about the file a path leads to.
     static func status(_ path: String) -> stat? {
+        try? statusOrFailure(path)
+    }
+
+    /// `stat(2)`, with the reason when it fails.
+    static func statusOrFailure(_ path: String) throws(Failure) -> stat {
         var info = stat()
-        return fstatat(AT_FDCWD, path, &info, 0) == 0 ? info : nil
+        guard fstatat(AT_FDCWD, path, &info, 0) == 0 else { throw Failure() }
+        return info
+    }
+
+    /// `FS_APPEND_FL`, `FS_IMMUTABLE_FL` of `linux/fs.h`.
+    static let appendOnlyFlag: Int32 = 0x20
+    static let immutableFlag: Int32 = 0x10
+
+    /// The inode flags of `chattr(1)` (`FS_IOC_GETFLAGS`), or nil where the file system
+    /// keeps none or the path cannot be opened without blocking.
+    static func attributeFlags(_ path: String) -> Int32? {
+        guard let fd = try? open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW) else { return nil }
+        defer { close(fd) }
+        return attributeFlags(of: fd)
+    }
+
+    /// The inode flags of `chattr(1)` of an open file, or nil.
+    static func attributeFlags(of fd: Int32) -> Int32? {
+        var flags: Int32 = 0
+        let getFlags: UInt = 0x8008_6601  // FS_IOC_GETFLAGS: _IOR('f', 1, long) on 64-bit Linux
+        return ioctl(fd, getFlags, &flags) == 0 ? flags : nil
     }
 
     /// The canonical absolute path, symlinks resolved.
@@ -127,6 +169,57 @@ enum POSIX {
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+
+    /// Seconds on a clock that never jumps: for deadlines.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Sleeps for `seconds` (a signal may cut it short, which callers tolerate).
+    static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        _ = nanosleep(&pause, nil)
+    }
+}
+
+extension stat {
+    /// Whether this and `other` are the same file: same device, same inode.
+    func isSameFile(as other: stat) -> Bool {
+        st_dev == other.st_dev && st_ino == other.st_ino
+    }
+
+    var isRegularFile: Bool { st_mode & S_IFMT == S_IFREG }
+
+    /// What kind of file this is, for messages: `a directory`, `a FIFO`, ….
+    var kind: String {
+        switch st_mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a regular file"
+        }
+    }
+}
+
+/// A byte count as people read it: `512 bytes`, `1.5 KiB`, `30 GiB`.
+func byteCount(_ count: Int) -> String {
+    let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+    guard count >= 1024 else { return "\(count) byte\(count == 1 ? "" : "s")" }
+    var value = Double(count) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    let tenths = (value * 10).rounded() / 10
+    return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + " " + units[unit]
 }
 
 /// Splitting paths without Foundation.

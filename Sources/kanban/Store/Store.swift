@@ -4,19 +4,25 @@ import KanbanCore
 /// The only code that touches kanban files: finding one, and reading, changing and
 /// writing it as one transaction.
 ///
-/// A transaction takes an exclusive `flock` on a sidecar lock file (`.kanban.json.lock`
-/// next to the file), reads the file, changes the kanban in memory, writes the result to
-/// a temporary file in the same directory, flushes it, renames it over the file and
-/// flushes the directory. Readers need no lock: a rename swaps whole files, so a reader
-/// sees the old file or the new one. The kernel drops a `flock` when its process dies,
-/// so a crash never leaves the file locked; the lock file itself stays, empty.
+/// A transaction takes the locks (see ``FileLock``: an exclusive `flock` on a sidecar lock
+/// file `.kanban.json.lock` next to the file, then on the file itself), reads the file,
+/// changes the kanban in memory, writes the result to a temporary file of its own in the
+/// same directory (see ``TemporaryFile``), flushes it, renames it over the file and flushes
+/// the directory. Readers need no lock: a rename swaps whole files, so a reader sees the
+/// old file or the new one. The kernel drops a `flock` when its process dies, so a crash
+/// never leaves the file locked; the lock file itself stays, empty.
 struct Store {
     /// The kanban file, as given or found.
     let path: String
     /// Whether `$KANBAN_FILE` named it, for messages.
     let fromEnvironment: Bool
-    /// How long to wait for another kanban process's lock.
-    var lockTimeout: Double = Store.defaultLockTimeout()
+    /// How long to wait for another kanban process's lock, in seconds.
+    var lockTimeout: Double = 5
+
+    /// The largest kanban file kanban reads or writes, 256 MiB (about five million cards):
+    /// reading one takes about twice its size in memory, so a bigger file (a mistake, or
+    /// sparse gigabytes) is refused before anything is allocated for it.
+    static var maximumFileSize: Int { TestHooks.maximumFileSize ?? 256 << 20 }
 
     init(path: String, fromEnvironment: Bool = false) {
         self.path = path
@@ -28,13 +34,32 @@ struct Store {
     /// The file a command works on: `--file`, else `$KANBAN_FILE`, else the nearest
     /// `kanban.json` in the current directory or a parent.
     ///
-    /// - Throws: ``CLIError/noFile(_:)`` when the search finds nothing.
+    /// - Throws: ``CLIError/usage(_:command:)`` for a malformed `$KANBAN_LOCK_TIMEOUT`,
+    ///   before anything is looked for; ``CLIError/noFile(_:)`` when the search finds
+    ///   nothing; ``CLIError/io(_:)`` when a directory cannot be searched (a `kanban.json`
+    ///   further up is never taken for one that might be nearer).
     static func locate(file: String?) throws(CLIError) -> Store {
+        let timeout = try lockTimeoutFromEnvironment()
+        var store = try find(file)
+        store.lockTimeout = timeout
+        return store
+    }
+
+    private static func find(_ file: String?) throws(CLIError) -> Store {
         if let file { return Store(path: file) }
         if let file = try environmentFile() { return Store(path: file, fromEnvironment: true) }
         for directory in try searchedDirectories() {
             let candidate = Path.join(directory, "kanban.json")
-            if POSIX.lstat(candidate) != nil { return Store(path: candidate) }
+            do {
+                _ = try POSIX.lstatus(candidate)
+                return Store(path: candidate)
+            } catch  where error.code == ENOENT || error.code == ENOTDIR {
+                continue
+            } catch {
+                throw .io(
+                    "cannot look for kanban.json in \(q(directory)): \(error.reason); "
+                        + "name the file with --file or KANBAN_FILE")
+            }
         }
         throw .noFile(
             "no kanban.json in \(q(String(decoding: (try? POSIX.currentDirectory()) ?? [], as: UTF8.self))) "
@@ -44,9 +69,17 @@ struct Store {
 
     /// Where `init` creates a file: `--file`, else `$KANBAN_FILE`, else `./kanban.json`.
     static func newFile(file: String?) throws(CLIError) -> Store {
-        if let file { return Store(path: file) }
-        if let file = try environmentFile() { return Store(path: file, fromEnvironment: true) }
-        return Store(path: "kanban.json")
+        let timeout = try lockTimeoutFromEnvironment()
+        var store: Store
+        if let file {
+            store = Store(path: file)
+        } else if let file = try environmentFile() {
+            store = Store(path: file, fromEnvironment: true)
+        } else {
+            store = Store(path: "kanban.json")
+        }
+        store.lockTimeout = timeout
+        return store
     }
 
     /// `$KANBAN_FILE`, if set and not empty.
@@ -77,39 +110,52 @@ struct Store {
         }
         var directories = ["."]
         while let here = POSIX.lstat(directories.last!), let parent = POSIX.lstat(directories.last! + "/.."),
-            here.st_dev != parent.st_dev || here.st_ino != parent.st_ino
+            !here.isSameFile(as: parent)
         {
             directories.append(directories.count == 1 ? ".." : directories.last! + "/..")
         }
         return directories
     }
 
-    /// `KANBAN_LOCK_TIMEOUT` in seconds, else 5.
-    static func defaultLockTimeout() -> Double {
-        guard let text = POSIX.environment("KANBAN_LOCK_TIMEOUT"), let seconds = Double(text), seconds >= 0,
-            seconds.isFinite
-        else { return 5 }
-        return min(seconds, 86_400)  // a day is long enough, and keeps the timer's arithmetic in range
+    /// `$KANBAN_LOCK_TIMEOUT`: a non-negative decimal number of seconds (`0`, `2.5`); 5 when unset.
+    ///
+    /// - Throws: ``CLIError/usage(_:command:)`` for anything else (`abc`, `-1`, `nan`,
+    ///   `0x10`, `1e3`, an empty value): a wait that is not what the user meant is worse
+    ///   than none.
+    static func lockTimeoutFromEnvironment() throws(CLIError) -> Double {
+        guard let text = POSIX.environment("KANBAN_LOCK_TIMEOUT") else { return 5 }
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let decimal =
+            text.utf8.contains { (0x30...0x39).contains($0) }
+            && parts.allSatisfy { $0.allSatisfy { (0x30...0x39).contains($0) } }
+        guard decimal, let seconds = Double(text), seconds.isFinite || seconds == .infinity else {
+            throw .usage(
+                "KANBAN_LOCK_TIMEOUT must be a number of seconds such as 5 or 0.5, not \(q(text))", command: nil)
+        }
+        return min(seconds, 86_400)  // a day is long enough
     }
 
     // MARK: - Reading
 
     /// Reads the kanban without locking, for commands that only look.
     func load() throws(CLIError) -> Kanban {
-        try read(try target()).kanban
+        var file = try open(try target())
+        defer { file.close() }
+        return try read(file).kanban
     }
 
     /// Reads the kanban and its history without locking (for `log`).
     func loadWithHistory() throws(CLIError) -> (kanban: Kanban, history: (log: HistoryLog, exists: Bool)) {
         let target = try target()
-        let (kanban, _, hash) = try read(target, hashing: true)
-        let file = HistoryFile(of: target)
-        return (kanban, (try file.load(current: hash), file.exists))
+        var file = try open(target)
+        defer { file.close() }
+        let (kanban, hash) = try read(file, hashing: true)
+        let history = HistoryFile(of: target)
+        return (kanban, (try history.load(current: hash), history.exists))
     }
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
-    /// differs, recording the change in the file's history. A dry run reads without locking
-    /// and never writes.
+    /// differs. A dry run reads without locking and never writes.
     ///
     /// - Throws: what `body` throws (nothing is written then), or a file error.
     func update(dryRun: Bool = false, _ body: (inout Kanban) throws(CLIError) -> Change) throws(CLIError) -> Change {
@@ -120,8 +166,8 @@ struct Store {
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
     /// differs; with `recording`, the change is recorded in the file's history (see
-    /// ``HistoryFile``) before the new file is put in place. A dry run reads without
-    /// locking and never writes.
+    /// ``HistoryFile``) after the new file is flushed and before it is put in place, with
+    /// the locks held. A dry run reads without locking and never writes.
     ///
     /// - Throws: what `body` throws (nothing is written then), or a file error.
     func update(
@@ -130,76 +176,137 @@ struct Store {
     ) throws(CLIError) -> Change {
         let target = try target()
         let history = HistoryFile(of: target)
+        // Opened and checked before the lock file is touched: a command on a file that is
+        // missing or not a regular file leaves no lock file behind.
+        var file = try open(target)
+        defer { file.close() }
         if dryRun {
-            var (kanban, _, hash) = try read(target, hashing: true)
+            var (kanban, hash) = try read(file, hashing: true)
             var transaction = Transaction(history: history, current: hash)
             return try body(&kanban, &transaction)
         }
-        let lock = try FileLock(protecting: target, path: path, timeout: lockTimeout)
+        let lock: FileLock
+        do throws(LockFailure) {
+            lock = try FileLock(updating: target, file: &file, deadline: Deadline(seconds: lockTimeout))
+        } catch {
+            guard case .unusable(let reason) = error else {
+                if case .file(let failure) = error {
+                    throw CLIError.io("cannot read \(q(path)): \(failure.reason); nothing was written")
+                }
+                throw CLIError.locked(path: path, seconds: lockTimeout)
+            }
+            // Nothing may be written without the lock, but a command that changes nothing
+            // needs none: a reader sees a whole file. So a no-op on a read-only file system
+            // or in a directory the user may not write still succeeds.
+            let (before, hash) = try read(file, hashing: true)
+            var kanban = before
+            var transaction = Transaction(history: history, current: hash)
+            let change = try body(&kanban, &transaction)
+            guard Patch(from: before, to: kanban).isEmpty else {
+                throw CLIError.io("cannot write \(q(path)): \(reason); nothing was written")
+            }
+            return change
+        }
         defer { lock.release() }
-        let (before, info, hash) = try read(target, hashing: recording != nil)
+        TestHooks.stop(at: .locked)
+        TemporaryFile.removeStale(next: target)
+        let (before, hash) = try read(file, hashing: recording != nil)
         var kanban = before  // shares storage with `before` until a board changes
         var transaction = Transaction(history: history, current: hash)
         let change = try body(&kanban, &transaction)
         let patch = Patch(from: before, to: kanban)
         guard !patch.isEmpty else { return change }
-        // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
-        guard access(target, W_OK) == 0 else {
-            throw CLIError.io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
-        }
+        try checkWritable(target, open: file)
         guard let recording else {
-            try replace(target, with: kanban, like: info) { _ throws(CLIError) in }
+            try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
             return change
         }
         let tail = HistoryFile.droppingOrphan(history.tail(), current: hash)
-        try replace(target, with: kanban, like: info) { (after: UInt64) throws(CLIError) in
+        var record: HistoryRecord?
+        try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
             let (lines, report) = recording.describe(change)
-            let record = HistoryRecord(
+            let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
                 kind: transaction.kind, before: hash, after: after, lines: lines, report: report, patch: patch)
-            try history.append(record, to: tail, mode: info.st_mode & 0o666)
-            TestHooks.pauseAfterRecord()
+            let rollback = try history.append(new, to: tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
+            record = new
+            TestHooks.stop(at: .recorded)
+            return rollback
         }
+        if let record { history.pruneIfNeeded(after: tail, appended: record, mode: file.info.st_mode & 0o666) }
         return change
     }
 
     /// The file to read and write: the path with symlinks resolved, so a symlinked
     /// kanban.json is written through to its target.
     private func target() throws(CLIError) -> String {
-        do throws(POSIX.Failure) {
-            // Only a symlink needs resolving; any other path is already the file.
-            guard let info = POSIX.lstat(path) else { throw POSIX.Failure() }
-            return info.st_mode & S_IFMT == S_IFLNK ? try POSIX.realpath(path) : path
+        let info: stat
+        do {
+            info = try POSIX.lstatus(path)
         } catch {
             guard error.code == ENOENT || error.code == ENOTDIR else {
                 throw .io("cannot read \(q(path)): \(error.reason)")
             }
+            if let problem = Self.notADirectory(path) { throw .noFile("no kanban file at \(q(path)): \(problem)") }
             if fromEnvironment {
                 throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
             }
             throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
         }
+        // Only a symlink needs resolving; any other path is already the file.
+        guard info.st_mode & S_IFMT == S_IFLNK else { return path }
+        do {
+            return try POSIX.realpath(path)
+        } catch {
+            guard error.code == ENOENT || error.code == ENOTDIR, let destination = Self.linkDestination(path) else {
+                throw .io("cannot read \(q(path)): \(error.reason)")
+            }
+            throw .noFile(
+                "\(q(path)) is a symbolic link to \(q(destination)), which does not exist; \(Self.danglingHint(destination))"
+            )
+        }
+    }
+
+    /// Opens the kanban file for reading: never blocking (a FIFO), only a regular file, and
+    /// one no larger than ``maximumFileSize`` (checked before anything is allocated for it
+    /// or a lock file is made: a sparse file may claim gigabytes).
+    private func open(_ target: String) throws(CLIError) -> OpenFile {
+        let file: OpenFile
+        do {
+            file = try OpenFile(target)
+        } catch {
+            throw .io("cannot read \(q(path)): \(error.reason)")
+        }
+        guard file.info.st_size <= Self.maximumFileSize else {
+            var file = file
+            file.close()
+            throw tooLarge(byteCount(Int(file.info.st_size)))
+        }
+        return file
+    }
+
+    private func tooLarge(_ size: String) -> CLIError {
+        .io(
+            "cannot read \(q(path)): it is \(size), larger than the \(byteCount(Self.maximumFileSize)) "
+                + "a kanban file may be; the file was left untouched")
     }
 
     /// Reads and decodes the file; with `hashing`, also the ``FileHash`` of its bytes.
-    private func read(_ target: String, hashing: Bool = false) throws(CLIError) -> (
-        kanban: Kanban, info: stat, hash: UInt64
-    ) {
+    private func read(_ file: OpenFile, hashing: Bool = false) throws(CLIError) -> (kanban: Kanban, hash: UInt64) {
+        let limit = Self.maximumFileSize
+        // Checked again for a file opened anew while waiting for the lock.
+        guard file.info.st_size <= limit else { throw tooLarge(byteCount(Int(file.info.st_size))) }
         let bytes: [UInt8]
-        var info = stat()
-        do throws(POSIX.Failure) {
-            let fd = try POSIX.open(target, O_RDONLY | O_NONBLOCK)  // a FIFO must not block
-            defer { close(fd) }
-            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
-            guard info.st_mode & S_IFMT == S_IFREG else {
-                throw POSIX.Failure(info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL, reason: "not a regular file")
-            }
-            bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+        do {
+            // The size is only a hint: the read itself stops past the limit.
+            bytes = try POSIX.readAll(file.fd, sizeHint: Int(file.info.st_size), limit: limit)
+        } catch  where error.code == EFBIG {
+            throw tooLarge("more than \(byteCount(limit))")
         } catch {
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
         do {
-            return (try KanbanFile.decode(bytes).kanban, info, hashing ? FileHash.of(bytes) : 0)
+            return (try KanbanFile.decode(bytes).kanban, hashing ? FileHash.of(bytes) : 0)
         } catch {
             switch error {
             case .corruptFile(let line, let message):
@@ -214,23 +321,43 @@ struct Store {
 
     // MARK: - Writing
 
+    /// Checks that `target`, open as `file`, may be replaced, before anything is written.
+    private func checkWritable(_ target: String, open file: OpenFile) throws(CLIError) {
+        do {
+            try Self.checkReplaceable(file.fd, in: Path.directory(of: target))
+        } catch {
+            throw .io("cannot write \(q(path)): \(error.reason); nothing was written")
+        }
+        // Renaming over a read-only file would succeed; its owner made it read-only to keep it.
+        guard access(target, W_OK) == 0 else {
+            throw .io("cannot write \(q(path)): \(POSIX.Failure().reason); nothing was written")
+        }
+    }
+
     /// Replaces `target` with `kanban` atomically, keeping its permissions and owner.
     /// `beforeCommit` runs once the new file is flushed, with the hash of its bytes, just
-    /// before it is renamed into place; if it throws, nothing is renamed.
+    /// before it is renamed into place; if it throws, nothing is renamed, and if the rename
+    /// fails, what it returns undoes what it did.
     private func replace(
-        _ target: String, with kanban: Kanban, like info: stat, beforeCommit: (UInt64) throws(CLIError) -> Void
+        _ target: String, with kanban: Kanban, like info: stat,
+        beforeCommit: (UInt64) throws(CLIError) -> () -> Void
     ) throws(CLIError) {
         var failure: CLIError?
         do throws(POSIX.Failure) {
             try writeAtomically(kanban, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
                 (temporary: String, hash: UInt64) throws(POSIX.Failure) in
+                let undo: () -> Void
                 do throws(CLIError) {
-                    try beforeCommit(hash)
+                    undo = try beforeCommit(hash)
                 } catch {
                     failure = error
                     throw POSIX.Failure(ECANCELED)
                 }
-                guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+                guard rename(temporary, target) == 0 else {
+                    let failure = POSIX.Failure()
+                    undo()
+                    throw failure
+                }
             }
         } catch {
             if let failure { throw failure }
@@ -240,11 +367,26 @@ struct Store {
 
     /// Checks that `create` could make the file: its directory exists and the name is free.
     func checkCreatable() throws(CLIError) {
-        let directory = Path.directory(of: path)
-        guard let info = POSIX.status(directory), info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotCreate("cannot create \(q(path)): the directory \(q(directory)) does not exist")
+        if let problem = Self.notADirectory(path) {
+            throw .cannotCreate("cannot create \(q(path)): \(problem)")
         }
-        guard POSIX.lstat(path) == nil else { throw .exists(path: path) }
+        let directory = Path.directory(of: path)
+        do throws(POSIX.Failure) {
+            let info = try POSIX.statusOrFailure(directory)
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw POSIX.Failure(ENOTDIR, reason: "\(q(directory)) is \(info.kind), not a directory")
+            }
+        } catch {
+            let reason = error.code == ENOENT ? "the directory \(q(directory)) does not exist" : error.reason
+            throw .cannotCreate("cannot create \(q(path)): \(reason)")
+        }
+        guard let info = POSIX.lstat(path) else { return }
+        if info.st_mode & S_IFMT == S_IFLNK, POSIX.status(path) == nil, let destination = Self.linkDestination(path) {
+            throw .cannotCreate(
+                "cannot create \(q(path)): it is a symbolic link to \(q(destination)), which does not exist; "
+                    + Self.danglingHint(destination))
+        }
+        throw .exists(path: path)
     }
 
     /// Creates the file with `kanban` in it, never replacing anything (for `init`).
@@ -252,11 +394,17 @@ struct Store {
         try checkCreatable()
         let lock: FileLock
         do {
-            lock = try FileLock(protecting: path, path: path, timeout: lockTimeout)
-        } catch .io(let message) {
-            throw .cannotCreate(message)
+            lock = try FileLock(creating: path, deadline: Deadline(seconds: lockTimeout))
+        } catch .timedOut {
+            throw .locked(path: path, seconds: lockTimeout)
+        } catch .unusable(let reason) {
+            throw .cannotCreate("cannot create \(q(path)): \(reason); nothing was written")
+        } catch {
+            throw .cannotCreate("cannot create \(q(path)): \(error)")
         }
         defer { lock.release() }
+        TestHooks.stop(at: .locked)
+        TemporaryFile.removeStale(next: path)
         do {
             try writeAtomically(kanban, to: path, mode: nil, owner: nil) {
                 (temporary: String, _: UInt64) throws(POSIX.Failure) in
@@ -277,10 +425,9 @@ struct Store {
         }
     }
 
-    /// Writes `kanban` to a temporary file next to `target`, flushes it, calls `commit` to
-    /// put it in place, and flushes the directory. The temporary file has a fixed name:
-    /// only the holder of the lock writes it, and a leftover from a killed process is
-    /// simply replaced by the next writer.
+    /// Writes `kanban` to a new temporary file next to `target`, flushes it, calls `commit`
+    /// to put it in place, and flushes the directory. The temporary file is this writer's
+    /// own (see ``TemporaryFile``), and it is removed on every failure.
     private func writeAtomically(
         _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
         commit: (String, UInt64) throws(POSIX.Failure) -> Void
@@ -288,12 +435,12 @@ struct Store {
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         let directory = Path.directory(of: target)
-        let temporary = Path.join(directory, "." + Path.name(of: target) + ".tmp")
+        // Where the commit is bound to fail, no temporary file is made that could not be
+        // removed. A new file (no mode to keep: `create`) needs the directory checked here;
+        // `update` has checked the directory and the file already.
+        if mode == nil { try Self.checkReplaceable(nil, in: directory) }
+        let temporary = TemporaryFile.newPath(for: target)
         var hash = FileHash()
-        if unlink(temporary) != 0 && errno != ENOENT {
-            // In a shared sticky directory, another user's leftover cannot be removed.
-            throw POSIX.Failure(errno, reason: "cannot remove the temporary file \(q(temporary)) left there; remove it")
-        }
         do throws(POSIX.Failure) {
             let fd: Int32
             do {
@@ -305,14 +452,23 @@ struct Store {
                         + "renames it, so the directory must be writable")
             }
             do throws(POSIX.Failure) {
+                TestHooks.stop(at: .writing)
                 if let mode { guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() } }
                 if let (uid, gid) = owner, uid != geteuid() || gid != getegid(), fchown(fd, uid, gid) != 0 {
                     // Only root gives a file away; anyone may keep its group, if they are in it.
                     _ = fchown(fd, uid_t.max, gid)
                 }
+                let limit = Self.maximumFileSize
+                var written = 0
                 do {
                     try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
                         hash.add(chunk)
+                        written += chunk.count
+                        guard written <= limit else {
+                            throw POSIX.Failure(
+                                EFBIG,
+                                reason: "it would grow past \(byteCount(limit)), the most a kanban file may hold")
+                        }
                         try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self))
                     }
                 } catch let failure as POSIX.Failure {
@@ -326,89 +482,92 @@ struct Store {
                 throw error
             }
             guard close(fd) == 0 else { throw POSIX.Failure() }
-            TestHooks.pauseBeforeCommit()
+            TestHooks.stop(at: .beforeCommit)
             try commit(temporary, hash.value)
         } catch {
             unlink(temporary)
             throw error
         }
+        TestHooks.stop(at: .committed)
         POSIX.syncDirectory(directory)
+    }
+
+    // MARK: - Paths that cannot work
+
+    /// Refuses an append-only or immutable directory or file (`chattr +a`, `+i`): a rename
+    /// there fails, and a temporary file made first could not be removed again.
+    private static func checkReplaceable(_ file: Int32?, in directory: String) throws(POSIX.Failure) {
+        let checked =
+            [(POSIX.attributeFlags(directory), "its directory \(q(directory))")]
+            + (file.map { [(POSIX.attributeFlags(of: $0), "it")] } ?? [])
+        for case (let flags?, let what) in checked {
+            let kind =
+                flags & POSIX.appendOnlyFlag != 0
+                ? "append-only (chattr +a)"
+                : flags & POSIX.immutableFlag != 0 ? "immutable (chattr +i)" : nil
+            if let kind {
+                throw POSIX.Failure(
+                    EPERM, reason: "\(what) is \(kind), so kanban cannot put a new file in place there")
+            }
+        }
+    }
+
+    /// What is wrong with a path that names a directory, or whose directory part is not a
+    /// directory (`kanban.json/` where kanban.json is a file); nil when neither.
+    private static func notADirectory(_ path: String) -> String? {
+        if path.hasSuffix("/") {
+            var base = path
+            while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+            guard let info = POSIX.status(base) else { return nil }  // missing: the caller says so
+            if info.st_mode & S_IFMT == S_IFDIR {
+                return "\(q(path)) is a directory; name the file in it, such as \(q(path + "kanban.json"))"
+            }
+            return "\(q(base)) is \(info.kind), not a directory; name the file without the trailing '/'"
+        }
+        let directory = Path.directory(of: path)
+        guard let info = POSIX.status(directory), info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return "\(q(directory)) is \(info.kind), not a directory"
+    }
+
+    /// Where the symlink at `path` points, as a path from the current directory.
+    private static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return link.hasPrefix("/") || Path.directory(of: path) == "." ? link : Path.join(Path.directory(of: path), link)
+    }
+
+    private static func danglingHint(_ destination: String) -> String {
+        "create the file it points to with 'kanban init --file \(Escape.visible(destination))', or remove the link"
     }
 }
 
-/// An exclusive `flock` on the sidecar lock file of a kanban file.
-struct FileLock {
-    private let fd: Int32
+/// A kanban file open for reading, known to be a regular file.
+struct OpenFile {
+    private(set) var fd: Int32
+    /// Its status when opened: its identity, size, mode and owner.
+    let info: stat
 
-    /// Takes the lock for `target`, waiting up to `timeout` seconds.
-    ///
-    /// - Parameters:
-    ///   - target: the resolved kanban file; the lock file is `.NAME.lock` next to it.
-    ///   - path: the path as the user knows it, for messages.
-    /// - Throws: ``CLIError/locked(path:seconds:)`` after the wait, ``CLIError/io(_:)`` when
-    ///   the lock file cannot be opened.
-    init(protecting target: String, path: String, timeout: Double) throws(CLIError) {
-        let lockPath = Path.join(Path.directory(of: target), "." + Path.name(of: target) + ".lock")
+    /// Opens `path` without blocking (a FIFO would) and checks that it is a regular file.
+    init(_ path: String) throws(POSIX.Failure) {
+        fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
         do {
-            // Read-only is enough for flock, and works on a lock file another user created.
-            fd = try POSIX.open(lockPath, O_RDONLY | O_CREAT, 0o666)
+            info = try POSIX.fstatus(fd)
         } catch {
-            let hint = error.code == EACCES || error.code == EROFS ? " (the directory must be writable)" : ""
-            throw .io(
-                "cannot write \(q(path)): cannot open its lock file \(q(lockPath)): \(error.reason)\(hint); "
-                    + "nothing was written")
+            Glibc.close(fd)
+            throw error
         }
-        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
-        guard errno == EWOULDBLOCK else {
-            let failure = POSIX.Failure()
-            close(fd)
-            throw .io("cannot lock \(q(path)): \(failure.reason); nothing was written")
-        }
-        guard Self.wait(fd, timeout: timeout) else {
-            close(fd)
-            throw .locked(path: path, seconds: timeout)
+        guard info.isRegularFile else {
+            Glibc.close(fd)
+            throw POSIX.Failure(EINVAL, reason: "it is \(info.kind), not a regular file")
         }
     }
 
-    func release() {
-        close(fd)
-    }
-
-    /// Blocks in `flock` until it succeeds or `timeout` passes; a `SIGALRM` from an
-    /// interval timer interrupts the wait, so there is no polling. The timer repeats every
-    /// 50 ms after it first fires: a signal that lands just before `flock` starts to block
-    /// is followed by another, so the wait never outlives the deadline by more than that.
-    private static func wait(_ fd: Int32, timeout: Double) -> Bool {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: the signal must interrupt flock
-        var previous = sigaction()
-        sigaction(SIGALRM, &action, &previous)
-        defer { sigaction(SIGALRM, &previous, nil) }
-
-        let deadline = monotonicSeconds() + timeout
-        while true {
-            let remaining = deadline - monotonicSeconds()
-            guard remaining > 0 else { return false }
-            var timer = itimerval()
-            timer.it_value.tv_sec = Int(remaining)
-            timer.it_value.tv_usec = max(1, Int((remaining - Double(Int(remaining))) * 1_000_000))
-            timer.it_interval.tv_usec = 50_000
-            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
-            let result = flock(fd, LOCK_EX)
-            let code = errno
-            var off = itimerval()
-            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &off, nil)
-            if result == 0 { return true }
-            guard code == EINTR else { return false }
-        }
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    /// Closes it, and so drops any lock on it; closing twice does nothing.
+    mutating func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
     }
 }
 
@@ -419,17 +578,13 @@ extension Store {
     /// or `merge`. With `allowingEmpty`, an empty file is a kanban with no boards: git gives
     /// one as the base of a file that both branches added.
     func loadDocument(allowingEmpty: Bool = false) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
-        let target = try target()
+        var file = try open(try target())
+        defer { file.close() }
         let bytes: [UInt8]
-        do throws(POSIX.Failure) {
-            let fd = try POSIX.open(target, O_RDONLY | O_NONBLOCK)  // a FIFO must not block
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
-            guard info.st_mode & S_IFMT == S_IFREG else {
-                throw POSIX.Failure(info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL, reason: "not a regular file")
-            }
-            bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+        do {
+            bytes = try POSIX.readAll(file.fd, sizeHint: Int(file.info.st_size), limit: Self.maximumFileSize)
+        } catch where error.code == EFBIG {
+            throw tooLarge("more than \(byteCount(Self.maximumFileSize))")
         } catch {
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
@@ -458,20 +613,38 @@ extension Store {
 
     /// Writes `kanban` to the path atomically: a temporary file next to it, flushed, then
     /// renamed over it; a file already there keeps its permissions. With `locking`, under
-    /// the file's lock, as kanban commands write (`merge -o`); git's merge driver writes
+    /// the file's locks, as kanban commands write (`merge -o`); git's merge driver writes
     /// over a temporary file that git owns, which needs no lock (nor a lock file beside it).
     func write(_ kanban: Kanban, locking: Bool) throws(CLIError) {
         var target = path
         if let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK, let resolved = try? POSIX.realpath(path) {
             target = resolved
         }
-        let lock = locking ? try FileLock(protecting: target, path: path, timeout: lockTimeout) : nil
+        var file = try? OpenFile(target)
+        defer { file?.close() }
+        var lock: FileLock?
+        if locking {
+            do throws(LockFailure) {
+                if var open = file {
+                    lock = try FileLock(updating: target, file: &open, deadline: Deadline(seconds: lockTimeout))
+                    file = open
+                } else {
+                    lock = try FileLock(creating: target, deadline: Deadline(seconds: lockTimeout))
+                }
+            } catch {
+                switch error {
+                case .timedOut: throw .locked(path: path, seconds: lockTimeout)
+                case .unusable(let reason): throw .io("cannot write \(q(path)): \(reason); nothing was written")
+                case .file(let failure): throw .io("cannot write \(q(path)): \(failure.reason); nothing was written")
+                }
+            }
+            TemporaryFile.removeStale(next: target)
+        }
         defer { lock?.release() }
-        let existing = POSIX.status(target)
+        let info = file?.info
         do throws(POSIX.Failure) {
             try writeAtomically(
-                kanban, to: target, mode: existing.map { $0.st_mode & 0o7777 },
-                owner: existing.map { ($0.st_uid, $0.st_gid) }
+                kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) }
             ) { (temporary: String, _: UInt64) throws(POSIX.Failure) in
                 guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
             }

@@ -1,26 +1,53 @@
 import Glibc
 
-/// Hooks that let the crash tests stop a writer at an exact instant. Debug builds only:
-/// the release build does not contain them.
+/// Hooks that let the crash and reliability tests stop a writer at an exact instant or
+/// shrink a limit. Debug builds only: in a release build every hook does nothing and reads
+/// no environment variable.
 enum TestHooks {
-    /// With `KANBAN_TEST_STOP_BEFORE_COMMIT` set, the process stops itself (SIGSTOP) after
-    /// the temporary file is flushed and before it is renamed into place, so a test can
-    /// kill it inside the write window.
-    static func pauseBeforeCommit() {
+    /// The instants of a transaction where a writer can be stopped.
+    enum StopPoint: String {
+        /// The locks are taken; nothing is read or written yet.
+        case locked
+        /// The temporary file exists and holds part of the new kanban (the first chunk).
+        case writing
+        /// The temporary file is complete and flushed; it is not in place yet.
+        case beforeCommit = "before-commit"
+        /// The change is recorded in the history; the new file is not in place yet.
+        case recorded
+        /// The new file is in place; the directory is not flushed and the locks are held.
+        case committed
+    }
+
+    /// With `KANBAN_TEST_STOP_AT` naming `point` (or, for ``StopPoint/beforeCommit``, with
+    /// `KANBAN_TEST_STOP_BEFORE_COMMIT` set), the process stops itself with SIGSTOP there,
+    /// so that a test can look at the directory and kill it at exactly that instant.
+    static func stop(at point: StopPoint) {
         #if DEBUG
-            if getenv("KANBAN_TEST_STOP_BEFORE_COMMIT") != nil {
+            let named = getenv("KANBAN_TEST_STOP_AT").map { String(cString: $0) == point.rawValue } ?? false
+            if named || (point == .beforeCommit && getenv("KANBAN_TEST_STOP_BEFORE_COMMIT") != nil) {
                 raise(SIGSTOP)
             }
         #endif
     }
 
-    /// With `KANBAN_TEST_STOP_AFTER_RECORD` set, the process stops itself after its history
-    /// record is written and before the new file is renamed into place.
-    static func pauseAfterRecord() {
+    /// `KANBAN_TEST_MAX_FILE_SIZE` in bytes, if set: the tests check the size limits with
+    /// small files instead of gigabytes.
+    static var maximumFileSize: Int? {
         #if DEBUG
-            if getenv("KANBAN_TEST_STOP_AFTER_RECORD") != nil {
-                raise(SIGSTOP)
-            }
+            return POSIX.environment("KANBAN_TEST_MAX_FILE_SIZE").flatMap { Int($0) }
+        #else
+            return nil
+        #endif
+    }
+
+    /// `KANBAN_TEST_TEMPORARY_SUFFIX`, if set: the name a writer gives its temporary file
+    /// after `.NAME.tmp.`, in place of its process id and a random number, so that a test
+    /// can name the file to strace before it exists.
+    static var temporarySuffix: String? {
+        #if DEBUG
+            return POSIX.environment("KANBAN_TEST_TEMPORARY_SUFFIX")
+        #else
+            return nil
         #endif
     }
 }

@@ -12,19 +12,6 @@ import KanbanCore
 #endif
 
 public enum FuzzProperties {
-    // MARK: - Known issues
-
-    /// Violations of bugs that are reported but not fixed yet, each with a fragment that
-    /// only its violations contain. The fuzz targets let these pass, so that they go on
-    /// looking for other bugs; FuzzCorpusTests expects them as known issues. Remove an
-    /// entry with its fix (the inputs in Tests/Fuzz/regressions-* then check the fix).
-    public static let knownIssues: [(issue: String, fragment: String)] = []
-
-    /// The known issue `violation` belongs to, if any.
-    public static func knownIssue(_ violation: String) -> String? {
-        knownIssues.first { violation.contains($0.fragment) }?.issue
-    }
-
     // MARK: - The file reader
 
     /// Reads `bytes` as a kanban file and returns what is wrong, or nil.

@@ -88,7 +88,7 @@ final class SpawnedProcess: @unchecked Sendable {
     /// `environment`, in `directory`, with `stdin` as its standard input (`/dev/null` if nil).
     static func start(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        directory: String? = nil, stdin: [UInt8]? = nil
+        directory: String? = nil, stdin: [UInt8]? = nil, blockedSignals: [Int32] = []
     ) throws -> SpawnedProcess {
         let input = try stdin.map(temporaryFile(containing:)) ?? openCloexec("/dev/null", O_RDONLY)
         defer { close(input) }
@@ -114,13 +114,14 @@ final class SpawnedProcess: @unchecked Sendable {
             guard code == 0 else { throw SpawnError("addchdir \(directory): \(String(cString: strerror(code)))") }
         }
 
-        // The child starts with no blocked signals and default dispositions, whatever the
-        // test runner's thread had (kanban's lock wait relies on SIGALRM).
+        // The child starts with default dispositions and only `blockedSignals` blocked,
+        // whatever the test runner's thread had.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var mask = sigset_t()
         sigemptyset(&mask)
+        for signal in blockedSignals { sigaddset(&mask, signal) }
         posix_spawnattr_setsigmask(&attributes, &mask)
         var defaults = sigset_t()
         sigfillset(&defaults)
@@ -170,6 +171,18 @@ final class SpawnedProcess: @unchecked Sendable {
             throw SpawnError("process \(pid) did not finish within \(timeout)s; killed it")
         }
         return finish(status)
+    }
+
+    /// The result if the process has ended, without waiting; nil while it runs.
+    func poll() throws -> ProcessResult? {
+        if let finished { return finished }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return finish(status) }
+            if result == 0 { return nil }
+            if errno != EINTR { throw SpawnError("waitpid(\(pid)) failed: \(String(cString: strerror(errno)))") }
+        }
     }
 
     /// Waits until the process stops (SIGSTOP) or ends; returns true if it stopped.
@@ -302,17 +315,18 @@ final class KanbanSandbox: @unchecked Sendable {
     /// With `shell`, runs `/bin/sh -c 'SHELL; exec kanban "$@"'`, e.g. to set a ulimit first.
     func start(
         _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-        in directory: String? = nil, shell: String? = nil
+        in directory: String? = nil, shell: String? = nil, blockedSignals: [Int32] = []
     ) throws -> SpawnedProcess {
         let binary = try KanbanBinary.require()
         let directory = directory.map(path) ?? path
         if let shell {
             return try SpawnedProcess.start(
                 "/bin/sh", ["-c", "\(shell)\nexec \"$0\" \"$@\"", binary] + arguments,
-                environment: environment(extra), directory: directory, stdin: stdin)
+                environment: environment(extra), directory: directory, stdin: stdin, blockedSignals: blockedSignals)
         }
         return try SpawnedProcess.start(
-            binary, arguments, environment: environment(extra), directory: directory, stdin: stdin)
+            binary, arguments, environment: environment(extra), directory: directory, stdin: stdin,
+            blockedSignals: blockedSignals)
     }
 
     /// Runs `kanban arguments` to the end.
@@ -372,6 +386,12 @@ final class KanbanSandbox: @unchecked Sendable {
     func exists(_ relative: String) -> Bool {
         var info = stat()
         return lstat(path(relative), &info) == 0
+    }
+
+    /// The temporary files kanban writers have left in a directory of the sandbox
+    /// (`.kanban.json.tmp.PID-RANDOM`, or any file named after `file` that way), sorted.
+    func temporaryFiles(_ relative: String = ".", of file: String = "kanban.json") throws -> [String] {
+        try entries(relative).filter { $0.hasPrefix(".\(file).tmp") }
     }
 
     /// The names in a directory of the sandbox, sorted.
@@ -534,4 +554,25 @@ final class HeldLock {
         close(fd)
         fd = -1
     }
+}
+
+// MARK: - Tests that need root
+
+/// Skips the running test, with a message saying why, unless it runs as root with
+/// `/usr/bin/setpriv` (to run kanban as other users): a test that cannot run says so and
+/// is reported as skipped, not failed.
+func skipUnlessRoot(needing reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    guard geteuid() == 0 else {
+        try Test.cancel("skipped: needs root \(reason); running as uid \(geteuid())", sourceLocation: sourceLocation)
+    }
+    guard access("/usr/bin/setpriv", X_OK) == 0 else {
+        try Test.cancel("skipped: needs /usr/bin/setpriv \(reason)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A shell prefix that runs kanban as user `uid` (group `uid`, no other groups), for
+/// ``KanbanSandbox/run(_:stdin:environment:in:shell:)``: permission bits do not stop root.
+func runAs(_ uid: Int, umask mask: String? = nil) -> String {
+    (mask.map { "umask \($0)\n" } ?? "")
+        + "exec /usr/bin/setpriv --reuid=\(uid) --regid=\(uid) --clear-groups \"$0\" \"$@\""
 }
