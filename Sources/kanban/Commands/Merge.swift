@@ -34,7 +34,11 @@ extension App {
             throw .badInput(
                 "the merge gave an invalid kanban (\(error.message)); this is a bug in kanban; nothing was written")
         }
-        if let destination { try Store(path: destination).write(result.kanban, locking: request.gitPath == nil) }
+        if let destination {
+            var store = Store(path: destination)
+            store.lockTimeout = try Store.lockTimeoutFromEnvironment()
+            try store.write(result.kanban, locking: request.gitPath == nil)
+        }
         if !result.conflicts.isEmpty { outcome.exitCode = .refused }
 
         let file = request.gitPath ?? request.output
