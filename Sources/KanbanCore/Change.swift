@@ -22,6 +22,10 @@ public struct ItemChange: Hashable, Sendable {
     /// restored from the archive.
     public var from: Slot?
     /// Where the item is now; `nil` for a removed or archived item.
+    ///
+    /// A diff also reports changes that stay inside the archive, with neither `from` nor
+    /// `to`: a card edited there (`edits`), a new card found there (`archive` is
+    /// `.archived`), and a card that left the archive and the file (`archive` is `.restored`).
     public var to: Slot?
     /// For a copy: the id of the item it was copied from.
     public var copyOf: ItemID?
@@ -115,10 +119,12 @@ public struct BoardChange: Hashable, Sendable {
     public var previousTitle: String?
     /// For a limit change: the limit before and after.
     public var limitChange: LimitChange?
+    /// The board's id, when the change was found by comparing two kanbans (a diff).
+    public var id: BoardID?
 
     public init(
         title: String, from: Int?, to: Int?, limit: Int?, previousTitle: String? = nil,
-        limitChange: LimitChange? = nil
+        limitChange: LimitChange? = nil, id: BoardID? = nil
     ) {
         self.title = title
         self.from = from
@@ -126,6 +132,7 @@ public struct BoardChange: Hashable, Sendable {
         self.limit = limit
         self.previousTitle = previousTitle
         self.limitChange = limitChange
+        self.id = id
     }
 
     /// Whether this board differs after the change.

@@ -303,7 +303,60 @@ func generateFiles(count: Int, base: String) -> Never {
     let ids = kanban.boards.lazy.flatMap { $0.items.lazy.map(\.id.rawValue) }.prefix(10_000)
     let lines = [todo[todo.count / 2].id.rawValue, String(kanban.boards[2].items.count)] + ids
     writeFile(base + ".ids", Array(lines.joined(separator: "\n").utf8))
+    let (ours, theirs) = branches(of: kanban)
+    writeFile(base + ".ours.json", KanbanFile.encode(ours))
+    writeFile(base + ".theirs.json", KanbanFile.encode(theirs))
     exit(0)
+}
+
+/// Two branches' worth of changes to `kanban`, for the merge case, touching about 2% of the
+/// cards each without a conflict. Ours moves every 97th card to the next board, retitles
+/// every 89th and adds 500 cards on top of Todo; theirs moves every 101st card to the top of
+/// its board, labels every 83rd, archives every 199th (later than ours' moves) and adds 500
+/// cards at the bottom of Done.
+func branches(of kanban: Kanban) -> (ours: Kanban, theirs: Kanban) {
+    let later = Timestamp(seconds: 1_800_000_000)
+    var generator = SeededGenerator(seed: 97)
+    let ids = kanban.newIDs(count: 1_000, using: &generator)
+    var ours = kanban.boards
+    var theirs = kanban.boards
+    var archive: [ArchivedItem] = []
+    var number = 0
+    var moved: [[Item]] = Array(repeating: [], count: ours.count)
+    for (board, items) in kanban.boards.enumerated() {
+        var kept: [Item] = []
+        var top: [Item] = []
+        var theirsKept: [Item] = []
+        for var item in items.items {
+            number += 1
+            var theirsItem = item
+            if number % 89 == 0 { item.title += " (edited)" }
+            if number % 97 == 0 {
+                item.entered = later
+                moved[(board + 1) % ours.count].append(item)
+            } else {
+                kept.append(item)
+            }
+            if number % 83 == 0 { theirsItem.labels.insert("merge") }
+            if number % 199 == 0 {
+                archive.append(ArchivedItem(item: theirsItem, board: items.id, archived: later.adding(seconds: 60)))
+            } else if number % 101 == 0 {
+                top.append(theirsItem)
+            } else {
+                theirsKept.append(theirsItem)
+            }
+        }
+        ours[board].items = kept
+        theirs[board].items = top + theirsKept
+    }
+    for board in ours.indices { ours[board].items += moved[board] }
+    let card = { (id: ItemID, title: String) in Item(id: id, title: title, created: later, entered: later) }
+    ours[0].items.insert(contentsOf: ids.prefix(500).enumerated().map { card($1, "Ours \($0)") }, at: 0)
+    theirs[theirs.count - 1].items += ids.suffix(500).enumerated().map { card($1, "Theirs \($0)") }
+    return (
+        try! Kanban(boards: ours, archive: kanban.archive),
+        try! Kanban(boards: theirs, archive: kanban.archive + archive)
+    )
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -346,6 +399,9 @@ for size in options.sizes {
         Case(name: "move one item (other board, --at)", arguments: move),
         Case(name: "add one item", arguments: ["add", "A new card", "--to", "Todo"]),
         Case(name: "list --json", arguments: ["list", "--json"]),
+        Case(
+            name: "merge three versions (-o), 2% changed on each side",
+            arguments: ["merge", base, stem + ".ours.json", stem + ".theirs.json", "-o", work]),
     ]
     if size >= 10_000 {
         cases.append(
@@ -438,6 +494,14 @@ if let move = row(1_000_000, "move one") {
             move.median < 600 && move.peakMiB < limit
         ))
 }
+if let list = row(100_000, "list --json"), let merge = row(100_000, "merge three") {
+    targets.append(
+        (
+            "merge of three 100,000-card versions within 5× list --json on one (\(formatMilliseconds(merge.median)) ms, "
+                + "\(format(merge.median / list.median, 2))×)",
+            merge.median <= 5 * list.median
+        ))
+}
 if !targets.isEmpty {
     report += "\nTargets:\n\n" + targets.map { "- \($0.1 ? "met" : "MISSED"): \($0.0)\n" }.joined()
 }
@@ -449,6 +513,8 @@ if options.keep {
     for size in options.sizes {
         unlink(directory + "/items-\(size).json")
         unlink(directory + "/items-\(size).ids")
+        unlink(directory + "/items-\(size).ours.json")
+        unlink(directory + "/items-\(size).theirs.json")
     }
     unlink(work)
     unlink(errors)

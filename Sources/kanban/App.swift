@@ -10,6 +10,9 @@ struct App {
     let clock: Moment
     /// The command line as typed, without the program name, for the history.
     var arguments: [String] = []
+    /// The exit status of a command that ran to its end: 1 when `diff --exit-code` found
+    /// changes or `merge` left conflicts.
+    let outcome = Outcome()
 
     /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
     /// Data goes to stdout; errors, as text or JSON, to stderr.
@@ -26,7 +29,8 @@ struct App {
             signal(SIGPIPE, SIG_IGN)
             let output = try app.run(invocation.command)
             try writeOutput(output, changesFile: invocation.command.changesFile)
-            return ExitCode.success.rawValue
+            if invocation.command.mayNoteMergeDriver { app.noteUnregisteredMergeDriver() }
+            return app.outcome.exitCode.rawValue
         } catch {
             return report(error, json: json)
         }
@@ -89,6 +93,14 @@ struct App {
             return Array(try log(count: count).utf8)
         case .undo(let count, let redo, let dryRun):
             return Array(try undo(count: count, redo: redo, dryRun: dryRun).utf8)
+        case .diff(let request):
+            return try diff(request)
+        case .merge(let request):
+            return try merge(request)
+        case .gitSetup(let dryRun):
+            return Array(try gitSetup(dryRun: dryRun).utf8)
+        case .gitCheck:
+            return Array(try gitCheck().utf8)
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:
@@ -177,4 +189,10 @@ enum SystemClock {
         else { return Timestamp(seconds: seconds).utcDay }
         return day
     }
+}
+
+/// How a command that ran to its end exits; set by commands that report something with
+/// the exit status besides their output.
+final class Outcome: @unchecked Sendable {
+    var exitCode = ExitCode.success
 }

@@ -27,6 +27,8 @@ enum CLIError: Error, Equatable {
     case historyUnavailable(String)
     /// An error of one line of a batch script (1-based, counting every line).
     indirect case atLine(Int, CLIError)
+    /// git is missing, or refused: not a work tree, an unknown revision, a path not in it.
+    case git(String)
 }
 
 /// The exit codes of SPEC §5, named after `sysexits.h`.
@@ -57,6 +59,7 @@ extension CLIError {
         case .locked: (.tempFail, "locked")
         case .atLine(_, let error): error.status
         case .historyUnavailable: (.dataError, "no_history")
+        case .git: (.refused, "git")
         }
     }
 
@@ -84,7 +87,7 @@ extension CLIError {
             "\(q(path)) already exists; kanban init never overwrites a file (remove it, or pick another path with --file)"
         case .cannotCreate(let message), .io(let message):
             message
-        case .historyUnavailable(let message):
+        case .historyUnavailable(let message), .git(let message):
             message
         case .atLine(let line, let error):
             "line \(line): \(error.message)"

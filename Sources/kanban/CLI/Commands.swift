@@ -497,6 +497,105 @@ enum Commands {
                 .undo(count: try arguments.count(), redo: true, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
+            "diff", synopsis: "[OLD [NEW]] [--exit-code]",
+            summary: "show what changed between two versions of the kanban, card by card",
+            options: [CommandOption(Options.exitCode, "exit 1 when there are changes (and 0 when there are none)")],
+            details: """
+                OLD and NEW are kanban files, or git revisions of this kanban file (HEAD~1, main,
+                or REV:PATH with the path from the repository's top); NEW is the file itself when
+                not given, OLD is HEAD. One line per change, in the words of the commands that make
+                them: cards added, removed, archived, restored, moved and edited, boards added,
+                removed, renamed, moved and re-limited. A card whose index shifted only because
+                others moved, came or went is not listed. --json prints {"items": […], "boards":
+                […]} in the shapes of the change reports. Exits 0 whether or not there are changes.
+                """,
+            examples: [
+                "kanban diff", "kanban diff HEAD~3", "kanban diff main HEAD --json", "kanban diff old.json new.json",
+            ],
+            build: { arguments throws(CLIError) in
+                guard arguments.operands.count <= 2 else {
+                    throw arguments.usage(
+                        "unexpected argument \(q(arguments.operands[2])); usage: kanban diff [OLD [NEW]]")
+                }
+                return .diff(
+                    DiffRequest(
+                        old: arguments.operands.first, new: arguments.operands.dropFirst().first,
+                        exitCode: arguments.flag(Options.exitCode)))
+            }),
+        CommandSpec(
+            "merge", synopsis: "BASE OURS THEIRS [-o FILE] | --git BASE OURS THEIRS PATH",
+            summary: "merge two versions of a kanban file card by card, from their common base",
+            options: [
+                CommandOption(
+                    Options.output, "write the merged kanban to FILE (atomically) instead of standard output"),
+                CommandOption(
+                    Options.gitDriver,
+                    "be git's merge driver (%O %A %B %P): write the result over OURS; PATH names the file"),
+            ],
+            details: """
+                Combines what OURS and THEIRS each changed since BASE: cards added, removed, moved,
+                edited; boards added, removed, renamed, moved, re-limited. A card moved on both sides
+                goes where the later move put it; labels merge as sets. A title, note, due date, or a
+                board's title or limit changed on both sides to different values is a conflict: the
+                result keeps ours, and standard error names each with both values and the command
+                that takes theirs. Exit 0: merged; 1: merged with conflicts (the result is a valid
+                kanban); 65: an input is not a readable kanban (nothing is written). 'kanban git
+                setup' registers the --git form with git.
+                """,
+            examples: [
+                "kanban merge base.json ours.json theirs.json -o kanban.json",
+                "kanban merge --git %O %A %B %P",
+            ],
+            build: { arguments throws(CLIError) in
+                let git = arguments.flag(Options.gitDriver)
+                let operands = arguments.operands
+                if git {
+                    guard operands.count == 4 else {
+                        throw arguments.usage("'merge --git' takes BASE OURS THEIRS PATH, as git's %O %A %B %P")
+                    }
+                    if arguments.value(Options.output) != nil {
+                        throw arguments.usage("'merge --git' writes over OURS; it takes no -o")
+                    }
+                } else {
+                    try arguments.operandCount(3)
+                }
+                return .merge(
+                    MergeRequest(
+                        base: operands[0], ours: operands[1], theirs: operands[2],
+                        output: arguments.value(Options.output), gitPath: git ? operands[3] : nil))
+            }),
+        CommandSpec(
+            "git setup", synopsis: "[--dry-run]",
+            summary: "make git merge the kanban file card by card in this repository",
+            options: [CommandOption(Options.dryRun, "print what would change and change nothing")],
+            details: """
+                In a git work tree: adds the kanban file (its path from the repository's top) with
+                merge=kanban to .gitattributes, registers the driver in this clone's git config
+                (merge.kanban.name and merge.kanban.driver), and adds kanban's files next to it (the
+                lock, temporary files, the history) to .gitignore. Running it again changes nothing.
+                Commit .gitattributes and .gitignore; every clone runs 'kanban git setup' once, as
+                git config is not shared.
+                """,
+            examples: ["kanban git setup", "kanban git setup --dry-run", "kanban -f team/kanban.json git setup"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(0)
+                return .gitSetup(dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "git check", synopsis: "",
+            summary: "check that git merges the kanban file card by card in this clone",
+            details: """
+                Says whether .gitattributes sends the kanban file to kanban's merge driver and whether
+                this clone has the driver registered. Where .gitattributes names the driver but the
+                clone lacks it, git merges the file line by line, as text: run 'kanban git setup'.
+                Exit 0 when all is set, 1 otherwise.
+                """,
+            examples: ["kanban git check"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(0)
+                return .gitCheck
+            }),
+        CommandSpec(
             "help", synopsis: "[COMMAND]",
             summary: "show help for kanban or a command",
             details: "Also: -h or --help after any command, and --version.",
@@ -521,6 +620,17 @@ enum Commands {
     }()
 
     /// The words after `board`: `add`, `rename`, … and aliases.
-    static let boardSubcommands = all.filter { $0.name.hasPrefix("board ") }
-        .flatMap { [String($0.name.dropFirst(6))] + $0.aliases.map { String($0.dropFirst(6)) } }
+    static let boardSubcommands = subcommands(of: "board")
+
+    /// The words that take a subcommand.
+    static let groups = ["board", "git"]
+
+    /// The words after `group`: for `board`, `add`, `rename`, … and aliases.
+    static func subcommands(of group: String) -> [String] {
+        let prefix = group + " "
+        return all.filter { $0.name.hasPrefix(prefix) }
+            .flatMap { spec in
+                ([spec.name] + spec.aliases).map { String($0.dropFirst(prefix.count)) }
+            }
+    }
 }

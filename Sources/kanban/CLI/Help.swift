@@ -9,22 +9,22 @@ enum Help {
         switch topic.count {
         case 0:
             return overview()
-        case 1 where topic[0] == "board":
-            return boardOverview()
+        case 1 where Commands.groups.contains(topic[0]):
+            return groupOverview(topic[0])
         default:
             let name = topic.joined(separator: " ")
             guard let spec = Commands.named(name) else {
                 var message = "no help for '\(Escape.visible(name))'"
                 // A board subcommand is compared as the word after `board`, so that `board frob`
                 // is not taken for `board rm` because the two share six characters.
+                let group = topic.count == 2 && Commands.groups.contains(topic[0]) ? topic[0] : nil
                 let (word, names, prefix) =
-                    topic.first == "board" && topic.count == 2
-                    ? (topic[1], Commands.boardSubcommands, "board ")
-                    : (name, Commands.topLevelNames, "")
+                    group.map { (topic[1], Commands.subcommands(of: $0), $0 + " ") }
+                    ?? (name, Commands.topLevelNames, "")
                 if let guess = Suggestions.closest(to: word, among: names, limit: 1).first {
                     message += "; did you mean '\(prefix)\(guess)'?"
-                } else if !prefix.isEmpty {
-                    message += "; board subcommands: \(Commands.boardSubcommands.joined(separator: ", "))"
+                } else if let group {
+                    message += "; \(group) subcommands: \(names.joined(separator: ", "))"
                 }
                 throw .usage(message, command: nil)
             }
@@ -70,11 +70,13 @@ enum Help {
         return out
     }
 
-    static func boardOverview() -> String {
-        var out = "Usage: kanban board SUBCOMMAND …\n\nWork on the boards themselves.\n\nSubcommands:\n"
+    /// The help for a word that takes subcommands: `board`, `git`.
+    static func groupOverview(_ group: String) -> String {
+        let purpose = group == "git" ? "Work together through git." : "Work on the boards themselves."
+        var out = "Usage: kanban \(group) SUBCOMMAND …\n\n\(purpose)\n\nSubcommands:\n"
         out += table(
-            Commands.all.filter { $0.name.hasPrefix("board ") }.map { ("\($0.name) \($0.synopsis)", $0.summary) })
-        return out + "\nRun 'kanban help board SUBCOMMAND' for one of them.\n"
+            Commands.all.filter { $0.name.hasPrefix(group + " ") }.map { ("\($0.name) \($0.synopsis)", $0.summary) })
+        return out + "\nRun 'kanban help \(group) SUBCOMMAND' for one of them.\n"
     }
 
     static func command(_ spec: CommandSpec) -> String {

@@ -23,6 +23,14 @@ enum Command: Equatable, Sendable {
     case log(count: Int?)
     /// `undo [N]` (or `redo [N]` when `redo`): take back or do again the last N changes.
     case undo(count: Int, redo: Bool, dryRun: Bool)
+    /// `diff [OLD [NEW]]`: what changed between two versions, card by card.
+    case diff(DiffRequest)
+    /// `merge BASE OURS THEIRS [-o OUT]`, or git's merge driver `merge --git %O %A %B %P`.
+    case merge(MergeRequest)
+    /// `git setup`: register the merge driver in this repository.
+    case gitSetup(dryRun: Bool)
+    /// `git check`: whether git merges the kanban file card by card in this clone.
+    case gitCheck
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
@@ -30,7 +38,9 @@ enum Command: Equatable, Sendable {
     /// Whether the command may write the kanban file.
     var changesFile: Bool {
         switch self {
-        case .overview, .list, .show, .help, .version, .log: false
+        case .overview, .list, .show, .help, .version, .log, .diff, .gitCheck: false
+        case .merge(let request): request.output != nil || request.gitPath != nil
+        case .gitSetup(let dryRun): !dryRun
         case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
             .batch(_, let dryRun), .undo(_, _, let dryRun):
             !dryRun

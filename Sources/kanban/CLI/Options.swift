@@ -69,6 +69,9 @@ enum Options {
     static let olderThan = OptionSpec("--older-than", value: "AGE")
     static let archived = OptionSpec("--archived")
     static let count = OptionSpec("--count", short: "n", value: "N")
+    static let exitCode = OptionSpec("--exit-code")
+    static let output = OptionSpec("--output", short: "o", value: "FILE")
+    static let gitDriver = OptionSpec("--git")
 
     /// The options of every command, with what they mean everywhere.
     static let global: [CommandOption] = [

@@ -29,8 +29,10 @@ enum Parser {
             return Invocation(command: .overview, options: try globalOptions(values, spec: spec))
         }
         tokens.operands.removeFirst()
-        if word == "board" && tokens.operands.isEmpty && tokens.options.contains(where: { $0.spec == Options.help }) {
-            return Invocation(command: .help(topic: ["board"]), options: GlobalOptions())
+        if Commands.groups.contains(word) && tokens.operands.isEmpty
+            && tokens.options.contains(where: { $0.spec == Options.help })
+        {
+            return Invocation(command: .help(topic: [word]), options: GlobalOptions())
         }
         let spec = try commandSpec(for: word, operands: &tokens.operands)
         if let unknown = tokens.unknown.first {
@@ -186,25 +188,24 @@ enum Parser {
     // MARK: - Commands and options
 
     private static func commandSpec(for word: String, operands: inout [String]) throws(CLIError) -> CommandSpec {
-        if word == "board" {
+        if Commands.groups.contains(word) {
+            let subcommands = Commands.subcommands(of: word)
             guard let sub = operands.first else {
-                throw .usage(
-                    "'board' needs a subcommand: \(Commands.boardSubcommands.joined(separator: ", "))",
-                    command: "board")
+                throw .usage("'\(word)' needs a subcommand: \(subcommands.joined(separator: ", "))", command: word)
             }
-            guard let spec = Commands.named("board \(sub)") else {
-                var message = "unknown board subcommand \(q(sub))"
-                if let guess = Suggestions.closest(to: sub, among: Commands.boardSubcommands, limit: 1).first {
-                    message += "; did you mean 'board \(guess)'?"
+            guard let spec = Commands.named("\(word) \(sub)") else {
+                var message = "unknown \(word) subcommand \(q(sub))"
+                if let guess = Suggestions.closest(to: sub, among: subcommands, limit: 1).first {
+                    message += "; did you mean '\(word) \(guess)'?"
                 } else {
-                    message += "; board subcommands: \(Commands.boardSubcommands.joined(separator: ", "))"
+                    message += "; \(word) subcommands: \(subcommands.joined(separator: ", "))"
                 }
-                throw .usage(message, command: "board")
+                throw .usage(message, command: word)
             }
             operands.removeFirst()
             return spec
         }
-        guard let spec = Commands.named(word), !spec.name.hasPrefix("board ") else {
+        guard let spec = Commands.named(word), !spec.name.contains(" ") else {
             var message = "unknown command \(q(word))"
             if let guess = Suggestions.closest(to: word, among: Commands.topLevelNames, limit: 1).first {
                 message += "; did you mean '\(guess)'?"

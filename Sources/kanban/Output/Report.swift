@@ -54,7 +54,12 @@ struct Report {
             let moved = "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
             return edits.isEmpty ? moved : moved + " (\(Self.describe(edits)))"
         case (nil, nil):
-            preconditionFailure("an item change goes from or to somewhere")
+            // Changes a diff finds inside the archive (see ``ItemChange/to``).
+            switch item.archive {
+            case .archived: return "\(verb("archived", "archive")) \(id) \(title) (a new card)"
+            case .restored: return "\(verb("removed", "remove")) \(id) \(title) from the archive"
+            case nil: return "\(verb("edited", "edit")) \(id) \(title) in the archive (\(Self.describe(item.edits)))"
+            }
         }
     }
 
@@ -160,6 +165,7 @@ struct Report {
 
     static func json(_ board: BoardChange) -> String {
         var out = "{\"title\":\(JSON.quoted(board.title))"
+        if let id = board.id { out += ",\"id\":\(JSON.quoted(id.rawValue))" }
         out += ",\"from\":\(json(board.from)),\"to\":\(json(board.to)),\"limit\":\(json(board.limit))"
         if let previous = board.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
         if let limits = board.limitChange { out += ",\"previousLimit\":\(json(limits.from))" }

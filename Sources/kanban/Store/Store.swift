@@ -570,3 +570,86 @@ struct OpenFile {
         fd = -1
     }
 }
+
+// MARK: - Diff and merge
+
+extension Store {
+    /// Reads the kanban and the format its file is in, without locking: an input of `diff`
+    /// or `merge`. With `allowingEmpty`, an empty file is a kanban with no boards: git gives
+    /// one as the base of a file that both branches added.
+    func loadDocument(allowingEmpty: Bool = false) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
+        var file = try open(try target())
+        defer { file.close() }
+        let bytes: [UInt8]
+        do {
+            bytes = try POSIX.readAll(file.fd, sizeHint: Int(file.info.st_size), limit: Self.maximumFileSize)
+        } catch where error.code == EFBIG {
+            throw tooLarge("more than \(byteCount(Self.maximumFileSize))")
+        } catch {
+            throw .io("cannot read \(q(path)): \(error.reason)")
+        }
+        if allowingEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return (Kanban.empty, .current)
+        }
+        return try Self.decode(bytes, name: path)
+    }
+
+    /// Reads a kanban from bytes that came from elsewhere (`git show REV:PATH`), naming
+    /// them `name` in errors.
+    static func decode(_ bytes: [UInt8], name: String) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
+        do {
+            return try KanbanFile.decode(bytes)
+        } catch {
+            switch error {
+            case .corruptFile(let line, let message):
+                throw .corruptFile(path: name, line: line, message: message)
+            case .unsupportedVersion(let version):
+                throw .unsupportedVersion(path: name, version: version)
+            default:
+                throw .refused(error)
+            }
+        }
+    }
+
+    /// Writes `kanban` to the path atomically: a temporary file next to it, flushed, then
+    /// renamed over it; a file already there keeps its permissions. With `locking`, under
+    /// the file's locks, as kanban commands write (`merge -o`); git's merge driver writes
+    /// over a temporary file that git owns, which needs no lock (nor a lock file beside it).
+    func write(_ kanban: Kanban, locking: Bool) throws(CLIError) {
+        var target = path
+        if let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK, let resolved = try? POSIX.realpath(path) {
+            target = resolved
+        }
+        var file = try? OpenFile(target)
+        defer { file?.close() }
+        var lock: FileLock?
+        if locking {
+            do throws(LockFailure) {
+                if var open = file {
+                    lock = try FileLock(updating: target, file: &open, deadline: Deadline(seconds: lockTimeout))
+                    file = open
+                } else {
+                    lock = try FileLock(creating: target, deadline: Deadline(seconds: lockTimeout))
+                }
+            } catch {
+                switch error {
+                case .timedOut: throw .locked(path: path, seconds: lockTimeout)
+                case .unusable(let reason): throw .io("cannot write \(q(path)): \(reason); nothing was written")
+                case .file(let failure): throw .io("cannot write \(q(path)): \(failure.reason); nothing was written")
+                }
+            }
+            TemporaryFile.removeStale(next: target)
+        }
+        defer { lock?.release() }
+        let info = file?.info
+        do throws(POSIX.Failure) {
+            try writeAtomically(
+                kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) }
+            ) { (temporary: String, _: UInt64) throws(POSIX.Failure) in
+                guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+            }
+        } catch {
+            throw .io("cannot write \(q(path)): \(error.reason); it was left as it was")
+        }
+    }
+}

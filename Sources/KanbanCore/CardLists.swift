@@ -1,0 +1,124 @@
+// A kanban seen as lists of cards, for code that compares kanbans (a diff, a merge): each
+// board's cards, then the archive's as one more list, with every card's place by id.
+
+/// Where a card is: the index of its list (a board's index, or ``CardLists/archive``'s)
+/// and its index in that list.
+struct ListPlace: Hashable {
+    var list: Int
+    var index: Int
+}
+
+/// A kanban's cards as lists: lists `0..<boards.count` are the boards, list `boards.count`
+/// is the archive.
+struct CardLists {
+    let kanban: Kanban
+    /// Every card's place.
+    private(set) var places: [ItemID: ListPlace]
+    /// Every board's index, by id (the first, should a board id repeat).
+    private(set) var boardIndex: [BoardID: Int]
+
+    /// The id that stands for the archive where a list id is expected: 0 is no valid id.
+    static let archiveID = ItemID(packed: 0)
+
+    /// - Complexity: O(*n*) expected, where *n* is the number of cards.
+    init(_ kanban: Kanban) {
+        self.kanban = kanban
+        var places = [ItemID: ListPlace](minimumCapacity: kanban.itemCount + kanban.archive.count)
+        for (list, board) in kanban.boards.enumerated() {
+            for (index, item) in board.items.enumerated() where places[item.id] == nil {
+                places[item.id] = ListPlace(list: list, index: index)
+            }
+        }
+        let archive = kanban.boards.count
+        for (index, archived) in kanban.archive.enumerated() where places[archived.item.id] == nil {
+            places[archived.item.id] = ListPlace(list: archive, index: index)
+        }
+        self.places = places
+        var boardIndex = [BoardID: Int](minimumCapacity: kanban.boards.count)
+        for (index, board) in kanban.boards.enumerated() where boardIndex[board.id] == nil {
+            boardIndex[board.id] = index
+        }
+        self.boardIndex = boardIndex
+    }
+
+    /// The archive's list.
+    var archive: Int { kanban.boards.count }
+
+    /// The number of cards in a list.
+    func count(_ list: Int) -> Int {
+        list == archive ? kanban.archive.count : kanban.boards[list].items.count
+    }
+
+    /// The card at `index` of `list`.
+    func item(_ list: Int, _ index: Int) -> Item {
+        list == archive ? kanban.archive[index].item : kanban.boards[list].items[index]
+    }
+
+    func item(at place: ListPlace) -> Item {
+        item(place.list, place.index)
+    }
+
+    /// The archived card at `place`, which must be in the archive.
+    func archived(at place: ListPlace) -> ArchivedItem {
+        kanban.archive[place.index]
+    }
+
+    /// The id of a list: its board's id, or ``archiveID``.
+    func listID(_ list: Int) -> BoardID {
+        list == archive ? Self.archiveID : kanban.boards[list].id
+    }
+
+    /// The list with id `id` (``archiveID``: the archive).
+    func list(withID id: BoardID) -> Int? {
+        id == Self.archiveID ? archive : boardIndex[id]
+    }
+
+    /// The title of a list, for reports: its board's title, or nil for the archive.
+    func title(_ list: Int) -> String? {
+        list == archive ? nil : kanban.boards[list].title
+    }
+
+    /// For each list and each card in it, whether the card stayed where `base` had it: in
+    /// the list with the same id, and in a longest common subsequence of the two orders of
+    /// that list. A card outside it moved, came from another list, or is new.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func stayed(since base: CardLists) -> [[Bool]] {
+        (0...archive).map { list in
+            var mask = [Bool](repeating: false, count: count(list))
+            guard let baseList = base.list(withID: listID(list)) else { return mask }
+            var positions: [Int] = []
+            var indices: [Int] = []
+            for index in mask.indices {
+                if let place = base.places[item(list, index).id], place.list == baseList {
+                    positions.append(place.index)
+                    indices.append(index)
+                }
+            }
+            for (offset, kept) in LongestIncreasingSubsequence.mask(positions).enumerated() where kept {
+                mask[indices[offset]] = true
+            }
+            return mask
+        }
+    }
+}
+
+extension Kanban {
+    /// For each board, whether it stayed where `base` had it: in a longest common
+    /// subsequence of the two orders of the boards both have.
+    func boardsStayed(since base: CardLists) -> [Bool] {
+        var positions: [Int] = []
+        var indices: [Int] = []
+        for (index, board) in boards.enumerated() {
+            if let position = base.boardIndex[board.id] {
+                positions.append(position)
+                indices.append(index)
+            }
+        }
+        var mask = [Bool](repeating: false, count: boards.count)
+        for (offset, kept) in LongestIncreasingSubsequence.mask(positions).enumerated() where kept {
+            mask[indices[offset]] = true
+        }
+        return mask
+    }
+}

@@ -1,0 +1,83 @@
+import KanbanCore
+
+/// `kanban diff [OLD [NEW]] [--exit-code]` as typed.
+struct DiffRequest: Equatable, Sendable {
+    /// A file or a git revision; `nil`: `HEAD`.
+    var old: String?
+    /// A file or a git revision; `nil`: the kanban file itself.
+    var new: String?
+    /// Exit 1 when there are changes.
+    var exitCode: Bool
+}
+
+extension App {
+    /// `kanban diff [OLD [NEW]]`: what changed from OLD to NEW, one line per change.
+    func diff(_ request: DiffRequest) throws(CLIError) -> [UInt8] {
+        let old = try version(request.old ?? "HEAD", isDefault: request.old == nil)
+        let new: Kanban
+        if let argument = request.new {
+            new = try version(argument, isDefault: false)
+        } else {
+            new = try store().load()
+        }
+        let change = Kanban.diff(from: old, to: new)
+        if request.exitCode && change.isEffective { outcome.exitCode = .refused }
+        if options.quiet { return [] }
+        if options.json {
+            let items = change.items.map(Report.json).joined(separator: ",")
+            let boards = change.boards.map(Report.json).joined(separator: ",")
+            return Array("{\"items\":[\(items)],\"boards\":[\(boards)]}\n".utf8)
+        }
+        let report = Report(command: "diff", change: Self.oneAspectPerLine(change), dryRun: false, file: "")
+        return Array(report.text(style: style).utf8)
+    }
+
+    /// The kanban a diff argument names: a file if there is one at that path, else a git
+    /// revision of the kanban file (`REV`), or a path at a revision (`REV:PATH`, as git
+    /// takes it).
+    private func version(_ argument: String, isDefault: Bool) throws(CLIError) -> Kanban {
+        if !isDefault, POSIX.lstat(argument) != nil {
+            return try Store(path: argument).loadDocument().kanban
+        }
+        let spec: String
+        let directory: String?
+        if argument.contains(":") {
+            (spec, directory) = (argument, nil)
+        } else {
+            let file = try store().path
+            let hint =
+                (isDefault ? "" : "\(q(argument)) is not a file either; ")
+                + "give OLD and NEW as files: kanban diff OLD NEW"
+            let location = try GitLocation.of(file, hint: hint)
+            (spec, directory) = (argument + ":" + location.path, location.root)
+        }
+        let result = try Git.run(["show", spec], in: directory)
+        guard result.succeeded else {
+            let file = isDefault || argument.contains(":") ? "" : "no file \(q(argument)), and "
+            throw .git("\(file)git cannot show \(q(spec)): \(result.message)")
+        }
+        return try Store.decode(result.stdout, name: spec).kanban
+    }
+
+    /// The change with a board renamed, re-limited and moved at once told as three lines,
+    /// as the three commands that do it report.
+    static func oneAspectPerLine(_ change: Change) -> Change {
+        var boards: [BoardChange] = []
+        for board in change.boards {
+            guard let from = board.from, let to = board.to else {
+                boards.append(board)
+                continue
+            }
+            if let previous = board.previousTitle {
+                boards.append(
+                    BoardChange(title: board.title, from: to, to: to, limit: board.limit, previousTitle: previous))
+            }
+            if let limits = board.limitChange {
+                boards.append(
+                    BoardChange(title: board.title, from: to, to: to, limit: board.limit, limitChange: limits))
+            }
+            if from != to { boards.append(BoardChange(title: board.title, from: from, to: to, limit: board.limit)) }
+        }
+        return Change(items: change.items, boards: boards)
+    }
+}

@@ -1,0 +1,195 @@
+import Glibc
+import KanbanCore
+
+extension App {
+    /// `kanban git setup`: `.gitattributes`, this clone's git config and `.gitignore`, so
+    /// that git merges the kanban file card by card. Changes only what is missing.
+    func gitSetup(dryRun: Bool) throws(CLIError) -> String {
+        let location = try GitLocation.of(
+            kanbanFileForGit(), hint: "run 'kanban git setup' inside a git repository ('git init' makes one)")
+        var steps: [GitSetupStep] = []
+        if try !GitSetupStep.sendsToDriver(location) {
+            steps.append(
+                .append(
+                    file: ".gitattributes",
+                    lines: ["\(GitSetupStep.attributePattern("/" + location.path)) merge=kanban"]))
+        }
+        for (key, value) in [
+            ("merge.kanban.name", GitSetupStep.driverName), ("merge.kanban.driver", Self.driverCommand()),
+        ] {
+            let current = try Git.run(["config", "--get", key], in: location.root)
+            if !current.succeeded || current.output != value { steps.append(.config(key: key, value: value)) }
+        }
+        let directory = location.path.contains("/") ? Path.directory(of: location.path) + "/" : ""
+        let name = Path.name(of: location.path)
+        var ignored: [String] = []
+        for suffix in ["lock", "tmp", "history"] {
+            let examples = suffix == "tmp" ? [".\(name).tmp", ".\(name).tmp.x1y2z3"] : [".\(name).\(suffix)"]
+            for example in examples {
+                let check = try Git.run(
+                    ["check-ignore", "-q", "--no-index", "--", directory + example], in: location.root)
+                if check.status != 0 {
+                    ignored.append(
+                        GitSetupStep.ignorePattern("/" + directory + ".\(name).\(suffix)")
+                            + (suffix == "tmp" ? "*" : ""))
+                    break
+                }
+            }
+        }
+        if !ignored.isEmpty { steps.append(.append(file: ".gitignore", lines: ignored)) }
+
+        if !dryRun {
+            for step in steps { try step.apply(in: location.root) }
+        }
+        if options.json {
+            let actions = steps.map { JSON.quoted($0.describe(dryRun: dryRun)) }.joined(separator: ",")
+            return "{\"command\":\"git setup\",\"dryRun\":\(dryRun),\"changed\":\(!steps.isEmpty && !dryRun)"
+                + ",\"root\":\(JSON.quoted(location.root)),\"path\":\(JSON.quoted(location.path)),\"actions\":[\(actions)]}\n"
+        }
+        if options.quiet { return "" }
+        guard !steps.isEmpty else {
+            return "git already merges \(q(location.path)) card by card in this clone; nothing to change\n"
+        }
+        var out = steps.map { $0.describe(dryRun: dryRun) + "\n" }.joined()
+        if !dryRun {
+            out +=
+                "commit .gitattributes and .gitignore; every clone runs 'kanban git setup' once (git config is not shared)\n"
+        }
+        return out
+    }
+
+    /// `kanban git check`: whether git merges the kanban file card by card in this clone.
+    func gitCheck() throws(CLIError) -> String {
+        let location = try GitLocation.of(kanbanFileForGit(), hint: "there is no git merge to check")
+        let named = try GitSetupStep.sendsToDriver(location)
+        let driver = try Git.run(["config", "--get", "merge.kanban.driver"], in: location.root)
+        let registered = driver.succeeded && !driver.output.isEmpty
+        let ok = named && registered
+        if !ok { outcome.exitCode = .refused }
+        if options.json {
+            return "{\"command\":\"git check\",\"path\":\(JSON.quoted(location.path)),\"attributes\":\(named)"
+                + ",\"driver\":\(registered ? JSON.quoted(driver.output) : "null"),\"ok\":\(ok)}\n"
+        }
+        let path = q(location.path)
+        switch (named, registered) {
+        case (true, true):
+            return "git merges \(path) card by card in this clone: .gitattributes names the kanban merge driver, "
+                + "and this clone runs it as \(q(driver.output))\n"
+        case (true, false):
+            return ".gitattributes names the kanban merge driver for \(path), but this clone has none registered: "
+                + "git merges the file line by line, as text, and two branches that changed it conflict; "
+                + "run 'kanban git setup'\n"
+        case (false, _):
+            return ".gitattributes does not send \(path) to the kanban merge driver: git merges it line by line, "
+                + "as text; run 'kanban git setup'\n"
+        }
+    }
+
+    /// The kanban file `git setup` and `git check` are about: the one commands would use,
+    /// else the `kanban.json` that `init` would create here.
+    private func kanbanFileForGit() throws(CLIError) -> String {
+        do {
+            return try Store.locate(file: options.file).path
+        } catch .noFile {
+            return try Store.newFile(file: options.file).path
+        }
+    }
+
+    /// The driver command for git config: `kanban merge --git %O %A %B %P`, with this
+    /// kanban's absolute path unless `kanban` on `PATH` is this very program.
+    static func driverCommand() -> String {
+        let arguments = " merge --git %O %A %B %P"
+        guard let me = try? POSIX.realpath("/proc/self/exe") else { return "kanban" + arguments }
+        let directories = (POSIX.environment("PATH") ?? "").split(separator: ":").map(String.init)
+        for directory in directories where !directory.isEmpty {
+            let candidate = Path.join(directory, "kanban")
+            guard access(candidate, X_OK) == 0 else { continue }
+            return ((try? POSIX.realpath(candidate)) == me ? "kanban" : MergeReport.shellQuoted(me)) + arguments
+        }
+        return MergeReport.shellQuoted(me) + arguments
+    }
+}
+
+/// One change `git setup` makes.
+enum GitSetupStep {
+    /// Lines added at the end of a file at the repository's top.
+    case append(file: String, lines: [String])
+    /// A key set in this clone's git config.
+    case config(key: String, value: String)
+
+    static let driverName = "kanban: merge kanban files card by card"
+
+    /// Whether `.gitattributes` already sends the file to the kanban driver.
+    static func sendsToDriver(_ location: GitLocation) throws(CLIError) -> Bool {
+        let result = try Git.run(["check-attr", "merge", "--", location.path], in: location.root)
+        return result.succeeded && result.output.hasSuffix(": merge: kanban")
+    }
+
+    /// A path as a pattern of `.gitignore`: glob characters escaped, and a trailing space.
+    static func ignorePattern(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            if "*?[\\".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        if escaped.hasSuffix(" ") { escaped.insert("\\", at: escaped.index(before: escaped.endIndex)) }
+        return escaped
+    }
+
+    /// A path as a pattern of `.gitattributes`: glob characters escaped, and in C-style
+    /// double quotes when it has blanks or quotes (a line splits at blanks).
+    static func attributePattern(_ path: String) -> String {
+        let escaped = ignorePattern(path)
+        guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) else { return escaped }
+        let quoted = escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\t", with: "\\t")
+        return "\"" + quoted + "\""
+    }
+
+    func describe(dryRun: Bool) -> String {
+        switch self {
+        case .append(let file, let lines):
+            return "\(dryRun ? "would add" : "added") \(lines.map(q).joined(separator: ", ")) to \(file)"
+        case .config(let key, let value):
+            return "\(dryRun ? "would set" : "set") \(key) to \(q(value)) in this clone's git config"
+        }
+    }
+
+    func apply(in root: String) throws(CLIError) {
+        switch self {
+        case .append(let file, let lines):
+            let path = Path.join(root, file)
+            var bytes: [UInt8] = []
+            var mode: mode_t = 0o666
+            if let info = POSIX.status(path) {
+                mode = info.st_mode & 0o7777
+                do throws(POSIX.Failure) {
+                    let fd = try POSIX.open(path, O_RDONLY)
+                    defer { close(fd) }
+                    bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+                } catch {
+                    throw .io("cannot read \(q(path)): \(error.reason); nothing was changed")
+                }
+            }
+            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            bytes += Array(lines.map { $0 + "\n" }.joined().utf8)
+            let temporary = path + ".kanban-tmp"
+            do throws(POSIX.Failure) {
+                let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
+                do throws(POSIX.Failure) {
+                    try POSIX.writeAll(fd, bytes)
+                    guard fsync(fd) == 0 else { throw POSIX.Failure() }
+                } catch {
+                    close(fd)
+                    throw error
+                }
+                guard close(fd) == 0, rename(temporary, path) == 0 else { throw POSIX.Failure() }
+            } catch {
+                unlink(temporary)
+                throw .io("cannot write \(q(path)): \(error.reason)")
+            }
+        case .config(let key, let value):
+            let result = try Git.run(["config", key, value], in: root)
+            guard result.succeeded else { throw .git("cannot set \(key) in git config: \(result.message)") }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Glibc
+import KanbanCore
+
+/// `kanban merge BASE OURS THEIRS [-o OUT]` or `kanban merge --git BASE OURS THEIRS PATH` as typed.
+struct MergeRequest: Equatable, Sendable {
+    var base: String
+    var ours: String
+    var theirs: String
+    /// Where the result goes (`-o`); `nil`: standard output, or OURS with `--git`.
+    var output: String?
+    /// With `--git`: the file's path in the repository (git's `%P`), for messages.
+    var gitPath: String?
+}
+
+extension App {
+    /// `kanban merge`: the 3-way merge of SPEC §8, with git's merge-driver contract for
+    /// `--git`: the result goes over OURS; exit 0 when clean, 1 with conflicts left (the
+    /// file valid), 65 when an input is not a readable kanban (OURS untouched). Every
+    /// failure exits below 128, which git would take for a crashed driver.
+    func merge(_ request: MergeRequest) throws(CLIError) -> [UInt8] {
+        let destination = request.gitPath == nil ? request.output : request.ours
+        if options.json && destination == nil {
+            throw .usage("'merge --json' needs -o FILE: standard output carries the merged kanban", command: "merge")
+        }
+        let base = try mergeInput(request.base, allowingEmpty: true)
+        let ours = try mergeInput(request.ours)
+        let theirs = try mergeInput(request.theirs)
+        let result = Kanban.merge(
+            base: base.kanban, ours: ours.kanban, theirs: theirs.kanban,
+            formats: MergeFormats(base: base.format, ours: ours.format, theirs: theirs.format))
+        do {
+            try result.kanban.validate()
+        } catch {
+            throw .badInput(
+                "the merge gave an invalid kanban (\(error.message)); this is a bug in kanban; nothing was written")
+        }
+        if let destination {
+            var store = Store(path: destination)
+            store.lockTimeout = try Store.lockTimeoutFromEnvironment()
+            try store.write(result.kanban, locking: request.gitPath == nil)
+        }
+        if !result.conflicts.isEmpty { outcome.exitCode = .refused }
+
+        let file = request.gitPath ?? request.output
+        if options.json {
+            return Array(MergeReport.json(result, file: destination ?? "").utf8)
+        }
+        for note in result.notes { self.note(MergeReport.describe(note)) }
+        if !result.conflicts.isEmpty {
+            var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
+            let count = result.conflicts.count
+            text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
+            text += "the merged kanban is valid and keeps ours for each; the commands above take theirs"
+            if let path = request.gitPath {
+                text += "; then mark it resolved: git add \(MergeReport.shellQuoted(path))"
+            }
+            POSIX.print(text + "\n", to: STDERR_FILENO)
+        }
+        return destination == nil ? KanbanFile.encode(result.kanban) : []
+    }
+
+    /// One of the three versions; any failure to read it is exit 65, as git's merge
+    /// driver contract has it ("not a readable kanban").
+    private func mergeInput(
+        _ path: String, allowingEmpty: Bool = false
+    ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
+        do {
+            return try Store(path: path).loadDocument(allowingEmpty: allowingEmpty)
+        } catch {
+            if error.status.exit == .dataError { throw error }
+            throw .badInput("\(error.message); nothing was merged")
+        }
+    }
+}
+
+/// What a merge says about its conflicts and notes, for people and for programs.
+enum MergeReport {
+    /// `'Title' (k3f9p2): the title changed on both sides: ours 'A', theirs 'B'; kept ours;
+    /// to take theirs: kanban rename k3f9p2 'B'`. `file` is named in the command with
+    /// `-f` unless it is the `kanban.json` kanban finds by itself.
+    static func describe(_ conflict: MergeConflict, file: String?) -> String {
+        let what: String
+        switch conflict.subject {
+        case .card(let id, let title, let archived): what = "\(q(title)) (\(id)\(archived ? ", archived" : ""))"
+        case .board(let id, let title): what = "board \(q(title)) (\(id))"
+        }
+        let values: String
+        switch conflict.values {
+        case .title(let ours, let theirs), .boardTitle(let ours, let theirs):
+            values = "the title changed on both sides: ours \(q(ours)), theirs \(q(theirs))"
+        case .note(let ours, let theirs):
+            values = "the note changed on both sides: ours \(ours.map(q) ?? "none"), theirs \(theirs.map(q) ?? "none")"
+        case .due(let ours, let theirs):
+            values =
+                "the due date changed on both sides: ours \(ours?.description ?? "none"), "
+                + "theirs \(theirs?.description ?? "none")"
+        case .boardLimit(let ours, let theirs):
+            values =
+                "the WIP limit changed on both sides: ours \(ours.map(String.init) ?? "none"), "
+                + "theirs \(theirs.map(String.init) ?? "none")"
+        case .boardTitleTaken(let wanted, let given):
+            return
+                "\(what): two boards were given the title \(q(wanted)); this one is now \(q(given)); "
+                + "to retitle it: \(command(conflict, file: file) ?? "")"
+        }
+        return "\(what): \(values); kept ours; to take theirs: \(command(conflict, file: file) ?? "")"
+    }
+
+    /// The command that takes theirs (for a retitled board: that renames it).
+    static func command(_ conflict: MergeConflict, file: String?) -> String? {
+        let kanban = "kanban" + (file.map { $0 == "kanban.json" ? "" : " -f \(shellQuoted($0))" } ?? "")
+        switch (conflict.subject, conflict.values) {
+        case (.card(let id, _, let archived), let values):
+            let edit: String
+            switch values {
+            case .title(_, let theirs): edit = "\(kanban) rename \(id) \(shellQuoted(theirs))"
+            case .note(_, let theirs): edit = "\(kanban) edit \(id) --note \(shellQuoted(theirs ?? ""))"
+            case .due(_, let theirs): edit = "\(kanban) edit \(id) --due \(theirs?.description ?? "none")"
+            default: return nil
+            }
+            // Commands find archived cards only to restore them.
+            return archived ? "\(kanban) restore \(id) && \(edit) && \(kanban) archive \(id)" : edit
+        case (.board(let id, _), .boardTitle(_, let theirs)):
+            return "\(kanban) board rename \(id) \(shellQuoted(theirs))"
+        case (.board(let id, _), .boardLimit(_, let theirs)):
+            return "\(kanban) board limit \(id) \(theirs.map(String.init) ?? "none")"
+        case (.board(let id, _), .boardTitleTaken):
+            return "\(kanban) board rename \(id) 'NEW TITLE'"
+        default:
+            return nil
+        }
+    }
+
+    /// A note, without the `kanban: note: ` prefix.
+    static func describe(_ note: MergeNote) -> String {
+        switch note {
+        case .movedOnBothSides(let id, let title, let kept, let ours, let theirs):
+            let place = { (board: String?) in board.map { "to \(q($0))" } ?? "to the archive" }
+            let why = kept == .theirs ? "theirs' move was the later" : "ours' move was not the earlier"
+            return
+                "\(q(title)) (\(id)) was moved on both sides (ours \(place(ours)), theirs \(place(theirs))); "
+                + "it went where \(kept.rawValue) put it: \(why)"
+        case .keptChangedCard(let id, let title, let removedBy):
+            return
+                "\(q(title)) (\(id)) was removed on \(removedBy.rawValue) and changed on the other side; it is kept, changed"
+        case .keptBoard(let id, let title, let removedBy):
+            return
+                "board \(q(title)) (\(id)) was removed on \(removedBy.rawValue) and changed or given cards on the other "
+                + "side; it is kept"
+        case .boardMovedOnBothSides(let id, let title):
+            return "board \(q(title)) (\(id)) was moved on both sides; it is where ours put it"
+        case .joinedBoards(let title, let id, let theirs):
+            return "board \(q(title)) was added on both sides; the two are one board, \(id) (theirs was \(theirs))"
+        case .overLimit(let board, let count, let limit):
+            return "\(q(board)) holds \(count) cards after the merge, over its limit of \(limit)"
+        case .newID(let title, let was, let now, let isBoard):
+            return
+                "\(isBoard ? "board " : "")\(q(title)) had the id \(was), which the other side used for something "
+                + "else; it is now \(now)"
+        }
+    }
+
+    /// `{"command": "merge", "file": …, "changed": true, "conflicts": [{"id", "title",
+    /// "field", "ours", "theirs", "command"}], "notes": ["…"]}` on one line.
+    static func json(_ result: MergeResult, file: String) -> String {
+        func text(_ value: String?) -> String { value.map(JSON.quoted) ?? "null" }
+        let conflicts = result.conflicts.map { conflict in
+            let (id, title, board): (ItemID, String, Bool) =
+                switch conflict.subject {
+                case .card(let id, let title, _): (id, title, false)
+                case .board(let id, let title): (id, title, true)
+                }
+            let (field, ours, theirs): (String, String?, String?) =
+                switch conflict.values {
+                case .title(let ours, let theirs), .boardTitle(let ours, let theirs): ("title", ours, theirs)
+                case .note(let ours, let theirs): ("note", ours, theirs)
+                case .due(let ours, let theirs): ("due", ours?.description, theirs?.description)
+                case .boardLimit(let ours, let theirs): ("limit", ours.map(String.init), theirs.map(String.init))
+                case .boardTitleTaken(let wanted, let given): ("title", given, wanted)
+                }
+            return "{\"\(board ? "board" : "card")\":\(JSON.quoted(id.rawValue)),\"title\":\(JSON.quoted(title))"
+                + ",\"field\":\(JSON.quoted(field)),\"ours\":\(text(ours)),\"theirs\":\(text(theirs))"
+                + ",\"command\":\(text(command(conflict, file: file)))}"
+        }
+        let notes = result.notes.map { JSON.quoted(describe($0)) }
+        return
+            "{\"command\":\"merge\",\"file\":\(JSON.quoted(file)),\"conflicts\":[\(conflicts.joined(separator: ","))]"
+            + ",\"notes\":[\(notes.joined(separator: ","))]}\n"
+    }
+
+    /// `text` as one word for a POSIX shell: as it is when plain, else in single quotes, or
+    /// as `$'…'` (bash, zsh, ksh) when it holds a line break or another control character,
+    /// which then stays escaped on the terminal too.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_./:@%+=,".unicodeScalars.contains($0)
+        }
+        if plain && !text.isEmpty { return text }
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else {
+            return "'" + text.replacing("'", with: "'\\''") + "'"
+        }
+        var out = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            default:
+                if isControl(scalar) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u00" + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import KanbanCore
+
+@Suite("Diff: what changed between two kanbans, card by card")
+struct DiffTests {
+    typealias F = MergeFixture
+
+    private func diff(_ operations: [Operation], on base: Kanban = F.sample) throws -> Change {
+        Kanban.diff(from: base, to: try F.apply(operations, to: base, start: 100, seed: 5))
+    }
+
+    @Test func aKanbanComparedWithItselfHasNoChanges() {
+        let change = Kanban.diff(from: F.sample, to: F.sample)
+        #expect(change.items.isEmpty && change.boards.isEmpty)
+        #expect(!change.isEffective)
+    }
+
+    @Test func aMoveIsReportedAsTheCommandReportsIt() throws {
+        let base = F.sample
+        var moved = base
+        var generator = SeededGenerator(seed: 1)
+        let report = try moved.apply(
+            .move(items: ["Analytics"], to: "Done", position: .at(0)), at: F.clock(1), using: &generator)
+        let change = Kanban.diff(from: base, to: moved)
+        #expect(change.items == report.items)
+        #expect(change.items.first?.from == Slot(board: "In Progress", index: 1))
+        #expect(change.items.first?.to == Slot(board: "Done", index: 0))
+    }
+
+    @Test func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
+        // Todo: A B C D -> D A B C: one card moved; the three below it only shifted.
+        let change = try diff([.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
+        #expect(change.items.map(\.title) == ["Model Abstraction"])
+        #expect(change.items[0].from == Slot(board: "Todo", index: 3))
+        #expect(change.items[0].to == Slot(board: "Todo", index: 0))
+        let added = try diff([.add(titles: [F.title("New")], to: "Todo", position: .top)])
+        #expect(added.items.map(\.title) == ["New"])
+        let removed = try diff([.remove(items: ["Database Migration"])])
+        #expect(removed.items.map(\.title) == ["Database Migration"])
+        #expect(removed.items[0].to == nil)
+    }
+
+    @Test func aReversedBoardListsAllButOneCard() throws {
+        let change = try diff([
+            .move(items: ["Model Abstraction", "Storage Management", "Schema Design"], to: "Todo", position: .top)
+        ])
+        #expect(change.items.count == 3)
+        #expect(!change.items.map(\.title).contains("Database Migration"))
+    }
+
+    @Test func editsAreListedFieldByFieldAtTheCardsPlace() throws {
+        let change = try diff([
+            .edit(
+                item: "Analytics",
+                edits: EditInput(addLabels: ["bug"], due: .date(Day(year: 2026, month: 12, day: 1)!))),
+            .remove(items: ["Push Notification"]),
+        ])
+        let edited = try #require(change.items.first { $0.title == "Analytics" })
+        #expect(edited.from == Slot(board: "In Progress", index: 0))
+        #expect(edited.to == edited.from)
+        #expect(
+            edited.edits == [.labels(from: [], to: ["bug"]), .due(from: nil, to: Day(year: 2026, month: 12, day: 1))])
+    }
+
+    @Test func aRetitledCardCarriesItsPreviousTitle() throws {
+        let change = try diff([.rename(item: "Analytics", title: F.title("Metrics"))])
+        #expect(change.items.count == 1)
+        #expect(change.items[0].previousTitle == "Analytics")
+        #expect(change.items[0].title == "Metrics")
+    }
+
+    @Test func archivedAndRestoredCardsAreNamedSo() throws {
+        let archived = try diff([.archive(items: ["Analytics"])])
+        #expect(archived.items.map(\.archive) == [.archived])
+        #expect(archived.items[0].from == Slot(board: "In Progress", index: 1))
+        let base = try F.apply([.archive(items: ["Analytics"])], to: F.sample, start: 1, seed: 1)
+        let restored = try diff([.restore(items: ["Analytics"])], on: base)
+        #expect(restored.items.map(\.archive) == [.restored])
+        #expect(restored.items[0].to == Slot(board: "In Progress", index: 2))
+    }
+
+    @Test func boardChangesCarryTheBoardsIdAndEveryAspect() throws {
+        let base = F.sample
+        let change = try diff([
+            .boardRename(board: "Done", title: F.title("Shipped")), .boardMove(board: "Shipped", at: 0),
+            .boardLimit(board: "Shipped", limit: 5), .boardAdd(title: F.title("Review"), at: 3),
+            .boardRemove(board: "Todo", force: true),
+        ])
+        let done = try #require(change.boards.first { $0.id == base.boards[2].id })
+        #expect(done.previousTitle == "Done" && done.title == "Shipped")
+        #expect(done.from == 2 && done.to == 0)
+        #expect(done.limitChange == LimitChange(from: nil, to: 5))
+        #expect(change.boards.contains { $0.title == "Review" && $0.from == nil })
+        #expect(change.boards.contains { $0.title == "Todo" && $0.to == nil })
+        // The cards of a removed board are removed; the others only shifted.
+        #expect(change.items.count == 4 && change.items.allSatisfy { $0.to == nil })
+    }
+
+    @Test func aBoardThatOnlyShiftedIsNotListed() throws {
+        let change = try diff([.boardAdd(title: F.title("Backlog"), at: 0)])
+        #expect(change.boards.map(\.title) == ["Backlog"])
+    }
+}

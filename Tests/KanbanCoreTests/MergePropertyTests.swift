@@ -1,0 +1,155 @@
+import Testing
+
+@testable import KanbanCore
+
+/// SPEC §8's rules on generated histories: a random base, and two copies of it changed by
+/// random commands (ours at even seconds, theirs at odd ones, so no two moves tie unless a
+/// test wants them to). `KANBAN_MERGE_CASES` sets the cases per test (default below).
+@Suite("Merge: the rules of SPEC §8 on generated histories")
+struct MergePropertyTests {
+    typealias F = MergeFixture
+
+    static let shards = Array(0..<8)
+    static let casesPerShard = CaseCount.size(default: 40)
+
+    /// One generated case: base, ours, theirs.
+    private static func history(_ generator: inout HistoryGenerator) -> (Kanban, Kanban, Kanban) {
+        let base = generator.base()
+        let ours = generator.history(
+            from: base, count: generator.int(0...10), start: 1000, seed: generator.random.next()
+        ).kanban
+        let theirs =
+            generator.chance(10)
+            ? ours
+            : generator.history(from: base, count: generator.int(0...10), start: 1001, seed: generator.random.next())
+                .kanban
+        return (base, ours, theirs)
+    }
+
+    private static func describe(_ base: Kanban, _ ours: Kanban, _ theirs: Kanban) -> String {
+        "base:\n\(F.text(base))ours:\n\(F.text(ours))theirs:\n\(F.text(theirs))"
+    }
+
+    /// Rules 1, 3: valid, deterministic, and the identities byte for byte.
+    @Test(arguments: shards)
+    func identitiesValidityAndDeterminism(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(1000 + shard))
+        for _ in 0..<Self.casesPerShard {
+            let (o, a, b) = Self.history(&generator)
+            let context = Comment(rawValue: Self.describe(o, a, b))
+            for side in [a, b] {
+                let left = Kanban.merge(base: o, ours: side, theirs: o)
+                let right = Kanban.merge(base: o, ours: o, theirs: side)
+                let same = Kanban.merge(base: o, ours: side, theirs: side)
+                #expect(F.text(left.kanban) == F.text(side), context)
+                #expect(F.text(right.kanban) == F.text(side), context)
+                #expect(F.text(same.kanban) == F.text(side), context)
+                #expect(left.conflicts.isEmpty && right.conflicts.isEmpty && same.conflicts.isEmpty, context)
+            }
+            let result = Kanban.merge(base: o, ours: a, theirs: b)
+            #expect(throws: Never.self, context) { try result.kanban.validate() }
+            let bytes = KanbanFile.encode(result.kanban)
+            let reread = try KanbanFile.decode(bytes)
+            #expect(reread.kanban == result.kanban && KanbanFile.encode(reread.kanban) == bytes, context)
+            // The same inputs, as other values read from the same bytes: the same bytes out.
+            let again = Kanban.merge(
+                base: try KanbanFile.decode(KanbanFile.encode(o)).kanban,
+                ours: try KanbanFile.decode(KanbanFile.encode(a)).kanban,
+                theirs: try KanbanFile.decode(KanbanFile.encode(b)).kanban)
+            #expect(KanbanFile.encode(again.kanban) == bytes && again.notes == result.notes, context)
+        }
+        CaseCount.record("identities, validity, determinism (shard \(shard))", Self.casesPerShard)
+    }
+
+    /// Rules 2, 4–9 against the naive reference; rule 2's count directly too.
+    @Test(arguments: shards)
+    func mergesFollowTheReference(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(2000 + shard))
+        for _ in 0..<Self.casesPerShard {
+            let (o, a, b) = Self.history(&generator)
+            let result = Kanban.merge(base: o, ours: a, theirs: b)
+            let problems = MergeReference.violations(base: o, ours: a, theirs: b, result: result)
+            #expect(
+                problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n") + "\n" + Self.describe(o, a, b)))
+            // Rule 2: every card either side has is there once, unless one side removed it
+            // and the other has it exactly as the base did.
+            let merged = F.ids(result.kanban)
+            #expect(Set(merged).count == merged.count)
+            let baseCards = MergeReference.cards(o)
+            let present = Set(merged)
+            for (side, other) in [(a, b), (b, a)] {
+                let otherCards = MergeReference.cards(other)
+                for (id, card) in MergeReference.cards(side) where !present.contains(id) {
+                    let removedThere = baseCards[id] != nil && otherCards[id] == nil
+                    #expect(removedThere && baseCards[id]?.item == card.item, "card \(card.item.title) was lost")
+                }
+            }
+        }
+        CaseCount.record("reference rules 2 and 4-9 (shard \(shard))", Self.casesPerShard)
+    }
+
+    /// Rule 1's symmetry: swapping the sides changes only what ties give to ours.
+    @Test(arguments: shards)
+    func swappingTheSidesChangesOnlyTies(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(3000 + shard))
+        for _ in 0..<Self.casesPerShard {
+            let (o, a, b) = Self.history(&generator)
+            let forward = Kanban.merge(base: o, ours: a, theirs: b)
+            let backward = Kanban.merge(base: o, ours: b, theirs: a)
+            let problems = MergeReference.swapViolations(forward, backward)
+            #expect(
+                problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n") + "\n" + Self.describe(o, a, b)))
+        }
+        CaseCount.record("swap symmetry (shard \(shard))", Self.casesPerShard)
+    }
+
+    /// Rule 4: changes to different cards and boards combine. Each side works on its own
+    /// boards and their cards; the merge must then equal running theirs' commands after
+    /// ours', byte for byte.
+    @Test(arguments: shards)
+    func disjointChangesCombineAsIfMadeOneAfterTheOther(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(4000 + shard))
+        var ran = 0
+        for _ in 0..<Self.casesPerShard {
+            let o = generator.base()
+            guard o.boards.count >= 2 else { continue }
+            let split = generator.int(1...o.boards.count - 1)
+            let oursScope = HistoryGenerator.Scope(boards: Set(o.boards.prefix(split).map(\.id)), prefix: "A ")
+            let theirsScope = HistoryGenerator.Scope(boards: Set(o.boards.dropFirst(split).map(\.id)), prefix: "B ")
+            let (a, oursOperations) = Self.scopedHistory(&generator, o, oursScope, start: 1000, seed: 7)
+            let (b, theirsOperations) = Self.scopedHistory(&generator, o, theirsScope, start: 5000, seed: 8)
+            var sequential = a
+            var ids = SeededGenerator(seed: 8)
+            for (step, operation) in theirsOperations.enumerated() {
+                try sequential.apply(operation, at: F.clock(5000 + 2 * Int64(step)), using: &ids)
+            }
+            let result = Kanban.merge(base: o, ours: a, theirs: b)
+            #expect(
+                F.text(result.kanban) == F.text(sequential),
+                Comment(rawValue: "ours: \(oursOperations)\ntheirs: \(theirsOperations)\n" + Self.describe(o, a, b)))
+            #expect(result.conflicts.isEmpty)
+            ran += 1
+        }
+        CaseCount.record("disjoint changes combine (shard \(shard))", ran)
+    }
+
+    private static func scopedHistory(
+        _ generator: inout HistoryGenerator, _ base: Kanban, _ scope: HistoryGenerator.Scope, start: Int64, seed: UInt64
+    ) -> (Kanban, [Operation]) {
+        var kanban = base
+        var ids = SeededGenerator(seed: seed)
+        var applied: [Operation] = []
+        for _ in 0..<generator.int(1...10) {
+            let operation = generator.operation(on: kanban, only: scope)
+            // A refused command changes nothing, not even the generator of ids.
+            var attempt = kanban
+            var attemptIDs = ids
+            let moment = F.clock(start + 2 * Int64(applied.count))
+            if (try? attempt.apply(operation, at: moment, using: &attemptIDs)) != nil {
+                (kanban, ids) = (attempt, attemptIDs)
+                applied.append(operation)
+            }
+        }
+        return (kanban, applied)
+    }
+}

@@ -1,0 +1,398 @@
+import Testing
+
+@testable import KanbanCore
+
+/// SPEC §8's merge rules, one worked example (or a few) each; MergePropertyTests checks
+/// them on generated histories.
+@Suite("Merge: the rules of SPEC §8 on examples")
+struct MergeTests {
+    typealias F = MergeFixture
+
+    /// Merges what `ours` and `theirs` do to `base` (ours at 100 s, theirs at 200 s).
+    private func merge(
+        ours: [Operation], theirs: [Operation], base: Kanban = F.sample
+    ) throws -> (result: MergeResult, ours: Kanban, theirs: Kanban) {
+        let (a, b) = try F.sides(base, ours: ours, theirs: theirs)
+        let result = Kanban.merge(base: base, ours: a, theirs: b)
+        try result.kanban.validate()
+        return (result, a, b)
+    }
+
+    // MARK: - The issue's scenario
+
+    @Test func twoPeopleAddingAndMovingCardsMergeWithoutConflict() throws {
+        let (result, _, _) = try merge(
+            ours: [
+                .add(titles: [F.title("Alice task")], to: "Todo", position: nil),
+                .move(items: ["Analytics"], to: "Done"),
+            ],
+            theirs: [
+                .add(titles: [F.title("Bob task")], to: "Todo", position: nil),
+                .move(items: ["Push Notification"], to: "Done", position: .at(0)),
+            ])
+        #expect(result.conflicts.isEmpty)
+        #expect(result.notes.isEmpty)
+        #expect(
+            F.layout(result.kanban) == [
+                "Todo: Database Migration, Schema Design, Storage Management, Model Abstraction, Alice task, Bob task",
+                "In Progress: Machine Learning",
+                "Done: Push Notification, System Architecture, Alert & Debugging, Analytics",
+            ])
+    }
+
+    // MARK: - Rule 3: identities
+
+    @Test func oneSidedMergesGiveThatSideByteForByte() throws {
+        let ours: [Operation] = [
+            .move(items: ["Analytics"], to: "Done", position: .at(0)), .archive(items: ["Schema Design"]),
+            .edit(item: "Push Notification", edits: EditInput(note: .set("Line 1\nLine 2"), addLabels: ["ios"])),
+            .boardRename(board: "Done", title: F.title("Shipped")),
+            .boardAdd(title: F.title("Review"), at: 1, limit: 2),
+        ]
+        let base = F.sample
+        let a = try F.apply(ours, to: base, start: 100, seed: 3)
+        #expect(F.text(Kanban.merge(base: base, ours: a, theirs: base).kanban) == F.text(a))
+        #expect(F.text(Kanban.merge(base: base, ours: base, theirs: a).kanban) == F.text(a))
+        let both = Kanban.merge(base: base, ours: a, theirs: a)
+        #expect(F.text(both.kanban) == F.text(a))
+        #expect(both.conflicts.isEmpty && both.notes.isEmpty)
+    }
+
+    // MARK: - Rule 2: nothing lost
+
+    @Test func aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
+        let (result, _, _) = try merge(
+            ours: [.remove(items: ["Analytics"])], theirs: [.remove(items: ["Schema Design"])])
+        #expect(F.card("Analytics", in: result.kanban) == nil)
+        #expect(F.card("Schema Design", in: result.kanban) == nil)
+        #expect(result.kanban.itemCount == 7)
+    }
+
+    @Test func aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged() throws {
+        let (result, _, _) = try merge(
+            ours: [.remove(items: ["Analytics"])],
+            theirs: [.edit(item: "Analytics", edits: EditInput(addLabels: ["p1"]))])
+        let card = try #require(F.card("Analytics", in: result.kanban))
+        #expect(card.labels == ["p1"])
+        #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, Analytics, Machine Learning")
+        #expect(result.notes == [.keptChangedCard(id: card.id, title: "Analytics", removedBy: .ours)])
+    }
+
+    @Test func aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved() throws {
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Analytics"], to: "Done", position: .top)], theirs: [.remove(items: ["Analytics"])])
+        #expect(F.layout(result.kanban)[2] == "Done: Analytics, System Architecture, Alert & Debugging")
+    }
+
+    @Test func aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit() throws {
+        let (result, _, _) = try merge(
+            ours: [.archive(items: ["Analytics"])], theirs: [.rename(item: "Analytics", title: F.title("Metrics"))])
+        #expect(F.archived(result.kanban) == ["Metrics"])
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived() throws {
+        let (result, a, _) = try merge(
+            ours: [.archive(items: ["Analytics"])], theirs: [.archive(items: ["Schema Design"])])
+        #expect(F.archived(result.kanban) == ["Analytics", "Schema Design"])
+        #expect(result.kanban.archive[0] == a.archive[0])
+    }
+
+    // MARK: - Rule 4: changes on one side are taken and combine
+
+    @Test func aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited() throws {
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Analytics"], to: "Done", position: .at(1))],
+            theirs: [
+                .rename(item: "Analytics", title: F.title("Analytics v2")),
+                .edit(item: "Analytics v2", edits: EditInput(addLabels: ["data"])),
+            ])
+        #expect(F.layout(result.kanban)[2] == "Done: System Architecture, Analytics v2, Alert & Debugging")
+        #expect(F.card("Analytics v2", in: result.kanban)?.labels == ["data"])
+    }
+
+    @Test func boardChangesOnEachSideCombine() throws {
+        let (result, _, _) = try merge(
+            ours: [.boardRename(board: "Done", title: F.title("Shipped")), .boardLimit(board: "Todo", limit: 9)],
+            theirs: [.boardMove(board: "Done", at: 0), .boardAdd(title: F.title("Review"), at: 3)])
+        #expect(result.kanban.boards.map(\.title) == ["Shipped", "Todo", "In Progress", "Review"])
+        #expect(result.kanban.boards[1].limit == 9)
+        #expect(result.conflicts.isEmpty)
+    }
+
+    // MARK: - Rule 5: places relative to the card before
+
+    @Test func cardsLandAfterTheCardThatPrecedesThemOnTheirSide() throws {
+        let (result, _, _) = try merge(
+            ours: [.add(titles: [F.title("Ours")], to: "Todo", position: .after("Schema Design"))],
+            theirs: [
+                .remove(items: ["Database Migration"]),
+                .add(titles: [F.title("Theirs")], to: "Todo", position: .after("Storage Management")),
+            ])
+        #expect(
+            F.layout(result.kanban)[0] == "Todo: Schema Design, Ours, Storage Management, Theirs, Model Abstraction")
+    }
+
+    @Test func cardsLandingAtTheSameSpotFromBothSidesPutOursFirst() throws {
+        let (result, _, _) = try merge(
+            ours: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)],
+            theirs: [.add(titles: [F.title("T1")], to: "Done", position: .top)])
+        #expect(F.layout(result.kanban)[2] == "Done: O1, O2, T1, System Architecture, Alert & Debugging")
+        let (swapped, _, _) = try merge(
+            ours: [.add(titles: [F.title("T1")], to: "Done", position: .top)],
+            theirs: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)])
+        #expect(F.layout(swapped.kanban)[2] == "Done: T1, O1, O2, System Architecture, Alert & Debugging")
+    }
+
+    @Test func aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace() throws {
+        // Ours adds after Analytics; theirs moves Analytics away: the new card stays where
+        // Analytics was, after Push Notification.
+        let (result, _, _) = try merge(
+            ours: [.add(titles: [F.title("New")], to: "In Progress", position: .after("Analytics"))],
+            theirs: [.move(items: ["Analytics"], to: "Done")])
+        #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, New, Machine Learning")
+    }
+
+    @Test func aShiftedCardHasNotMoved() throws {
+        // Theirs puts Model Abstraction on top, which shifts the three others; ours moves
+        // Database Migration to the bottom. Both moves are kept; no card moved twice.
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Database Migration"], to: "Todo", position: .bottom)],
+            theirs: [.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
+        #expect(
+            F.layout(result.kanban)[0]
+                == "Todo: Model Abstraction, Schema Design, Storage Management, Database Migration")
+        #expect(result.notes.isEmpty)
+    }
+
+    // MARK: - Rule 6: one card moved on both sides
+
+    @Test func aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt() throws {
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.move(items: ["Analytics"], to: "Done")])
+        #expect(F.layout(result.kanban)[2] == "Done: System Architecture, Alert & Debugging, Analytics")
+        #expect(!F.layout(result.kanban)[0].contains("Analytics"))
+        let card = try #require(F.card("Analytics", in: result.kanban))
+        #expect(card.entered == F.clock(200).now)
+        #expect(
+            result.notes == [
+                .movedOnBothSides(id: card.id, title: "Analytics", kept: .theirs, ours: "Todo", theirs: "Done")
+            ])
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt() throws {
+        let base = F.sample
+        let a = try F.apply([.move(items: ["Analytics"], to: "Todo")], to: base, start: 100, seed: 1)
+        let b = try F.apply([.move(items: ["Analytics"], to: "Done")], to: base, start: 100, seed: 2)
+        let result = Kanban.merge(base: base, ours: a, theirs: b)
+        #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Analytics"))
+        if case .movedOnBothSides(_, _, let kept, _, _)? = result.notes.first {
+            #expect(kept == .ours)
+        } else {
+            Issue.record("expected a note, got \(result.notes)")
+        }
+    }
+
+    @Test func anArchiveAfterAMoveWins() throws {
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.archive(items: ["Analytics"])])
+        #expect(F.archived(result.kanban) == ["Analytics"])
+        #expect(!F.layout(result.kanban)[0].contains("Analytics"))
+    }
+
+    @Test func cardsMovedToTheSamePlaceOnBothSidesAreNotNoted() throws {
+        let moves: [Operation] = [.move(items: ["Analytics"], to: "Done", position: .top)]
+        let (result, _, _) = try merge(ours: moves, theirs: moves)
+        #expect(result.notes.isEmpty)
+        #expect(F.layout(result.kanban)[2] == "Done: Analytics, System Architecture, Alert & Debugging")
+    }
+
+    // MARK: - Rule 7: labels
+
+    @Test func labelsMergeAsSets() throws {
+        let base = try F.apply(
+            [.edit(item: "Analytics", edits: EditInput(addLabels: ["a", "b", "c"]))], to: F.sample, start: 1, seed: 1)
+        let (result, _, _) = try merge(
+            ours: [.edit(item: "Analytics", edits: EditInput(addLabels: ["ours"], removeLabels: ["a"]))],
+            theirs: [.edit(item: "Analytics", edits: EditInput(addLabels: ["theirs", "Ours"], removeLabels: ["c"]))],
+            base: base)
+        #expect(F.card("Analytics", in: result.kanban)?.labels == ["b", "ours", "theirs"])
+        #expect(result.conflicts.isEmpty)
+    }
+
+    // MARK: - Rule 8: conflicts
+
+    @Test func aTitleChangedOnBothSidesKeepsOursAndCarriesBoth() throws {
+        let (result, _, _) = try merge(
+            ours: [.rename(item: "Analytics", title: F.title("Our title"))],
+            theirs: [.rename(item: "Analytics", title: F.title("Their title"))])
+        let card = try #require(F.card("Our title", in: result.kanban))
+        #expect(
+            result.conflicts == [
+                MergeConflict(
+                    subject: .card(card.id, title: "Our title", archived: false),
+                    values: .title(ours: "Our title", theirs: "Their title"))
+            ])
+    }
+
+    @Test func theSameChangeOnBothSidesIsNoConflict() throws {
+        let edit: [Operation] = [.rename(item: "Analytics", title: F.title("Same"))]
+        let (result, _, _) = try merge(ours: edit, theirs: edit)
+        #expect(result.conflicts.isEmpty)
+        #expect(F.card("Same", in: result.kanban) != nil)
+    }
+
+    @Test func notesDueDatesAndBoardsConflictToo() throws {
+        let (result, _, _) = try merge(
+            ours: [
+                .edit(item: "Analytics", edits: EditInput(note: .set("ours"), due: .date(Day(daysSinceEpoch: 20_500)))),
+                .boardRename(board: "Done", title: F.title("Finished")), .boardLimit(board: "Todo", limit: 3),
+            ],
+            theirs: [
+                .edit(item: "Analytics", edits: EditInput(note: .set("theirs"), due: DueInput.none)),
+                .edit(item: "Analytics", edits: EditInput(due: .date(Day(daysSinceEpoch: 20_600)))),
+                .boardRename(board: "Done", title: F.title("Shipped")), .boardLimit(board: "Todo", limit: 5),
+            ])
+        let values = result.conflicts.map(\.values)
+        #expect(
+            values == [
+                .note(ours: "ours", theirs: "theirs"),
+                .due(ours: Day(daysSinceEpoch: 20_500), theirs: Day(daysSinceEpoch: 20_600)),
+                .boardLimit(ours: 3, theirs: 5), .boardTitle(ours: "Finished", theirs: "Shipped"),
+            ])
+        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Finished"])
+        #expect(result.kanban.boards[0].limit == 3)
+    }
+
+    // MARK: - Rule 9: boards
+
+    @Test func aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept() throws {
+        let (result, _, _) = try merge(
+            ours: [.boardRemove(board: "Done", force: true)],
+            theirs: [.add(titles: [F.title("Late")], to: "Done", position: nil)])
+        // Done's old cards were removed on ours and left alone on theirs: they go.
+        #expect(F.layout(result.kanban).last == "Done: Late")
+        #expect(result.notes.contains { if case .keptBoard(_, "Done", .ours) = $0 { true } else { false } })
+    }
+
+    @Test func aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
+        let (result, _, _) = try merge(ours: [.boardRemove(board: "Done", force: true)], theirs: [])
+        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress"])
+    }
+
+    @Test func boardsAddedOnBothSidesWithTheSameTitleBecomeOne() throws {
+        let (result, a, _) = try merge(
+            ours: [
+                .boardAdd(title: F.title("Review"), at: 2), .add(titles: [F.title("O")], to: "Review", position: nil),
+            ],
+            theirs: [.boardAdd(title: F.title("review")), .add(titles: [F.title("T")], to: "review", position: nil)])
+        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+        #expect(result.kanban.boards[2].id == a.boards[2].id)
+        #expect(F.layout(result.kanban)[2] == "Review: O, T")
+        #expect(result.conflicts.map(\.values) == [.boardTitle(ours: "Review", theirs: "review")])
+    }
+
+    @Test func aWIPLimitExceededByTheMergeIsNotedNotRefused() throws {
+        let base = try F.apply([.boardLimit(board: "Done", limit: 3)], to: F.sample, start: 1, seed: 1)
+        let (result, _, _) = try merge(
+            ours: [.move(items: ["Analytics"], to: "Done")], theirs: [.move(items: ["Push Notification"], to: "Done")],
+            base: base)
+        #expect(result.kanban.boards[2].items.count == 4)
+        #expect(result.notes == [.overLimit(board: "Done", count: 4, limit: 3)])
+    }
+
+    @Test func twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther() throws {
+        let (result, a, _) = try merge(
+            ours: [.boardRename(board: "Done", title: F.title("Review"))],
+            theirs: [.boardAdd(title: F.title("Review"), at: 1)])
+        #expect(result.kanban.boards.map(\.title) == ["Todo", "Review (2)", "In Progress", "Review"])
+        #expect(result.kanban.boards[3].id == a.boards[2].id)
+        #expect(result.conflicts.map(\.values) == [.boardTitleTaken(wanted: "Review", given: "Review (2)")])
+    }
+
+    // MARK: - Matching
+
+    @Test func boardsOfAVersion1BaseAreMatchedByTitle() throws {
+        let version1 = """
+            {"version": 1, "boards": [
+              {"title": "Todo", "items": [{"id": "aaaa01", "title": "One"}]},
+              {"title": "Done", "items": [{"id": "aaaa02", "title": "Two"}]}
+            ]}
+            """
+        let (base, format) = try KanbanFile.decode(Array(version1.utf8))
+        #expect(format == .version1)
+        // Ours upgraded a copy that differed in a byte, so its derived board ids differ from
+        // the base's; theirs is still the base's file, with the base's ids.
+        let (oursRead, _) = try KanbanFile.decode(Array(version1.replacing("\"Todo\"", with: "\"Todo\" ").utf8))
+        #expect(oursRead.boards[0].id != base.boards[0].id)
+        let a = try F.apply(
+            [.add(titles: [F.title("Ours")], to: "Todo", position: nil)], to: oursRead, start: 1, seed: 1)
+        let b = try F.apply(
+            [
+                .add(titles: [F.title("Theirs")], to: "Todo", position: nil),
+                .move(items: ["Two"], to: "Todo", position: .top),
+            ],
+            to: base, start: 2, seed: 2)
+        let formats = MergeFormats(base: .version1, ours: .current, theirs: .version1)
+        let result = Kanban.merge(base: base, ours: a, theirs: b, formats: formats)
+        try result.kanban.validate()
+        #expect(F.layout(result.kanban) == ["Todo: Two, One, Ours, Theirs", "Done: "])
+        #expect(result.kanban.boards.map(\.id) == a.boards.map(\.id))
+        #expect(result.conflicts.isEmpty)
+        // Matched by id alone, ours' Todo would be a new board and the base's Todo one that
+        // ours removed and theirs gave a card: two boards titled Todo.
+        let unmatched = Kanban.merge(base: base, ours: a, theirs: b)
+        #expect(unmatched.kanban.boards.map(\.title).contains("Todo (2)"))
+    }
+
+    @Test func twoDifferentCardsWithOneIDAreBothKept() throws {
+        let base = F.sample
+        var a = base
+        var b = base
+        let id = ItemID("zz99zz")!
+        a.boards[0].items.append(Item(id: id, title: "Ours", created: F.clock(1).now, entered: F.clock(1).now))
+        b.boards[0].items.append(Item(id: id, title: "Theirs", created: F.clock(2).now, entered: F.clock(2).now))
+        let result = Kanban.merge(base: base, ours: a, theirs: b)
+        try result.kanban.validate()
+        #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Ours, Theirs"))
+        #expect(F.card("Ours", in: result.kanban)?.id == id)
+        #expect(F.card("Theirs", in: result.kanban)?.id != id)
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func aCardWithABoardsIDGetsANewID() throws {
+        let base = F.sample
+        var a = base
+        let b = base
+        let doneID = base.boards[2].id
+        a.boards[0].items.append(Item(id: ItemID("qq11qq")!, title: "Card"))
+        var theirs = b
+        theirs.boards[0].items.append(Item(id: doneID, title: "Clash", created: F.clock(3).now))
+        theirs.boards.remove(at: 2)
+        theirs.archive = []
+        let result = Kanban.merge(base: base, ours: a, theirs: theirs)
+        try result.kanban.validate()
+        #expect(result.kanban.boards.count == 2)
+        #expect(F.card("Clash", in: result.kanban)?.id == doneID)
+        // Ours keeps Done (it gave it nothing, theirs removed it): gone, so no clash.
+        var oursKeeps = a
+        oursKeeps.boards[2].limit = 2
+        let kept = Kanban.merge(base: base, ours: oursKeeps, theirs: theirs)
+        try kept.kanban.validate()
+        #expect(kept.kanban.boards.count == 3)
+        #expect(F.card("Clash", in: kept.kanban)?.id != doneID)
+        #expect(kept.kanban.boards[2].id == doneID)
+    }
+
+    @Test func mergingIntoAnEmptyBaseJoinsBoardsByTitle() throws {
+        var generator = SeededGenerator(seed: 7)
+        let a = try Kanban(boardTitles: ["Todo", "Doing", "Done"].map(F.title), using: &generator)
+        let b = try Kanban(boardTitles: ["Todo", "Done"].map(F.title), using: &generator)
+        let a2 = try F.apply([.add(titles: [F.title("A")], to: "Todo", position: nil)], to: a, start: 1, seed: 1)
+        let b2 = try F.apply([.add(titles: [F.title("B")], to: "Done", position: nil)], to: b, start: 2, seed: 2)
+        let result = Kanban.merge(base: try Kanban(boards: []), ours: a2, theirs: b2)
+        try result.kanban.validate()
+        #expect(F.layout(result.kanban) == ["Todo: A", "Doing: ", "Done: B"])
+    }
+}

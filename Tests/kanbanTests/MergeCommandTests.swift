@@ -1,0 +1,194 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+@testable import kanban
+
+// `kanban merge` and `kanban diff` on files, run as the built binary: git's merge-driver
+// contract (result over OURS, exit 0/1/65, OURS untouched on 65), determinism across
+// processes, and the parsing of the new commands.
+
+@Suite("merge and diff on files, end to end")
+struct MergeCommandTests {
+    /// A sandbox with base.json (the sample), ours.json and theirs.json made from it by
+    /// `ours` and `theirs` (kanban argument lists, each run with `-f` on that copy; theirs
+    /// a minute later than ours).
+    private func sides(_ ours: [[String]], _ theirs: [[String]]) throws -> KanbanSandbox {
+        let sandbox = try KanbanSandbox()
+        try sandbox.succeed(["init", "--sample", "-q", "-f", "base.json"])
+        try sandbox.write(try sandbox.bytes("base.json"), to: "ours.json")
+        try sandbox.write(try sandbox.bytes("base.json"), to: "theirs.json")
+        for arguments in ours {
+            try sandbox.succeed(
+                arguments + ["-f", "ours.json", "-q"], environment: ["KANBAN_NOW": "2026-11-23T11:00:00Z"])
+        }
+        for arguments in theirs {
+            try sandbox.succeed(
+                arguments + ["-f", "theirs.json", "-q"], environment: ["KANBAN_NOW": "2026-11-23T12:00:00Z"])
+        }
+        return sandbox
+    }
+
+    @Test func aCleanMergeExits0AndWritesTheResult() throws {
+        let sandbox = try sides(
+            [["add", "Ours", "--to", "Todo"], ["move", "Analytics", "--to", "Done"]],
+            [["add", "Theirs", "--to", "Todo"], ["move", "Push Notification", "--to", "Done", "--at", "0"]])
+        defer { sandbox.remove() }
+        let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.stdout.isEmpty && merged.stderr.isEmpty)
+        let boards = try sandbox.fileBoards("out.json")
+        #expect(
+            boards.layout == [
+                BoardColumn(
+                    "Todo",
+                    [
+                        "Database Migration", "Schema Design", "Storage Management", "Model Abstraction", "Ours",
+                        "Theirs",
+                    ]),
+                BoardColumn("In Progress", ["Machine Learning"]),
+                BoardColumn("Done", ["Push Notification", "System Architecture", "Alert & Debugging", "Analytics"]),
+            ])
+        guard case .success = CheckedFile.check(try sandbox.bytes("out.json")) else {
+            Issue.record("the merged file is not a canonical kanban file")
+            return
+        }
+        // Without -o, the merged file goes to standard output, the same bytes.
+        let printed = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json"])
+        #expect(try printed.status == 0 && printed.stdout == sandbox.bytes("out.json"))
+    }
+
+    @Test func theSameInputsGiveTheSameBytesInEveryProcess() throws {
+        // Each process hashes with its own random seed: nothing may depend on it.
+        let sandbox = try sides(
+            [
+                ["add", "A1", "A2", "--to", "Done", "--top"], ["move", "Todo:0", "Todo:2", "--to", "In Progress"],
+                ["board", "add", "Review", "--at", "1"], ["rename", "Analytics", "Ours"], ["archive", "Done:3"],
+            ],
+            [
+                ["add", "B1", "--to", "Done", "--top"], ["move", "Todo:3", "Todo:1", "--to", "Done", "--at", "1"],
+                ["board", "add", "review"], ["rename", "Analytics", "Theirs"], ["board", "move", "Done", "--at", "0"],
+            ])
+        defer { sandbox.remove() }
+        var outputs: Set<[UInt8]> = []
+        for _ in 0..<6 {
+            let result = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json"])
+            #expect(result.status == 1, "\(result)")
+            outputs.insert(result.stdout)
+        }
+        #expect(outputs.count == 1)
+    }
+
+    @Test func conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs() throws {
+        let sandbox = try sides(
+            [["rename", "Analytics", "Our title"], ["edit", "Schema Design", "--due", "2026-12-01"]],
+            [["rename", "Analytics", "Their 'title'"], ["edit", "Schema Design", "--due", "2026-12-24"]])
+        defer { sandbox.remove() }
+        let merged = try sandbox.run(["merge", "--git", "base.json", "ours.json", "theirs.json", "kanban.json"])
+        #expect(merged.status == 1, "\(merged)")
+        #expect(merged.stdout.isEmpty)
+        let boards = try sandbox.fileBoards("ours.json")
+        let id = try boards.id(of: "Our title")
+        let lines = merged.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(merged.err)")
+        #expect(
+            lines.contains(
+                "kanban: conflict: 'Our title' (\(id)): the title changed on both sides: ours 'Our title', "
+                    + "theirs 'Their 'title''; kept ours; to take theirs: kanban rename \(id) 'Their '\\''title'\\'''"),
+            "\(merged.err)")
+        #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.contains("--due 2026-12-24") })
+        #expect(lines.last?.contains("git add kanban.json") == true)
+        // The file is valid, and the command printed takes theirs.
+        try sandbox.succeed(["-f", "ours.json", "rename", id, "Their 'title'", "-q"])
+        #expect(try sandbox.fileBoards("ours.json").id(of: "Their 'title'") == id)
+    }
+
+    @Test func anUnreadableInputExits65AndLeavesOursUntouched() throws {
+        let sandbox = try sides([["add", "Ours"]], [["add", "Theirs"]])
+        defer { sandbox.remove() }
+        try sandbox.write("{\"version\": 2, \"boards\": [", to: "broken.json")
+        let before = try sandbox.snapshot("ours.json")
+        for (base, theirs) in [
+            ("base.json", "broken.json"), ("broken.json", "theirs.json"), ("base.json", "missing.json"),
+        ] {
+            let result = try sandbox.run(["merge", "--git", base, "ours.json", theirs, "kanban.json"])
+            #expect(result.status == 65, "\(result)")
+            #expect(result.err.hasPrefix("kanban: error: "))
+            #expect(try sandbox.snapshot("ours.json") == before)
+        }
+        // git gives an empty base for a file added on both branches: a kanban with no boards.
+        try sandbox.write("", to: "empty.json")
+        let added = try sandbox.run(["merge", "--git", "empty.json", "ours.json", "theirs.json", "kanban.json"])
+        #expect(added.status == 0, "\(added)")
+        #expect(try sandbox.fileBoards("ours.json").map(\.title) == ["Todo", "In Progress", "Done"])
+    }
+
+    @Test func notesGoToStandardErrorAndJSONToStandardOutput() throws {
+        let sandbox = try sides(
+            [["move", "Analytics", "--to", "Todo"], ["board", "limit", "Done", "2"]],
+            [["move", "Analytics", "--to", "Done"]])
+        defer { sandbox.remove() }
+        let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.err.contains("kanban: note: 'Analytics'"))
+        #expect(merged.err.contains("'Done' holds 3 cards after the merge, over its limit of 2"))
+        let json = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
+        let object = try jsonObject(json.out)
+        #expect(object["command"] as? String == "merge")
+        #expect((object["notes"] as? [String])?.count == 2)
+        #expect((object["conflicts"] as? [Any])?.isEmpty == true)
+        let refused = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "--json"])
+        #expect(refused.status == 64)
+    }
+
+    @Test func diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny() throws {
+        let sandbox = try sides(
+            [
+                ["move", "Analytics", "--to", "Done", "--at", "0"], ["edit", "Schema Design", "--label", "db"],
+                ["board", "rename", "Done", "Shipped"], ["archive", "Todo:0"],
+            ], [])
+        defer { sandbox.remove() }
+        let diff = try sandbox.run(["diff", "base.json", "ours.json"])
+        #expect(diff.status == 0, "\(diff)")
+        let ids = try sandbox.fileBoards("base.json")
+        #expect(
+            diff.out.split(separator: "\n").map(String.init) == [
+                "renamed board 'Done' to 'Shipped'",
+                "archived \(try ids.id(of: "Database Migration")) 'Database Migration' from Todo:0",
+                "edited \(try ids.id(of: "Schema Design")) 'Schema Design' (labels +db)",
+                "moved \(try ids.id(of: "Analytics")) 'Analytics': In Progress:1 -> Shipped:0",
+            ])
+        #expect(try sandbox.run(["diff", "base.json", "ours.json", "--exit-code"]).status == 1)
+        #expect(try sandbox.run(["diff", "base.json", "theirs.json", "--exit-code"]).status == 0)
+        let json = try jsonObject(try sandbox.succeed(["diff", "base.json", "ours.json", "--json"]))
+        #expect((json["items"] as? [Any])?.count == 3)
+        let boards = try #require(json["boards"] as? [[String: Any]])
+        #expect(boards.first?["previousTitle"] as? String == "Done")
+        #expect(boards.first?["id"] as? String == ids.last?.boardID)
+    }
+
+    @Test func theNewCommandsParse() throws {
+        #expect(
+            try Parser.parse(["merge", "a", "b", "c", "-o", "out"]).command
+                == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: "out", gitPath: nil)))
+        #expect(
+            try Parser.parse(["merge", "--git", "a", "b", "c", "p"]).command
+                == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: nil, gitPath: "p")))
+        #expect(try Parser.parse(["diff"]).command == .diff(DiffRequest(old: nil, new: nil, exitCode: false)))
+        #expect(
+            try Parser.parse(["diff", "HEAD~1", "--exit-code"]).command
+                == .diff(DiffRequest(old: "HEAD~1", new: nil, exitCode: true)))
+        #expect(try Parser.parse(["git", "setup", "--dry-run"]).command == .gitSetup(dryRun: true))
+        #expect(try Parser.parse(["git", "check"]).command == .gitCheck)
+        for bad in [
+            ["merge", "a", "b"], ["merge", "--git", "a", "b", "c"], ["merge", "--git", "a", "b", "c", "p", "-o", "x"],
+            ["diff", "a", "b", "c"], ["git"], ["git", "frob"], ["git", "check", "x"],
+        ] {
+            #expect(throws: CLIError.self, "\(bad)") { try Parser.parse(bad) }
+        }
+        #expect(try Help.text(for: ["git"]).contains("git setup"))
+        #expect(try Help.text(for: ["merge"]).contains("--git"))
+    }
+}
