@@ -89,6 +89,8 @@ struct App {
             return Array(try log(count: count).utf8)
         case .undo(let count, let redo, let dryRun):
             return Array(try undo(count: count, redo: redo, dryRun: dryRun).utf8)
+        case .ui:
+            return try ui()
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:

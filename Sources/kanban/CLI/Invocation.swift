@@ -23,6 +23,8 @@ enum Command: Equatable, Sendable {
     case log(count: Int?)
     /// `undo [N]` (or `redo [N]` when `redo`): take back or do again the last N changes.
     case undo(count: Int, redo: Bool, dryRun: Bool)
+    /// `ui`: the interactive board.
+    case ui
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
@@ -31,6 +33,7 @@ enum Command: Equatable, Sendable {
     var changesFile: Bool {
         switch self {
         case .overview, .list, .show, .help, .version, .log: false
+        case .ui: true
         case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
             .batch(_, let dryRun), .undo(_, _, let dryRun):
             !dryRun
