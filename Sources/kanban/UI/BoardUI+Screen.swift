@@ -224,7 +224,8 @@ extension BoardUI {
         hints.append("? keys")
         let hint = hints.joined(separator: "  ")
         let hintWidth = DisplayWidth.of(hint)
-        guard width - hintWidth - 2 >= min(left.width, 20) else { return left.truncated(to: width) }
+        // What happened comes first: the hints only where there is room for both.
+        guard left.width + 2 + hintWidth <= width else { return left.truncated(to: width) }
         var line = left.truncated(to: width - hintWidth - 2)
         line.pad(to: width - hintWidth)
         line.append(hint, width: hintWidth, style: .dim)

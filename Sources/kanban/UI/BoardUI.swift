@@ -220,8 +220,10 @@ struct BoardUI {
                 return
             }
             // The command's words, with the key that forces it where the command names --force.
-            let reason =
-                message.firstRange(of: ". Nothing was changed").map { String(message[..<$0.lowerBound]) } ?? message
+            var reason = message
+            for end in ["; this would make", ". Nothing was changed"] {
+                if let range = reason.firstRange(of: end) { reason = String(reason[..<range.lowerBound]) }
+            }
             status = Status(reason + "; nothing was changed; F forces it", isError: true)
         case .failed(let message):
             status = Status(message, isError: true)
