@@ -32,9 +32,9 @@ struct UIHarness {
             })
     }
 
-    /// A card's id: up to five ASCII letters of its title, its board's index and its own.
+    /// A card's id: up to four ASCII letters of its title, its board's index and its own.
     static func id(_ title: String, _ board: Int, _ index: Int) -> String {
-        String(title.filter { $0.isASCII && $0.isLetter }.lowercased().prefix(5)) + "\(board)\(index)"
+        String(title.filter { $0.isASCII && $0.isLetter }.lowercased().prefix(4)) + "\(board)\(index)"
     }
 
     /// The id of the card titled `title` (the first, if several are).
@@ -714,6 +714,40 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
         #expect(Set(rows).isSubset(of: [3, 4, 24]) && rows.contains(3) && rows.contains(4), "\(rows)")
         #expect(Frame.bytes(from: after, to: after, color: true).isEmpty)
+    }
+
+    @Test func boardsOfUpTo200CardsGetTheColumnsOfList() {
+        for width in [80, 100, 120] {
+            let harness = UIHarness(Self.sample, width: width)
+            let columns = Self.sample.boards.map { Column(BoardText($0, today: UIHarness.clock.today)) }
+            #expect(harness.ui.widths == ColumnLayout.widths(columns, total: width, compact: false), "\(width)")
+            #expect(harness.ui.measured.isEmpty)
+        }
+    }
+
+    @Test func largerBoardsAreMeasuredOnceOnASample() {
+        let big = UIHarness.kanban([
+            ("Todo", (0..<1000).map { "Item \($0) with a few more words" }), ("Done", ["Gone"]),
+        ])
+        var harness = UIHarness(big, width: 100, height: 30)
+        let widths = harness.ui.widths
+        #expect(harness.ui.measured.count == 1)
+        // 200 spread out, and the longest title if they miss it.
+        #expect((200...201).contains(harness.ui.measured.first?.value.column.board.cards.count ?? 0))
+        harness.keys("jJ")
+        #expect(
+            harness.titles[0][..<3] == [
+                "Item 0 with a few more words", "Item 2 with a few more words", "Item 1 with a few more words",
+            ])
+        #expect(harness.ui.widths == widths)
+        #expect(harness.screen[4].hasPrefix("  2 item01   Item 1 with a few more words"), "\(harness.screen[4])")
+    }
+
+    @Test func framesEscapeWhateverASpanHolds() {
+        let screen = Screen(width: 20, height: 1, lines: [ScreenLine("a\u{1B}]0;x\u{7}b\u{9B}c")])
+        let text = String(decoding: Frame.bytes(from: nil, to: screen, color: false), as: UTF8.self)
+        #expect(text.contains("a\\u{1B}]0;x\\u{7}b\\u{9B}c"))
+        #expect(!text.contains("\u{7}") && !text.contains("\u{1B}]"))
     }
 
     @Test func boardsThatDoNotFitScrollSideways() {

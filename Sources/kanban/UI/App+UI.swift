@@ -69,6 +69,7 @@ struct UISession {
             }
             let ready = terminal.wait(timeout: timeout)
             let started = POSIX.monotonicSeconds()
+            let startedCPU = Self.processorSeconds()
             var events: [UIEvent] = []
             if ready.wake {
                 let wake = terminal.takeWakeUps()
@@ -99,7 +100,7 @@ struct UISession {
             }
             guard !events.isEmpty else { continue }
             try draw()
-            if let trace, !inputs.isEmpty { record(inputs, since: started, to: trace) }
+            if let trace, !inputs.isEmpty { record(inputs, since: started, processor: startedCPU, to: trace) }
         }
     }
 
@@ -218,8 +219,17 @@ struct UISession {
         }
     }
 
-    private func record(_ inputs: [InputEvent], since started: Double, to fd: Int32) {
+    /// The processor time this process has used, in seconds.
+    private static func processorSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Appends `KEYS<TAB>WALL_MS<TAB>CPU_MS` to the trace.
+    private func record(_ inputs: [InputEvent], since started: Double, processor: Double, to fd: Int32) {
         let milliseconds = (POSIX.monotonicSeconds() - started) * 1000
+        let processorMilliseconds = (Self.processorSeconds() - processor) * 1000
         let what = inputs.map { input in
             switch input {
             case .key(let key):
@@ -229,7 +239,8 @@ struct UISession {
             case .paste: return "paste"
             }
         }.joined(separator: ",")
-        let line = "\(what)\t\((milliseconds * 1000).rounded() / 1000)\n"
+        let line =
+            "\(what)\t\((milliseconds * 1000).rounded() / 1000)\t\((processorMilliseconds * 1000).rounded() / 1000)\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
     }
 }

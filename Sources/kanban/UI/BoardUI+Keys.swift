@@ -321,6 +321,7 @@ extension BoardUI {
     /// `/`: shows only the cards whose title or note holds `text` (all when `nil`).
     mutating func setFilter(_ text: String?) {
         filter = text
+        measured = [:]
         refresh()
         settleCursor()
         guard let text else {

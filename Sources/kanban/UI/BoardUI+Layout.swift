@@ -54,6 +54,14 @@ struct PlacedCard: Equatable {
     var shownLines: Int
 }
 
+/// A large board as measured for its column: a sample of its cards, and the widest id.
+struct MeasuredBoard {
+    var title: String
+    var limit: Int?
+    var column: Column
+    var idWidth: Int
+}
+
 /// The columns before a card's title: the index, right-aligned, a mark, and the id, as `list` shows them.
 struct ColumnPrefix: Equatable {
     var indexWidth: Int
@@ -66,7 +74,9 @@ extension BoardUI {
     /// Boards of more cards than this are measured on this many of them, evenly spread
     /// (with the last and the longest), to size the columns: `list`'s layout wraps every
     /// card at many widths, which takes too long for a keypress on thousands of cards.
-    /// Up to this many, the columns are exactly `list`'s.
+    /// Such a board is measured once, and again only when its title or limit changes, the
+    /// filter changes or it comes down to this many: a card more or less does not move
+    /// the columns. Up to this many, the columns are exactly `list`'s.
     static let sampleSize = 200
 
     /// Rows for the boards: all but the status line.
@@ -79,13 +89,18 @@ extension BoardUI {
     /// the most boards around the cursor's that do.
     mutating func arrangeColumns() {
         let count = kanban.boards.count
-        prefixes = (0..<count).map(prefix(of:))
+        var columns: [Column] = []
+        prefixes = []
+        for b in 0..<count {
+            let (column, prefix) = measure(b)
+            columns.append(column)
+            prefixes.append(prefix)
+        }
         guard count > 0 else {
             window = 0..<0
             widths = []
             return
         }
-        let columns = (0..<count).map(sampleColumn)
         func fit(_ range: Range<Int>) -> [Int]? {
             ColumnLayout.widths(Array(columns[range]), total: width, compact: false)
         }
@@ -111,6 +126,25 @@ extension BoardUI {
         }
         window = range
         widths = fit(range) ?? [width]
+    }
+
+    /// Board `b` as a ``Column`` for ``ColumnLayout`` (all the cards it shows, or a sample),
+    /// and the columns before its titles.
+    private mutating func measure(_ b: Int) -> (Column, ColumnPrefix) {
+        let board = kanban.boards[b]
+        let count = shownCount(b)
+        guard count > Self.sampleSize else {
+            measured[board.id] = nil
+            return (sampleColumn(b), prefix(of: b))
+        }
+        let indexWidth = String(boardIndex(b, position: count - 1)).count
+        if let known = measured[board.id], known.title == board.title, known.limit == board.limit {
+            return (known.column, ColumnPrefix(indexWidth: indexWidth, idWidth: known.idWidth))
+        }
+        let column = sampleColumn(b)
+        let idWidth = column.board.cards.lazy.map(\.id.utf8.count).max() ?? 0
+        measured[board.id] = MeasuredBoard(title: board.title, limit: board.limit, column: column, idWidth: idWidth)
+        return (column, ColumnPrefix(indexWidth: indexWidth, idWidth: idWidth))
     }
 
     /// A board as a ``Column`` for ``ColumnLayout``: all the cards it shows, or a sample.
@@ -182,17 +216,19 @@ extension BoardUI {
     private func column(_ b: Int, x: Int, width: Int, reach: Range<Int>, marker: Int?) -> ColumnGeometry {
         let count = shownCount(b)
         let first = firstShown(b)
-        let prefix = prefixes[b]
-        let textWidth = max(1, width - prefix.width)
         let end = boardRows
+        let candidates = first..<min(count, first + max(0, end - 2))
+        let texts = BoardText(
+            kanban.boards[b], showing: candidates.map { boardIndex(b, position: $0) }, today: clock.today
+        ).cards
+        // A large board's ids were measured on a sample: one in view may be longer.
+        var prefix = prefixes[b]
+        prefix.idWidth = max(prefix.idWidth, texts.lazy.map(\.id.utf8.count).max() ?? 0)
+        let textWidth = max(1, width - prefix.width)
         var geometry = ColumnGeometry(
             board: b, x: x, width: width, reach: reach, first: first, count: count, prefix: prefix, cards: [])
         guard end > 2 else { return geometry }
         var row = 2
-        let candidates = first..<min(count, first + (end - 2))
-        let texts = BoardText(
-            kanban.boards[b], showing: candidates.map { boardIndex(b, position: $0) }, today: clock.today
-        ).cards
         for (offset, text) in texts.enumerated() {
             let position = first + offset
             if marker == position {

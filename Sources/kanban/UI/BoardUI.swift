@@ -87,6 +87,8 @@ struct BoardUI {
     var window = 0..<0
     /// For each board, the columns before its cards' titles.
     var prefixes: [ColumnPrefix] = []
+    /// Boards of more than ``sampleSize`` cards, measured once (see ``arrangeColumns()``).
+    var measured: [BoardID: MeasuredBoard] = [:]
 
     /// The place of the cursor: a board, the card on it (`nil` when it shows none), and
     /// that card's position among the cards shown, kept to find a place when it goes away.
