@@ -95,7 +95,9 @@ struct UITerminal {
 
     /// How kanban ui is ended, and the exit status that says so.
     static let endings: [(how: String, status: Int32)] = [
-        ("q", 0), ("C-c", 0), ("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130),
+        ("q", 0), ("C-c", 0), ("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130), ("SIGQUIT", 131),
+        // A crash: the handler gives the terminal back, then the signal takes its course.
+        ("SIGSEGV", 139), ("SIGABRT", 134),
     ]
 
     @Test(arguments: endings.indices)
@@ -110,7 +112,10 @@ struct UITerminal {
         #expect(try pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
         if how.hasPrefix("SIG") {
             let pid = try #require(Int32(String(decoding: try sandbox.bytes("ui.pid"), as: UTF8.self).trimmed))
-            let signal = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT][how]!
+            let signal = [
+                "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGQUIT": SIGQUIT, "SIGSEGV": SIGSEGV,
+                "SIGABRT": SIGABRT,
+            ][how]!
             #expect(Glibc.kill(pid, signal) == 0)
         } else {
             try pane.keys(how)
@@ -193,7 +198,7 @@ final class UIPane: @unchecked Sendable {
         self.sandbox = sandbox
         let kanban = try KanbanBinary.require()
         let command =
-            "sh -c 'echo $$ > ui.pid; exec \"$0\" ui' \(quote(kanban)); echo $? > ui.exit; "
+            "ulimit -c 0; sh -c 'echo $$ > ui.pid; exec \"$0\" ui' \(quote(kanban)); echo $? > ui.exit; "
             + "stty sane; printf '\\n$ '; exec sh"
         try tmux([
             "new-session", "-d", "-s", "ui", "-x", String(width), "-y", String(height), "-c", sandbox.path, command,
@@ -290,6 +295,8 @@ final class UIPane: @unchecked Sendable {
             environment: [
                 "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": sandbox.path, "LANG": "C.UTF-8",
                 "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "USER": "tester",
+                // A crash ends at once, without the runtime's interactive backtrace.
+                "SWIFT_BACKTRACE": "enable=no",
             ])
         let result = try process.wait(timeout: 30)
         if arguments.first != "kill-server" {

@@ -98,9 +98,11 @@ private func handleSignal(_ number: Int32) {
     default:
         // SIGTERM and SIGHUP end kanban; a crash signal goes on to the handler it had
         // (the runtime's backtrace) or to its default action, once the terminal is back.
+        // Raised again, it is delivered as this handler returns, whether it came from a
+        // fault or from kill(2).
         if state.pointee.active != 0 { restoreTerminal(state) }
         sigaction(number, state.pointee.previous + Int(number), nil)
-        if number == SIGTERM || number == SIGHUP || number == SIGABRT { raise(number) }
+        raise(number)
     }
 }
 
