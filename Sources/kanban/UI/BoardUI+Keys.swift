@@ -152,7 +152,7 @@ extension BoardUI {
         case .control("z"):
             return [.suspend]
         default:
-            status = Status("? shows the keys")
+            status = Status("not a key here: ? shows the keys")
         }
         return []
     }

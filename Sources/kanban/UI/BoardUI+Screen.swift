@@ -221,7 +221,7 @@ extension BoardUI {
         if window.count < kanban.boards.count {
             hints.append("boards \(window.lowerBound + 1)-\(window.upperBound) of \(kanban.boards.count)")
         }
-        hints.append("? keys")
+        hints.append("? keys  q quits")
         let hint = hints.joined(separator: "  ")
         let hintWidth = DisplayWidth.of(hint)
         // What happened comes first: the hints only where there is room for both.

@@ -176,7 +176,7 @@ struct BoardUI {
             cursor = Cursor(board: first, item: nil, position: 0)
             settleCursor()
         }
-        status = Status("? shows the keys, q quits")
+        status = Status("")
     }
 
     // MARK: - Events
