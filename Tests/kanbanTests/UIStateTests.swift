@@ -750,6 +750,22 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         #expect(!text.contains("\u{7}") && !text.contains("\u{1B}]"))
     }
 
+    @Test(arguments: [(1, 1), (5, 3), (12, 4), (30, 2), (200, 3), (40, 60)])
+    func anySizeDrawsWithinTheScreen(width: Int, height: Int) {
+        var harness = UIHarness(Self.sample, width: width, height: height)
+        for keys in ["", "jjl", "L", "?", "x", "\u{1B}", "ja"] {
+            harness.keys(keys)
+            let screen = harness.ui.screen()
+            #expect(screen.lines.count == height, "\(keys)")
+            for line in screen.lines { #expect(line.width <= width && DisplayWidth.of(line.plain) == line.width) }
+        }
+        harness.send(.mouse(MouseEvent(kind: .press(.left), column: 0, row: 0)))
+        harness.send(.mouse(MouseEvent(kind: .drag(.left), column: width - 1, row: height - 1)))
+        #expect(harness.ui.screen().lines.count == height)
+        _ = harness.ui.handle(.resize(width: 3, height: 1))
+        #expect(harness.ui.screen().lines.count == 1)
+    }
+
     @Test func boardsThatDoNotFitScrollSideways() {
         let many = UIHarness.kanban((0..<8).map { ("Board number \($0)", ["A card on board \($0) with words"]) })
         var harness = UIHarness(many, width: 80, height: 10)

@@ -80,9 +80,8 @@ struct UISession {
                 }
             }
             var inputs: [InputEvent] = []
-            if ready.input {
-                let bytes = try terminal.read()
-                if bytes.isEmpty && !ready.wake { return }  // the terminal is gone
+            if ready.input, let bytes = try terminal.read() {
+                if bytes.isEmpty { return }  // the terminal is gone
                 inputs = decoder.feed(bytes)
                 lastInput = started
             } else if decoder.isWaiting && started - lastInput >= decoder.waitLimit {

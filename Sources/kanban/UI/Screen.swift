@@ -93,6 +93,7 @@ struct ScreenLine: Hashable, Sendable {
     func truncated(to width: Int) -> ScreenLine {
         guard self.width > width else { return self }
         var line = ScreenLine()
+        guard width > 0 else { return line }
         for span in spans {
             let room = width - 1 - line.width
             let spanWidth = DisplayWidth.of(span.text)

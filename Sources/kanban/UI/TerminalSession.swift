@@ -243,15 +243,14 @@ final class TerminalSession {
         return (resized, continued)
     }
 
-    /// The bytes the terminal sent; empty at the end of input.
-    func read() throws(CLIError) -> [UInt8] {
+    /// The bytes the terminal sent: empty at the end of input, `nil` when there were none
+    /// to read after all.
+    func read() throws(CLIError) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = Glibc.read(STDIN_FILENO, &bytes, bytes.count)
-            if count >= 0 { return Array(bytes.prefix(count)) }
-            if errno == EINTR || errno == EAGAIN { return [] }
-            throw .io("cannot read the terminal: \(POSIX.Failure().reason)")
-        }
+        let count = Glibc.read(STDIN_FILENO, &bytes, bytes.count)
+        if count >= 0 { return Array(bytes.prefix(count)) }
+        if errno == EINTR || errno == EAGAIN { return nil }
+        throw .io("cannot read the terminal: \(POSIX.Failure().reason)")
     }
 
     func write(_ bytes: [UInt8]) throws(CLIError) {
