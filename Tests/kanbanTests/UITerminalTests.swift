@@ -22,6 +22,8 @@ struct UITerminal {
         // L: the card under the cursor to the next board, one transaction.
         try pane.keys("L")
         try pane.waitForFile(sandbox) { $0[1].items.first == "Database Migration" }
+        // The file is written before the frame: wait for the frame too.
+        try pane.waitFor("the report") { $0.last?.hasPrefix("moved") == true }
 
         // Drag Analytics over Done, which is full: it is shown refusing; the drop is refused; F forces it.
         var screen = try pane.screen()
@@ -36,6 +38,7 @@ struct UITerminal {
         #expect(try sandbox.boards()[2].items == ["System Architecture", "Alert & Debugging"])
         try pane.keys("F")
         try pane.waitForFile(sandbox) { $0[2].items == ["Analytics", "System Architecture", "Alert & Debugging"] }
+        try pane.waitFor("the report") { $0.last?.hasPrefix("moved") == true }
 
         // Ctrl held at the release copies: Push Notification to the top of Todo.
         screen = try pane.screen()
@@ -48,6 +51,7 @@ struct UITerminal {
         try pane.waitForFile(sandbox) {
             $0[0].items.first == "Push Notification" && $0[1].items.contains("Push Notification")
         }
+        try pane.waitFor("the report") { $0.last?.hasPrefix("copied") == true }
 
         // A release outside every board (on the status line) cancels.
         let before = try sandbox.bytes()

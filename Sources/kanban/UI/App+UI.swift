@@ -49,7 +49,6 @@ struct UISession {
         let size = terminal.size()
         board = BoardUI(kanban: kanban, clock: app.clock, width: size.width, height: size.height)
         color = Terminal.detect(color: app.options.color).color
-        board.color = color
         stamp = FileStamp(store.path)
         trace = POSIX.environment("KANBAN_UI_TRACE").flatMap { path in
             let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -92,6 +91,7 @@ struct UISession {
                 if let change = checkFile() { events.append(change) }
                 nextCheck = POSIX.monotonicSeconds() + Self.checkInterval
             }
+            if !events.isEmpty, let clock = try? SystemClock.read() { board.clock = clock }
             for event in events {
                 for action in board.handle(event) {
                     if try perform(action) == false { return }

@@ -56,8 +56,6 @@ struct BoardUI {
     var clock: Moment
     var width: Int
     var height: Int
-    /// Whether colors may be used (the runner honours `--color` and `NO_COLOR`).
-    var color = true
 
     /// `/`: the cards shown are those whose title or note holds this, as `list --grep`.
     var filter: String?
