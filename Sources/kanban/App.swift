@@ -12,7 +12,7 @@ struct App {
     var arguments: [String] = []
     /// The exit status of a command that ran to its end: 1 when `diff --exit-code` found
     /// changes or `merge` left conflicts.
-    let outcome = Outcome()
+    let outcome = ExitStatus()
 
     /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
     /// Data goes to stdout; errors, as text or JSON, to stderr.
@@ -101,6 +101,8 @@ struct App {
             return Array(try gitSetup(dryRun: dryRun).utf8)
         case .gitCheck:
             return Array(try gitCheck().utf8)
+        case .ui:
+            return try ui()
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:
@@ -193,6 +195,6 @@ enum SystemClock {
 
 /// How a command that ran to its end exits; set by commands that report something with
 /// the exit status besides their output.
-final class Outcome: @unchecked Sendable {
+final class ExitStatus: @unchecked Sendable {
     var exitCode = ExitCode.success
 }

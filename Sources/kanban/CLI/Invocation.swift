@@ -31,6 +31,8 @@ enum Command: Equatable, Sendable {
     case gitSetup(dryRun: Bool)
     /// `git check`: whether git merges the kanban file card by card in this clone.
     case gitCheck
+    /// `ui`: the interactive board.
+    case ui
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
@@ -41,6 +43,7 @@ enum Command: Equatable, Sendable {
         case .overview, .list, .show, .help, .version, .log, .diff, .gitCheck: false
         case .merge(let request): request.output != nil || request.gitPath != nil
         case .gitSetup(let dryRun): !dryRun
+        case .ui: true
         case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
             .batch(_, let dryRun), .undo(_, _, let dryRun):
             !dryRun

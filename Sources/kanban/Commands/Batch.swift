@@ -80,6 +80,8 @@ extension App {
             throw .usage("in a batch, 'add' takes its TEXT on the line (standard input is not read)", command: "batch")
         case .change(.editReadingNote, _), .editInEditor:
             throw .usage("in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
+        case .ui:
+            throw .usage("'ui' is interactive and cannot run in a batch", command: "batch")
         case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version, .diff, .merge, .gitSetup,
             .gitCheck:
             throw .usage(

@@ -1,0 +1,779 @@
+import KanbanCore
+import Testing
+
+@testable import kanban
+
+// The interactive board as a state machine, driven in-process: keys and mouse reports
+// in, operations out, which the harness runs on its own kanban as the runner would (no
+// terminal, no file), feeding back what came of them.
+
+/// Runs a ``BoardUI`` the way `kanban ui` does, on a kanban in memory.
+struct UIHarness {
+    var ui: BoardUI
+    /// The kanban "on disk".
+    var kanban: Kanban
+    /// Every action the board asked for.
+    var actions: [UIAction] = []
+    var undone: [Kanban] = []
+    static let clock = Moment(now: Timestamp(seconds: 1_795_000_000), today: Day(year: 2026, month: 11, day: 23)!)
+
+    init(_ kanban: Kanban, width: Int = 80, height: Int = 24) {
+        self.kanban = kanban
+        ui = BoardUI(kanban: kanban, clock: Self.clock, width: width, height: height)
+    }
+
+    /// Boards of cards titled as given, with ids made from the titles.
+    static func kanban(_ boards: [(String, [String])], limits: [String: Int] = [:]) -> Kanban {
+        try! Kanban(
+            boards: boards.enumerated().map { b, board in
+                Board(
+                    id: ItemID("b\(b)")!, title: board.0, limit: limits[board.0],
+                    items: board.1.enumerated().map { i, title in Item(id: ItemID(id(title, b, i))!, title: title) })
+            })
+    }
+
+    /// A card's id: up to four ASCII letters of its title, its board's index and its own.
+    static func id(_ title: String, _ board: Int, _ index: Int) -> String {
+        String(title.filter { $0.isASCII && $0.isLetter }.lowercased().prefix(4)) + "\(board)\(index)"
+    }
+
+    /// The id of the card titled `title` (the first, if several are).
+    func id(_ title: String) -> String {
+        kanban.boards.lazy.flatMap(\.items).first { $0.title == title }!.id.rawValue
+    }
+
+    var titles: [[String]] { kanban.boards.map { $0.items.map(\.title) } }
+
+    mutating func send(_ events: InputEvent...) {
+        for event in events { run(ui.handle(.input(event))) }
+    }
+
+    mutating func keys(_ text: String) {
+        for character in text { send(.key(.character(character))) }
+    }
+
+    mutating func key(_ key: Key) {
+        send(.key(key))
+    }
+
+    /// Press at a cell, move to another, release there, with `modifiers` at the release.
+    mutating func drag(from start: (Int, Int), to end: (Int, Int), modifiers: Modifiers = []) {
+        send(
+            .mouse(MouseEvent(kind: .press(.left), column: start.0, row: start.1)),
+            .mouse(MouseEvent(kind: .drag(.left), column: end.0, row: end.1, modifiers: modifiers)),
+            .mouse(MouseEvent(kind: .release(.left), column: end.0, row: end.1, modifiers: modifiers)))
+    }
+
+    private mutating func run(_ actions: [UIAction]) {
+        for action in actions {
+            self.actions.append(action)
+            switch action {
+            case .apply(let operation):
+                var generator = SystemRandomNumberGenerator()
+                var after = kanban
+                do {
+                    let change = try after.apply(operation, at: Self.clock, using: &generator)
+                    undone = []
+                    let before = kanban
+                    kanban = after
+                    history.append(before)
+                    let report = Report(command: operation.name, change: change, dryRun: false, file: "")
+                    _ = ui.handle(
+                        .outcome(
+                            .changed(
+                                after, report: report.text(style: Style(enabled: false)),
+                                focus: change.items.compactMap { $0.to != nil ? $0.id : nil })))
+                } catch {
+                    let wip = if case .wipLimit = error { true } else { false }
+                    _ = ui.handle(.outcome(.refused(CLIError.refused(error).message, wipLimit: wip)))
+                }
+            case .undo:
+                guard let previous = history.popLast() else { continue }
+                undone.append(kanban)
+                kanban = previous
+                _ = ui.handle(.outcome(.changed(previous, report: "took back #1")))
+            case .redo:
+                guard let next = undone.popLast() else { continue }
+                history.append(kanban)
+                kanban = next
+                _ = ui.handle(.outcome(.changed(next, report: "did again #1")))
+            default:
+                break
+            }
+        }
+    }
+
+    var history: [Kanban] = []
+
+    /// The cell of the first line of a card, by title, and the middle of its column.
+    func cell(of title: String) -> (Int, Int) {
+        let layout = ui.layout()
+        for column in layout.columns {
+            for card in column.cards where card.text.title == title {
+                return (column.x + column.prefix.width + 1, card.row)
+            }
+        }
+        Issue.record("\(title) is not on the screen")
+        return (0, 0)
+    }
+
+    /// A cell whose slot is `slot` of board `board`: the first line of the card shown there
+    /// (its upper half), or the row below the last card.
+    func cell(board: Int, slot: Int) -> (Int, Int) {
+        let column = ui.layout().column(board: board)!
+        if let card = column.cards.first(where: { $0.position == slot }) { return (column.x + 1, card.row) }
+        let end = column.cards.last.map { $0.row + $0.lines.count } ?? 2
+        return (column.x + 1, end)
+    }
+
+    var screen: [String] { ui.screen().text }
+    var operations: [Operation] {
+        actions.compactMap { if case .apply(let operation) = $0 { operation } else { nil } }
+    }
+}
+
+// MARK: - The naive reference of SPEC §2
+
+/// The kanban after a drop, computed the obvious way: take the dragged cards out, put them
+/// in at the slot (counted with them still in place), in board order. A copy takes nothing out.
+func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to board: Int, slot: Int, copy: Bool)
+    -> [[String]]
+{
+    let moved = dragged.sorted { ($0.board, $0.index) < ($1.board, $1.index) }.map { boards[$0.board][$0.index] }
+    let isDragged = { (b: Int, i: Int) in dragged.contains { $0.board == b && $0.index == i } }
+    var result = boards
+    if !copy {
+        for b in boards.indices {
+            result[b] = boards[b].indices.filter { !isDragged(b, $0) }.map { boards[b][$0] }
+        }
+    }
+    let before = boards[board][..<slot].indices.filter { copy || !isDragged(board, $0) }.map { boards[board][$0] }
+    let after = boards[board][slot...].indices.filter { copy || !isDragged(board, $0) }.map { boards[board][$0] }
+    result[board] = before + moved + after
+    return result
+}
+
+@Suite struct UIStateMachine {
+    static let sample = UIHarness.kanban([
+        ("Todo", ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"]),
+        ("In Progress", ["Push Notification", "Analytics", "Machine Learning"]),
+        ("Done", ["System Architecture", "Alert & Debugging"]),
+    ])
+
+    /// The id of a card of the sample.
+    static func id(_ title: String) -> String {
+        sample.boards.lazy.flatMap(\.items).first { $0.title == title }!.id.rawValue
+    }
+
+    static let small = [("A", ["One", "Two", "Three"]), ("B", ["Four", "Five"]), ("C", [String]())]
+
+    // MARK: - Drops against the reference
+
+    @Test(arguments: [false, true])
+    func mouseDropsAtEverySlotMatchTheReference(copy: Bool) {
+        let boards = Self.small.map(\.1)
+        for (b, cards) in boards.enumerated() {
+            for index in cards.indices {
+                for target in boards.indices {
+                    for slot in 0...boards[target].count {
+                        var harness = UIHarness(UIHarness.kanban(Self.small))
+                        harness.drag(
+                            from: harness.cell(of: cards[index]), to: harness.cell(board: target, slot: slot),
+                            modifiers: copy ? .control : [])
+                        let expected = referenceDrop(
+                            boards, dragged: [(b, index)], to: target, slot: slot, copy: copy)
+                        #expect(
+                            harness.titles == expected,
+                            "\(copy ? "copy" : "move") \(cards[index]) to \(Self.small[target].0) slot \(slot)")
+                        #expect(harness.ui.mode == .board)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func draggingASelectedCardDragsTheSelectionInBoardOrder() {
+        let boards = Self.small.map(\.1)
+        // Every pair of cards, selected in either order, dropped at every slot.
+        let all = boards.enumerated().flatMap { b, cards in cards.indices.map { (board: b, index: $0) } }
+        for first in all {
+            for second in all where second != first {
+                for target in boards.indices {
+                    for slot in 0...boards[target].count {
+                        var harness = UIHarness(UIHarness.kanban(Self.small))
+                        for picked in [second, first] {
+                            let title = boards[picked.board][picked.index]
+                            let cell = harness.cell(of: title)
+                            harness.send(
+                                .mouse(MouseEvent(kind: .press(.left), column: cell.0, row: cell.1)),
+                                .mouse(
+                                    MouseEvent(kind: .release(.left), column: cell.0, row: cell.1, modifiers: .control))
+                            )
+                        }
+                        #expect(harness.ui.selection.count == 2)
+                        harness.drag(
+                            from: harness.cell(of: boards[first.board][first.index]),
+                            to: harness.cell(board: target, slot: slot))
+                        let expected = referenceDrop(
+                            boards, dragged: [first, second], to: target, slot: slot, copy: false)
+                        #expect(harness.titles == expected, "\(first) \(second) to \(target):\(slot)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aDropIsTheMoveCommandWithItsAt() {
+        var harness = UIHarness(Self.sample)
+        harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 2, slot: 0))
+        #expect(harness.operations == [.move(items: [Self.id("Analytics")], to: "Done", position: .at(0))])
+        #expect(harness.operations[0].commandLine == ["move", Self.id("Analytics"), "--to", "Done", "--at", "0"])
+        #expect(harness.ui.status.text == "moved \(Self.id("Analytics")) 'Analytics': In Progress:1 -> Done:0")
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Analytics")))
+        // Within one board, the index counts the board with the card taken out.
+        harness.drag(from: harness.cell(of: "Database Migration"), to: harness.cell(board: 0, slot: 3))
+        #expect(harness.operations.last == .move(items: [Self.id("Database Migration")], to: "Todo", position: .at(2)))
+        #expect(
+            harness.titles[0] == ["Schema Design", "Storage Management", "Database Migration", "Model Abstraction"])
+    }
+
+    @Test func whileDraggingTheSlotIsShownAndReleasingOutsideCancels() {
+        var harness = UIHarness(Self.sample, width: 120)
+        let start = harness.cell(of: "Analytics")
+        let over = harness.cell(board: 0, slot: 1)
+        harness.send(
+            .mouse(MouseEvent(kind: .press(.left), column: start.0, row: start.1)),
+            .mouse(MouseEvent(kind: .drag(.left), column: over.0, row: over.1)))
+        guard case .dragging(let drag) = harness.ui.mode else {
+            Issue.record("not dragging: \(harness.ui.mode)")
+            return
+        }
+        #expect(drag.target == BoardUI.DropTarget(board: 0, slot: 1))
+        #expect(drag.refusal == nil && !drag.copy)
+        let screen = harness.screen
+        // The marker takes the row of the slot; the cards below it move down one row.
+        #expect(screen[over.1].hasPrefix("→ move here"), "\(screen.joined(separator: "\n"))")
+        #expect(screen[over.1 + 1].contains("Schema Design"))
+        #expect(harness.ui.status.text == "move 'Analytics' to 'Todo':1; hold Ctrl or Alt to copy")
+
+        // Ctrl held while moving: the copy proposal.
+        harness.send(.mouse(MouseEvent(kind: .drag(.left), column: over.0, row: over.1, modifiers: .control)))
+        #expect(harness.screen[over.1].hasPrefix("+ copy here"))
+
+        // Released on the status line, or right of the last column: nothing happens.
+        harness.send(.mouse(MouseEvent(kind: .release(.left), column: 5, row: 23)))
+        #expect(harness.operations.isEmpty)
+        #expect(harness.ui.mode == .board)
+        #expect(harness.ui.status.text == "drop cancelled: released outside the boards")
+        #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+
+        harness.drag(from: harness.cell(of: "Analytics"), to: (110, 5))
+        #expect(harness.operations.isEmpty)
+        // Escape cancels too.
+        harness.send(
+            .mouse(MouseEvent(kind: .press(.left), column: start.0, row: start.1)),
+            .mouse(MouseEvent(kind: .drag(.left), column: over.0, row: over.1)), .key(Key(.escape)),
+            .mouse(MouseEvent(kind: .release(.left), column: over.0, row: over.1)))
+        #expect(harness.operations.isEmpty)
+    }
+
+    @Test func altOrCtrlAtTheReleaseCopies() {
+        for modifiers: Modifiers in [.alt, .control] {
+            var harness = UIHarness(Self.sample)
+            harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 0, slot: 0), modifiers: modifiers)
+            #expect(harness.operations == [.copy(items: [Self.id("Analytics")], to: "Todo", position: .at(0))])
+            #expect(harness.titles[0].first == "Analytics" && harness.titles[1].contains("Analytics"))
+            #expect(
+                harness.ui.status.text.hasPrefix("copied \(Self.id("Analytics")) 'Analytics' from In Progress:1 as "))
+        }
+    }
+
+    @Test func aClickPutsTheCursorOnACardAndCtrlClickSelects() {
+        var harness = UIHarness(Self.sample)
+        let cell = harness.cell(of: "Machine Learning")
+        harness.send(
+            .mouse(MouseEvent(kind: .press(.left), column: cell.0, row: cell.1)),
+            .mouse(MouseEvent(kind: .release(.left), column: cell.0, row: cell.1)))
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Machine Learning")))
+        #expect(harness.ui.selection.isEmpty && harness.operations.isEmpty)
+        for modifiers: Modifiers in [.control, .shift] {
+            harness.send(
+                .mouse(MouseEvent(kind: .press(.left), column: cell.0, row: cell.1)),
+                .mouse(MouseEvent(kind: .release(.left), column: cell.0, row: cell.1, modifiers: modifiers)))
+            #expect(harness.ui.selection == (modifiers == .control ? [ItemID(Self.id("Machine Learning"))!] : []))
+        }
+    }
+
+    @Test func theWheelScrollsTheColumnUnderThePointer() {
+        let many = UIHarness.kanban([("Long", (0..<40).map { "Card \($0)" }), ("Short", ["Only"])])
+        var harness = UIHarness(many, width: 60, height: 12)
+        #expect(harness.screen[2].contains("Card 0"))
+        #expect(harness.screen[10].contains("↓32 more"), "\(harness.screen.joined(separator: "\n"))")
+        harness.send(.mouse(MouseEvent(kind: .wheelDown, column: 3, row: 5)))
+        #expect(harness.screen[2].contains("Card 3"))
+        #expect(harness.screen[1].contains("↑3"))
+        harness.send(
+            .mouse(MouseEvent(kind: .wheelUp, column: 3, row: 5)), .mouse(MouseEvent(kind: .wheelUp, column: 3, row: 5))
+        )
+        #expect(harness.screen[2].contains("Card 0"))
+        // The cursor scrolls its column to stay in view.
+        harness.keys("G")
+        #expect(harness.screen.contains { $0.contains("Card 39") })
+        #expect(harness.ui.cursor.position == 39)
+    }
+
+    // MARK: - WIP limits: .forbidden, refusal, F
+
+    @Test func aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop() {
+        let full = UIHarness.kanban(
+            [("Todo", ["A", "B"]), ("Review", ["C", "D"])], limits: ["Review": 2])
+        var harness = UIHarness(full)
+        let start = harness.cell(of: "A")
+        let over = harness.cell(board: 1, slot: 1)
+        harness.send(
+            .mouse(MouseEvent(kind: .press(.left), column: start.0, row: start.1)),
+            .mouse(MouseEvent(kind: .drag(.left), column: over.0, row: over.1)))
+        guard case .dragging(let drag) = harness.ui.mode else {
+            Issue.record("not dragging")
+            return
+        }
+        #expect(drag.refusal == "'Review' is at its WIP limit of 2")
+        let screen = harness.ui.screen()
+        #expect(screen.text[over.1].contains("✗ 'Review'"), "\(screen.text.joined(separator: "\n"))")
+        // The header of the refusing board is shown in reverse red.
+        let header = screen.lines[0].spans.first { $0.text.hasPrefix("Review") }
+        #expect(header?.style.reverse == true && header?.style.color == .red)
+        #expect(harness.ui.status.isError)
+
+        // The drop is tried all the same: the kanban refuses it, and F forces it.
+        harness.send(.mouse(MouseEvent(kind: .release(.left), column: over.0, row: over.1)))
+        #expect(harness.titles == [["A", "B"], ["C", "D"]])
+        #expect(harness.ui.status.text.hasPrefix("'Review' is limited to 2 items and holds 2; nothing was changed"))
+        #expect(harness.ui.status.text.hasSuffix("; nothing was changed; F forces it"))
+        #expect(harness.ui.forceable == .move(items: [harness.id("A")], to: "Review", position: .at(1), force: true))
+
+        harness.keys("F")
+        #expect(harness.titles == [["B"], ["C", "A", "D"]])
+        #expect(
+            harness.operations.last?.commandLine == ["move", harness.id("A"), "--to", "Review", "--at", "1", "--force"])
+        #expect(harness.ui.forceable == nil)
+        harness.keys("F")
+        #expect(harness.ui.status.text.hasPrefix("nothing to force"))
+
+        // Within the full board a drag is no .forbidden proposal.
+        let c = harness.cell(of: "C")
+        harness.send(
+            .mouse(MouseEvent(kind: .press(.left), column: c.0, row: c.1)),
+            .mouse(MouseEvent(kind: .drag(.left), column: c.0, row: harness.cell(board: 1, slot: 3).1)))
+        if case .dragging(let drag) = harness.ui.mode { #expect(drag.refusal == nil) }
+    }
+
+    @Test func theKeyboardMoveIntoAFullBoardIsRefusedUntilF() {
+        var harness = UIHarness(UIHarness.kanban([("Todo", ["A"]), ("Doing", ["B"])], limits: ["Doing": 1]))
+        harness.keys("L")
+        #expect(harness.titles == [["A"], ["B"]])
+        #expect(harness.ui.status.isError && harness.ui.status.text.hasSuffix("F forces it"))
+        harness.keys("F")
+        #expect(harness.titles == [[], ["A", "B"]])
+    }
+
+    // MARK: - Keys
+
+    @Test func cursorKeysMoveBetweenCardsAndBoards() {
+        var harness = UIHarness(Self.sample, width: 120)
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Database Migration")))
+        for (keys, expected) in [
+            ("j", Self.id("Schema Design")), ("j", Self.id("Storage Management")), ("k", Self.id("Schema Design")),
+            ("l", Self.id("Analytics")),
+            ("l", Self.id("Alert & Debugging")), ("l", Self.id("Alert & Debugging")), ("h", Self.id("Analytics")),
+            ("G", Self.id("Machine Learning")),
+            ("g", Self.id("Push Notification")), ("k", Self.id("Push Notification")),
+            ("h", Self.id("Database Migration")),
+        ] {
+            harness.keys(keys)
+            #expect(harness.ui.cursor.item == ItemID(expected), "after \(keys)")
+        }
+        for (key, expected) in [
+            (Key(.down), Self.id("Schema Design")), (Key(.right), Self.id("Analytics")),
+            (Key(.up), Self.id("Push Notification")),
+            (Key(.left), Self.id("Database Migration")), (Key(.end), Self.id("Model Abstraction")),
+            (Key(.home), Self.id("Database Migration")),
+            (Key(.pageDown), Self.id("Model Abstraction")), (Key(.pageUp), Self.id("Database Migration")),
+        ] {
+            harness.key(key)
+            #expect(harness.ui.cursor.item == ItemID(expected), "after \(key)")
+        }
+        #expect(harness.operations.isEmpty)
+        // The cursor's card is drawn in reverse video.
+        let line = harness.ui.screen().lines[2]
+        #expect(line.spans.contains { $0.style.reverse && $0.text.contains("Database Migration") })
+    }
+
+    @Test func shiftedKeysAndCapitalsMoveTheCard() {
+        for (key, expected, titles) in [
+            (
+                Key(.character("J")), Operation.move(items: [Self.id("Schema Design")], to: "Todo", position: .at(2)),
+                ["Database Migration", "Storage Management", "Schema Design", "Model Abstraction"]
+            ),
+            (
+                Key(.down, .shift), .move(items: [Self.id("Schema Design")], to: "Todo", position: .at(2)),
+                ["Database Migration", "Storage Management", "Schema Design", "Model Abstraction"]
+            ),
+            (
+                Key(.character("K")), .move(items: [Self.id("Schema Design")], to: "Todo", position: .at(0)),
+                ["Schema Design", "Database Migration", "Storage Management", "Model Abstraction"]
+            ),
+            (
+                Key(.up, .shift), .move(items: [Self.id("Schema Design")], to: "Todo", position: .at(0)),
+                ["Schema Design", "Database Migration", "Storage Management", "Model Abstraction"]
+            ),
+        ] {
+            var harness = UIHarness(Self.sample)
+            harness.keys("j")
+            harness.key(key)
+            #expect(harness.operations == [expected], "\(key)")
+            #expect(harness.titles[0] == titles, "\(key)")
+            #expect(harness.ui.cursor.item == ItemID(Self.id("Schema Design")), "the cursor follows the card")
+        }
+        for key in [Key(.character("L")), Key(.right, .shift)] {
+            var harness = UIHarness(Self.sample, width: 120)
+            harness.keys("j")
+            harness.key(key)
+            // Level with its row: Schema Design is on row 3, the second card of In Progress.
+            #expect(
+                harness.operations == [.move(items: [Self.id("Schema Design")], to: "In Progress", position: .at(1))])
+            #expect(harness.ui.cursor.board == 1 && harness.ui.cursor.item == ItemID(Self.id("Schema Design")))
+            harness.key(key == Key(.character("L")) ? Key(.character("H")) : Key(.left, .shift))
+            #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+        }
+        var harness = UIHarness(Self.sample)
+        harness.keys("KH")
+        #expect(harness.operations.isEmpty)
+        #expect(harness.ui.status.text == "there is no board to the left")
+        harness.keys("G")
+        harness.keys("J")
+        #expect(harness.ui.status.text == "'Model Abstraction' is already at the bottom")
+    }
+
+    @Test func spaceSelectsAndXPMovesTheSelectionBelowTheCursor() {
+        var harness = UIHarness(Self.sample, width: 120)
+        harness.keys(" jj ")  // Database Migration and Storage Management
+        #expect(
+            harness.ui.selection == [ItemID(Self.id("Database Migration"))!, ItemID(Self.id("Storage Management"))!])
+        #expect(harness.screen[2].hasPrefix("0*\(Self.id("Database Migration"))"))
+        harness.keys("x")
+        #expect(harness.ui.selection.isEmpty)
+        #expect(
+            harness.ui.clipboard
+                == BoardUI.Clipboard(
+                    items: [ItemID(Self.id("Database Migration"))!, ItemID(Self.id("Storage Management"))!], copy: false
+                ))
+        harness.keys("lk")  // Machine Learning, level with Storage Management, then Analytics
+        harness.keys("p")
+        #expect(
+            harness.operations == [
+                .move(
+                    items: [Self.id("Database Migration"), Self.id("Storage Management")], to: "In Progress",
+                    position: .at(2))
+            ])
+        #expect(
+            harness.titles[1] == [
+                "Push Notification", "Analytics", "Database Migration", "Storage Management", "Machine Learning",
+            ])
+        #expect(harness.ui.clipboard == nil, "a cut is pasted once")
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Database Migration")))
+        #expect(harness.ui.status.text.hasSuffix("(and 1 more)"))
+    }
+
+    @Test func yCopiesAndPPastesCopiesAboveTheCursor() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("yllP")
+        #expect(harness.operations == [.copy(items: [Self.id("Database Migration")], to: "Done", position: .at(0))])
+        #expect(harness.titles[2] == ["Database Migration", "System Architecture", "Alert & Debugging"])
+        #expect(harness.titles[0].first == "Database Migration")
+        harness.keys("p")
+        #expect(harness.titles[2].filter { $0 == "Database Migration" }.count == 2, "a copy pastes again")
+        harness.key(Key(.escape))
+        harness.keys("p")
+        #expect(harness.ui.status.text.hasPrefix("nothing to paste"))
+    }
+
+    @Test func aAddsBelowTheCursorFromAPrompt() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("ja")
+        guard case .prompt = harness.ui.mode else {
+            Issue.record("no prompt")
+            return
+        }
+        harness.keys("New café card")
+        harness.key(Key(.backspace))
+        #expect(harness.screen.last?.hasPrefix("new card in 'Todo': New café car") == true)
+        harness.send(.paste("d\nwith more"))
+        harness.key(Key(.enter))
+        #expect(harness.operations.count == 1)
+        #expect(harness.titles[0][2] == "New café card with more")
+        #expect(harness.ui.cursor.position == 2)
+        #expect(harness.ui.status.text.hasPrefix("added "))
+        // A title with nothing in it is refused and nothing is sent.
+        harness.keys("a")
+        harness.keys("   ")
+        harness.key(Key(.enter))
+        #expect(harness.operations.count == 1)
+        #expect(harness.ui.status.isError)
+        // Escape cancels; Ctrl-U clears the line.
+        harness.keys("aabc")
+        harness.key(.control("u"))
+        harness.keys("x")
+        harness.key(Key(.escape))
+        #expect(harness.operations.count == 1)
+    }
+
+    @Test func rRenamesEEditsEnterShowsTheCard() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("r")
+        harness.key(.control("w"))
+        harness.keys("Plan")
+        harness.key(Key(.enter))
+        #expect(
+            harness.operations == [.rename(item: Self.id("Database Migration"), title: try! Title("Database Plan"))])
+        #expect(
+            harness.ui.status.text == "renamed \(Self.id("Database Migration")) 'Database Migration' to 'Database Plan'"
+        )
+
+        harness.keys("e")
+        #expect(harness.actions.last == .edit(ItemID(Self.id("Database Migration"))!))
+
+        harness.key(Key(.enter))
+        #expect(harness.ui.mode == .detail(ItemID(Self.id("Database Migration"))!))
+        #expect(harness.screen[0] == "Database Plan")
+        #expect(harness.screen.contains("  board    Todo:0"))
+        harness.keys("j")
+        #expect(harness.ui.mode == .board)
+        #expect(harness.ui.cursor.position == 0, "the key that closes the card does nothing else")
+    }
+
+    @Test func dRemovesOnlyAfterY() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("d")
+        #expect(
+            harness.screen.last?.hasPrefix("remove 'Database Migration' (\(Self.id("Database Migration")))? y removes")
+                == true)
+        harness.keys("n")
+        #expect(harness.operations.isEmpty)
+        #expect(harness.ui.status.text == "nothing was removed")
+        harness.keys(" j d")
+        #expect(harness.screen.last?.hasPrefix("remove 2 cards?") == true)
+        harness.keys("y")
+        #expect(harness.operations == [.remove(items: [Self.id("Database Migration"), Self.id("Schema Design")])])
+        #expect(harness.titles[0] == ["Storage Management", "Model Abstraction"])
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Model Abstraction")), "the card that took its place")
+    }
+
+    @Test func uUndoesAndCtrlRRedoes() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("L")
+        harness.keys("u")
+        #expect(harness.actions.last == .undo)
+        #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+        harness.key(.control("r"))
+        #expect(harness.actions.last == .redo)
+        #expect(harness.titles[1].first == "Database Migration")
+        #expect(harness.ui.status.text == "did again #1")
+    }
+
+    @Test func slashFiltersAsListGrepKeepingIndexes() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("/")
+        harness.keys("AN")
+        harness.key(Key(.enter))
+        #expect(harness.ui.filter == "AN")
+        let screen = harness.screen
+        // Storage Management (Todo:2) and Analytics (In Progress:1) keep their indexes.
+        #expect(
+            screen[2].hasPrefix("2 \(Self.id("Storage Management")) Storage Management"),
+            "\(screen.joined(separator: "\n"))")
+        #expect(screen[2].contains("1 \(Self.id("Analytics")) Analytics"))
+        #expect(!screen.joined().contains("Schema Design"))
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Storage Management")))
+        // A drop in a filtered board lands before the card shown there.
+        harness.drag(from: harness.cell(of: "Storage Management"), to: harness.cell(board: 1, slot: 0))
+        #expect(
+            harness.operations == [.move(items: [Self.id("Storage Management")], to: "In Progress", position: .at(1))])
+        harness.key(Key(.escape))
+        #expect(harness.ui.filter == nil)
+        #expect(harness.screen.joined().contains("Schema Design"))
+    }
+
+    @Test func questionMarkShowsTheKeysQAndCtrlCQuit() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("?")
+        #expect(harness.ui.mode == .help)
+        #expect(harness.screen[0].hasPrefix("kanban ui: the keys"))
+        #expect(harness.screen.contains { $0.contains("F") && $0.contains("--force") })
+        harness.keys("x")
+        #expect(harness.ui.mode == .board && harness.ui.clipboard == nil)
+        harness.keys("q")
+        #expect(harness.actions.last == .quit)
+        harness.keys("a")
+        harness.key(.control("c"))
+        #expect(harness.actions.last == .quit, "Ctrl-C quits even from a prompt")
+        harness.key(Key(.escape))
+        harness.key(.control("l"))
+        harness.key(.control("z"))
+        #expect(Array(harness.actions.suffix(2)) == [.redraw, .suspend])
+    }
+
+    @Test func aPasteOnTheBoardAddsACardPerLine() {
+        var harness = UIHarness(Self.sample)
+        harness.send(.paste("First pasted\r\n\n  Second pasted  \n"))
+        #expect(harness.titles[0][1...2] == ["First pasted", "Second pasted"])
+        harness.send(.paste("bad \u{7} bell"))
+        #expect(harness.ui.status.isError && harness.ui.status.text.hasPrefix("pasted line 1:"))
+    }
+
+    // MARK: - Outside changes
+
+    @Test func anOutsideChangeKeepsTheCursorOnItsCard() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("jj")  // Storage Management, Todo:2
+        var outside = harness.kanban
+        var generator = SystemRandomNumberGenerator()
+        try! outside.apply(
+            .add(titles: [try! Title("From a script")], to: "Todo", position: .top), at: UIHarness.clock,
+            using: &generator)
+        try! outside.apply(.move(items: [Self.id("Schema Design")], to: "Done"), at: UIHarness.clock, using: &generator)
+        _ = harness.ui.handle(.loaded(outside))
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Storage Management")))
+        #expect(harness.ui.cursor.position == 2)
+        #expect(harness.screen[2].contains("From a script"))
+        // When the card itself goes, the cursor stays at its place.
+        try! outside.apply(.remove(items: [Self.id("Storage Management")]), at: UIHarness.clock, using: &generator)
+        _ = harness.ui.handle(.loaded(outside))
+        #expect(harness.ui.cursor.item == ItemID(Self.id("Model Abstraction")))
+    }
+
+    // MARK: - The screen
+
+    @Test func escapeSequencesFromTheFileAreShownVisibly() throws {
+        let hostile = try Kanban(boards: [
+            Board(
+                id: ItemID("b0")!, title: "Todo\u{1B}]2;owned\u{7}",
+                items: [Item(id: ItemID("x1")!, title: "evil \u{1B}[2J\u{1B}]0;pwned\u{7} \u{9B}31m \u{202E}rtl")])
+        ])
+        let harness = UIHarness(hostile)
+        let screen = harness.ui.screen()
+        let bytes = Frame.bytes(from: nil, to: screen, color: true)
+        // The only ESC bytes are kanban's own CSI sequences: none starts an OSC or clears the screen twice.
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("\u{1B}]"))
+        #expect(!text.contains("\u{7}"))
+        #expect(!text.contains("\u{9B}"))
+        #expect(!text.contains("\u{202E}"))
+        #expect(text.ranges(of: "\u{1B}[2J").count == 1)
+        #expect(screen.text[0].hasPrefix("Todo\\u{1B}]2;owned\\u{7}"))
+        #expect(screen.text[2].contains("evil \\u{1B}[2J\\u{1B}]0;pwned\\u{7}"))
+    }
+
+    @Test func wideCharactersKeepTheColumnsInLine() {
+        let wide = UIHarness.kanban([
+            ("待办", ["国際化対応のためのメッセージカタログを整備する", "Pair 🧑‍💻 sessions 🚀"]),
+            ("Doing", ["한국어 제목도 잘 줄바꿈되어야 합니다"]), ("Done", ["Flags 🇫🇷 🇯🇵"]),
+        ])
+        let harness = UIHarness(wide, width: 80, height: 12)
+        var bars: [Int]?
+        for line in harness.screen.dropLast() {
+            // Columns before each separator, as the terminal draws them.
+            var offsets: [Int] = []
+            var column = 0
+            for character in line {
+                if character == "│" { offsets.append(column) }
+                column += DisplayWidth.of(character)
+            }
+            #expect(column <= 80, "\(line)")
+            if bars == nil { bars = offsets }
+            #expect(offsets == bars, "\(line)")
+        }
+        #expect(bars?.count == 2, "\(harness.screen.joined(separator: "\n"))")
+    }
+
+    @Test func framesDrawOnlyTheLinesThatChanged() {
+        var harness = UIHarness(Self.sample)
+        let before = harness.ui.screen()
+        let first = Frame.bytes(from: nil, to: before, color: true)
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        harness.keys("j")
+        let after = harness.ui.screen()
+        let diff = String(decoding: Frame.bytes(from: before, to: after, color: true), as: UTF8.self)
+        #expect(!diff.contains("\u{1B}[2J"), "no clear on a keypress")
+        // The two cards whose highlight changed, and the status line at most.
+        let rows = diff.split(separator: "\u{1B}[").compactMap { part -> Int? in
+            guard let semicolon = part.firstIndex(of: ";"), part[part.index(after: semicolon)...].hasPrefix("1H") else {
+                return nil
+            }
+            return Int(part[..<semicolon])
+        }
+        #expect(Set(rows).isSubset(of: [3, 4, 24]) && rows.contains(3) && rows.contains(4), "\(rows)")
+        #expect(Frame.bytes(from: after, to: after, color: true).isEmpty)
+    }
+
+    @Test func boardsOfUpTo200CardsGetTheColumnsOfList() {
+        for width in [80, 100, 120] {
+            let harness = UIHarness(Self.sample, width: width)
+            let columns = Self.sample.boards.map { Column(BoardText($0, today: UIHarness.clock.today)) }
+            #expect(harness.ui.widths == ColumnLayout.widths(columns, total: width, compact: false), "\(width)")
+            #expect(harness.ui.measured.isEmpty)
+        }
+    }
+
+    @Test func largerBoardsAreMeasuredOnceOnASample() {
+        let big = UIHarness.kanban([
+            ("Todo", (0..<1000).map { "Item \($0) with a few more words" }), ("Done", ["Gone"]),
+        ])
+        var harness = UIHarness(big, width: 100, height: 30)
+        let widths = harness.ui.widths
+        #expect(harness.ui.measured.count == 1)
+        // 200 spread out, and the longest title if they miss it.
+        #expect((200...201).contains(harness.ui.measured.first?.value.column.board.cards.count ?? 0))
+        harness.keys("jJ")
+        #expect(
+            harness.titles[0][..<3] == [
+                "Item 0 with a few more words", "Item 2 with a few more words", "Item 1 with a few more words",
+            ])
+        #expect(harness.ui.widths == widths)
+        #expect(harness.screen[4].hasPrefix("  2 item01   Item 1 with a few more words"), "\(harness.screen[4])")
+    }
+
+    @Test func framesEscapeWhateverASpanHolds() {
+        let screen = Screen(width: 20, height: 1, lines: [ScreenLine("a\u{1B}]0;x\u{7}b\u{9B}c")])
+        let text = String(decoding: Frame.bytes(from: nil, to: screen, color: false), as: UTF8.self)
+        #expect(text.contains("a\\u{1B}]0;x\\u{7}b\\u{9B}c"))
+        #expect(!text.contains("\u{7}") && !text.contains("\u{1B}]"))
+    }
+
+    @Test(arguments: [(1, 1), (5, 3), (12, 4), (30, 2), (200, 3), (40, 60)])
+    func anySizeDrawsWithinTheScreen(width: Int, height: Int) {
+        var harness = UIHarness(Self.sample, width: width, height: height)
+        for keys in ["", "jjl", "L", "?", "x", "\u{1B}", "ja"] {
+            harness.keys(keys)
+            let screen = harness.ui.screen()
+            #expect(screen.lines.count == height, "\(keys)")
+            for line in screen.lines { #expect(line.width <= width && DisplayWidth.of(line.plain) == line.width) }
+        }
+        harness.send(.mouse(MouseEvent(kind: .press(.left), column: 0, row: 0)))
+        harness.send(.mouse(MouseEvent(kind: .drag(.left), column: width - 1, row: height - 1)))
+        #expect(harness.ui.screen().lines.count == height)
+        _ = harness.ui.handle(.resize(width: 3, height: 1))
+        #expect(harness.ui.screen().lines.count == 1)
+    }
+
+    @Test func boardsThatDoNotFitScrollSideways() {
+        let many = UIHarness.kanban((0..<8).map { ("Board number \($0)", ["A card on board \($0) with words"]) })
+        var harness = UIHarness(many, width: 80, height: 10)
+        #expect(harness.ui.window.lowerBound == 0 && harness.ui.window.count < 8)
+        #expect(harness.screen.last?.contains("boards 1-") == true)
+        for _ in 0..<7 { harness.keys("l") }
+        #expect(harness.ui.cursor.board == 7)
+        #expect(harness.ui.window.contains(7))
+        #expect(harness.screen[0].contains("Board number 7"))
+    }
+}
