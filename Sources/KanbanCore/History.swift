@@ -485,26 +485,3 @@ public struct HistoryLog: Sendable {
         }
     }
 }
-
-extension Kanban {
-    /// This kanban with `patch` taken back: exactly what it was before the patch when the
-    /// kanban is still what the patch made in the places it changed.
-    ///
-    /// - Throws: ``KanbanError/conflict(_:)`` when those places have changed since.
-    public func reverting(_ patch: Patch) throws(KanbanError) -> Kanban {
-        guard let result = patch.exactlyUndone(from: self) else {
-            throw .conflict("the cards or boards that change touched have changed since")
-        }
-        return result
-    }
-
-    /// This kanban with `patch` done again.
-    ///
-    /// - Throws: ``KanbanError/conflict(_:)`` when the places it changes have changed since.
-    public func reapplying(_ patch: Patch) throws(KanbanError) -> Kanban {
-        guard let result = patch.exactlyApplied(to: self) else {
-            throw .conflict("the cards or boards that change touched have changed since")
-        }
-        return result
-    }
-}

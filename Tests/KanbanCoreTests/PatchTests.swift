@@ -171,3 +171,49 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         #expect(FileHash.of([]) != FileHash.of([0]))
     }
 }
+
+@Suite struct TakingChangesBack {
+    /// A change on one board, then another on a different board: taking back the first,
+    /// through the merge, leaves the kanban as the second alone would have.
+    @Test(arguments: 0..<6)
+    func undoTakesBackOnlyItsOwnChange(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed) + 500)
+        let moment = Moment(now: Timestamp(seconds: 1_790_300_000), today: Day(daysSinceEpoch: 20_730))
+        var checked = 0
+        var merged = 0
+        for _ in 0..<30 {
+            var start = try randomKanban(using: &generator)
+            guard start.boards.count >= 2 else { continue }
+            for _ in 0..<3 {
+                try start.apply(
+                    .add(titles: [Title("seed card")], to: start.boards[0].title, position: nil), at: moment,
+                    using: &generator)
+            }
+            let first = start.boards[0].items.map(\.id.rawValue)
+            let own: Operation =
+                Bool.random(using: &generator)
+                ? .move(items: [first.randomElement(using: &generator)!], to: start.boards[0].title, position: .at(0))
+                : .edit(item: first.randomElement(using: &generator)!, edits: EditInput(title: try Title("retitled")))
+            var afterOwn = start
+            try afterOwn.apply(own, at: moment, using: &generator)
+            let patch = Patch(from: start, to: afterOwn)
+            // Another change after it, on its board (so the merge is needed) or another.
+            let elsewhere = Bool.random(using: &generator)
+            let other: Operation = .add(
+                titles: [try Title("later")], to: start.boards[elsewhere ? 1 : 0].title, position: .top)
+            var both = afterOwn
+            var replay = generator  // the new card gets the same id in both
+            try both.apply(other, at: moment, using: &generator)
+            var onlyOther = start
+            try onlyOther.apply(other, at: moment, using: &replay)
+            let undone = try both.reverting(patch)
+            #expect(undone.boards.map { $0.items.map(\.title) } == onlyOther.boards.map { $0.items.map(\.title) })
+            #expect(undone.boards.map { $0.items.map(\.id) } == onlyOther.boards.map { $0.items.map(\.id) })
+            let redone = try undone.reapplying(patch)
+            #expect(redone.boards.map { $0.items.map(\.title) } == both.boards.map { $0.items.map(\.title) })
+            checked += 1
+            if !elsewhere { merged += 1 }
+        }
+        #expect(checked > 0 && merged > 0, "\(checked) cases, \(merged) through the merge")
+    }
+}

@@ -142,6 +142,25 @@ import Testing
         #expect(try sandbox.boards().layout == sampleLayout)
     }
 
+    @Test func undoMergesWithChangesMadeSinceOutsideKanban() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("move", "Analytics", "Done", "--at", "1")
+        // An editor adds a card at the top of Done, behind kanban's back: the move's place changed.
+        var text = String(decoding: try sandbox.bytes(), as: UTF8.self)
+        let line = #"        {"id": "ed1t0r", "title": "From the editor"},"#
+        let done = try #require(text.range(of: "\"title\": \"Done\""))
+        let items = try #require(text.range(of: "\"items\": [\n", range: done.upperBound..<text.endIndex))
+        text.insert(contentsOf: line + "\n", at: items.upperBound)
+        try sandbox.write(text)
+        let output = try sandbox.succeed("undo")
+        #expect(output.contains("moved"), "says what it did: \(output)")
+        let boards = try sandbox.boards()
+        #expect(boards[1].items == ["Push Notification", "Analytics", "Machine Learning"], "the move is taken back")
+        #expect(boards[2].items.first == "From the editor", "the outside change stays")
+    }
+
     @Test func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }

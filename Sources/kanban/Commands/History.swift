@@ -72,21 +72,22 @@ extension App {
                 taken.append(record)
             }
             transaction.kind = redo ? .redo(entries) : .undo(entries)
+            // What undo did, card by card, as `kanban diff` would say it.
+            let change = Kanban.diff(from: kanban, to: result)
             kanban = result
-            return Change()
+            return change
         }
-        _ = change
         if options.quiet { return "" }
-        let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
+        let report = Report(command: name, change: change, dryRun: dryRun, file: store.path)
         if options.json {
+            let entries = taken.map { String($0.number) }.joined(separator: ",")
             return "{\"command\":\(JSON.quoted(name)),\"file\":\(JSON.quoted(store.path)),\"dryRun\":\(dryRun)"
-                + ",\"changed\":\(!taken.isEmpty),\"entries\":[\(taken.map { String($0.number) }.joined(separator: ","))]"
-                + ",\"boards\":[],\"items\":[]}\n"
+                + ",\"changed\":\(change.isEffective),\"entries\":[\(entries)],\(report.changesJSON)}\n"
         }
         if taken.isEmpty { return "nothing to \(name)\n" }
+        let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
         return taken.map { record in
             "\(verb) #\(record.number): kanban \(record.command.map(shellWord).joined(separator: " "))\n"
-                + record.lines.map { "    \(Escape.visible($0))\n" }.joined()
-        }.joined()
+        }.joined() + report.text(style: style).split(separator: "\n").map { "    \($0)\n" }.joined()
     }
 }

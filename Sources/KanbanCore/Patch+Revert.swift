@@ -1,0 +1,99 @@
+// Taking a change back (undo) or doing it again (redo) on a kanban that may have changed
+// since: exactly when the places the change touched are as it left them, else as a 3-way
+// merge, like `git revert`: the base is the kanban as the change left it, ours the kanban
+// now, theirs the kanban as it was before the change, both rebuilt around the kanban now.
+
+extension Kanban {
+    /// This kanban with `patch` taken back.
+    ///
+    /// - Throws: ``KanbanError/conflict(_:)`` when what the change did was changed since in a
+    ///   way that conflicts (SPEC §8, rule 8); nothing changes then.
+    public func reverting(_ patch: Patch) throws(KanbanError) -> Kanban {
+        try applyingAsMerge(patch.reversed)
+    }
+
+    /// This kanban with `patch` done again.
+    ///
+    /// - Throws: ``KanbanError/conflict(_:)``, as ``reverting(_:)``.
+    public func reapplying(_ patch: Patch) throws(KanbanError) -> Kanban {
+        try applyingAsMerge(patch)
+    }
+
+    /// `patch` applied: exactly where it can be, else as the merge of the change into this kanban.
+    private func applyingAsMerge(_ patch: Patch) throws(KanbanError) -> Kanban {
+        if let exact = patch.exactlyApplied(to: self) { return exact }
+        let base = patch.rebuilding(self, as: .before)
+        let theirs = patch.rebuilding(self, as: .after)
+        let result = Kanban.merge(base: base, ours: self, theirs: theirs)
+        guard result.conflicts.isEmpty else {
+            let cards = result.conflicts.map { conflict -> String in
+                switch conflict.subject {
+                case .card(let id, let title, _): "'\(title)' (\(id))"
+                case .board(_, let title): "board '\(title)'"
+                }
+            }
+            throw .conflict(
+                "what it changed was changed again since: \(cards.uniqued().joined(separator: ", "))")
+        }
+        return result.kanban
+    }
+}
+
+extension Patch {
+    /// One side of a patch.
+    enum Side {
+        case before, after
+    }
+
+    /// `kanban` with what this patch changed put as it was on `side`: every card the patch
+    /// names taken out and put back where that side had it (after the card that came before
+    /// the changed stretch, which both sides share), and the boards it names given that
+    /// side's titles, limits and order. Elsewhere `kanban` is left as it is.
+    func rebuilding(_ kanban: Kanban, as side: Side) -> Kanban {
+        let headers = side == .before ? boardsBefore : boardsAfter
+        let otherHeaders = side == .before ? boardsAfter : boardsBefore
+        let changedHeaders = Set(boardsBefore).symmetricDifference(boardsAfter).map(\.id)
+        var touched = Set<ItemID>()
+        for stretch in cards.values { for item in stretch.before + stretch.after { touched.insert(item.id) } }
+        if let archive { for archived in archive.before + archive.after { touched.insert(archived.item.id) } }
+
+        // The boards: those only the other side has go, those only this side has come back.
+        let sideIDs = Set(headers.map(\.id))
+        let otherIDs = Set(otherHeaders.map(\.id))
+        var boards = kanban.boards.filter { !(otherIDs.contains($0.id) && !sideIDs.contains($0.id)) }
+        for (index, header) in headers.enumerated() where !boards.contains(where: { $0.id == header.id }) {
+            let previous = headers[..<index].last { header in boards.contains { $0.id == header.id } }
+            let position = previous.flatMap { previous in boards.firstIndex { $0.id == previous.id } }.map { $0 + 1 } ?? 0
+            boards.insert(Board(id: header.id, title: header.title, limit: header.limit), at: position)
+        }
+        for index in boards.indices {
+            if let header = headers.first(where: { $0.id == boards[index].id }), changedHeaders.contains(header.id) {
+                boards[index].title = header.title
+                boards[index].limit = header.limit
+            }
+            boards[index].items.removeAll { touched.contains($0.id) }
+        }
+        // This side's order for the boards it has, in the places they take now.
+        let order = headers.map(\.id).filter { id in boards.contains { $0.id == id } }
+        let places = boards.indices.filter { sideIDs.contains(boards[$0].id) }
+        let reordered = order.compactMap { id in boards.first { $0.id == id } }
+        for (place, board) in zip(places, reordered) { boards[place] = board }
+
+        // The cards: each stretch put back after its anchor.
+        for (id, stretch) in cards {
+            guard let board = boards.firstIndex(where: { $0.id == id }) else { continue }
+            let items = side == .before ? stretch.before : stretch.after
+            let at = stretch.anchor.flatMap { anchor in boards[board].items.firstIndex { $0.id == anchor } }
+                .map { $0 + 1 } ?? min(stretch.offset, boards[board].items.count)
+            boards[board].items.insert(contentsOf: items, at: at)
+        }
+        var archived = kanban.archive.filter { !touched.contains($0.item.id) }
+        if let archive {
+            let items = side == .before ? archive.before : archive.after
+            let at = archive.anchor.flatMap { anchor in archived.firstIndex { $0.item.id == anchor } }
+                .map { $0 + 1 } ?? min(archive.offset, archived.count)
+            archived.insert(contentsOf: items, at: at)
+        }
+        return Kanban(trusted: boards, archive: archived)
+    }
+}
