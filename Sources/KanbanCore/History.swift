@@ -439,6 +439,9 @@ public struct HistoryLog: Sendable {
     public private(set) var undoable: [Int] = []
     /// Entries `redo` can do again, the next one last.
     public private(set) var redoable: [Int] = []
+    /// Entries taken back by undo and not done again since (whether or not redo can still
+    /// reach them).
+    public private(set) var undone: Set<Int> = []
 
     public init(records: [HistoryRecord]) {
         self.records = records
@@ -476,11 +479,13 @@ public struct HistoryLog: Sendable {
             for entry in entries {
                 undoable.removeAll { $0 == entry }
                 redoable.append(entry)
+                undone.insert(entry)
             }
         case .redo(let entries):
             for entry in entries {
                 redoable.removeAll { $0 == entry }
                 undoable.append(entry)
+                undone.remove(entry)
             }
         }
     }

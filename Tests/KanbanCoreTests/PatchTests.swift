@@ -149,6 +149,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         #expect(log.undoable == [1, 2] && log.redoable == [3])
         log.append(record(6, .change))
         #expect(log.undoable == [1, 2, 6] && log.redoable.isEmpty, "a new change ends what redo can do")
+        #expect(log.undone == [3], "#3 stays taken back")
         #expect(log.nextNumber == 7)
         #expect(log.record(5)?.number == 5 && log.record(9) == nil)
     }

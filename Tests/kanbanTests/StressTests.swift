@@ -22,6 +22,13 @@ private enum Job: CustomStringConvertible {
     /// One of two removes of the same card: exactly one succeeds.
     case racingRemove(id: String)
     case rename(id: String, title: String)
+    /// Gives a card a label and a due date.
+    case edit(id: String, label: String)
+    case archive(id: String)
+    /// Brings back a card archived before the round.
+    case restore(id: String)
+    /// Two cards added by one batch: one transaction.
+    case batch(titles: [String])
     case dryRunMove(id: String, to: String)
     case list
     case boardAdd(title: String)
@@ -38,6 +45,10 @@ private enum Job: CustomStringConvertible {
         case .copy(let id, let to): ["copy", id, "--to", to]
         case .remove(let id), .racingRemove(let id): ["remove", id]
         case .rename(let id, let title): ["rename", id, title]
+        case .edit(let id, let label): ["edit", id, "--label", label, "--due", "2026-12-24"]
+        case .archive(let id): ["archive", id]
+        case .restore(let id): ["restore", id]
+        case .batch: ["batch"]
         case .dryRunMove(let id, let to): ["move", id, "--to", to, "--dry-run"]
         case .list: ["list"]
         case .boardAdd(let title): ["board", "add", title]
@@ -49,6 +60,9 @@ private enum Job: CustomStringConvertible {
     }
 
     var stdin: [UInt8]? {
+        if case .batch(let titles) = self {
+            return Array(titles.map { "add '\($0)' --to Todo\n" }.joined().utf8)
+        }
         guard case .add(let titles, _, true) = self else { return nil }
         return Array(titles.map { $0 + "\n" }.joined().utf8)
     }
@@ -56,7 +70,7 @@ private enum Job: CustomStringConvertible {
     /// The card this job moves or removes, if any: such cards may change place.
     var displaced: String? {
         switch self {
-        case .move(let id, _), .racingMove(let id, _), .remove(let id), .racingRemove(let id): id
+        case .move(let id, _), .racingMove(let id, _), .remove(let id), .racingRemove(let id), .archive(let id): id
         default: nil
         }
     }
@@ -69,9 +83,13 @@ private struct Model {
     struct Card {
         var title: String
         var boards: Set<String>
+        /// A label an edit gave it, to be found in the file.
+        var label: String?
     }
 
     var cards: [String: Card] = [:]
+    /// Cards in the archive.
+    var archived: [String: String] = [:]
     var boards: [String: Int?] = [:]
     /// Every id any process has ever reported, so that a reused id is noticed.
     var everReported: Set<String> = []
@@ -134,21 +152,22 @@ struct StressTests {
         let n = Self.processes
         func share(_ percent: Int) -> Int { max(1, n * percent / 100) }
         let counts = (
-            move: share(12), racingMoves: max(1, share(6) / 2), copy: share(8), remove: share(8),
-            racingRemoves: max(1, share(6) / 2), rename: share(10), dryRun: share(4), readers: share(6),
-            gate: max(2, share(10)), boardKinds: max(1, share(10) / 5)
+            move: share(10), racingMoves: max(1, share(6) / 2), copy: share(6), remove: share(6),
+            racingRemoves: max(1, share(6) / 2), rename: share(6), dryRun: share(3), readers: share(6),
+            gate: max(2, share(10)), boardKinds: max(1, share(10) / 5), edit: share(6), archive: share(4),
+            restore: share(3), batch: share(3)
         )
         let fixedJobs =
             counts.move + 2 * counts.racingMoves + counts.copy + counts.remove + 2 * counts.racingRemoves
-            + counts.rename + counts.dryRun + counts.readers + counts.gate + 5 * counts.boardKinds
+            + counts.rename + counts.dryRun + counts.readers + counts.gate + 5 * counts.boardKinds + counts.edit
+            + counts.archive + counts.restore + counts.batch
         let adds = max(1, n - fixedJobs)
         let r = "r\(round)"
 
         // Cards and boards this round works on, made by single processes beforehand.
         let seedCount =
             counts.move + counts.racingMoves + counts.copy + counts.remove + counts.racingRemoves
-            + counts.rename
-            + counts.dryRun
+            + counts.rename + counts.dryRun + counts.edit + counts.archive + counts.restore
         let seedTitles = (0..<seedCount).map { "\(r) seed \($0)" }
         let seeded = try added(
             try sandbox.succeed(
@@ -159,6 +178,11 @@ struct StressTests {
             model.everReported.insert(card.id)
         }
         var seeds = seeded.map(\.id)[...]
+        // Cards put away before the round, for restores to bring back.
+        let toRestore = Array(seeds.suffix(counts.restore))
+        seeds = seeds.dropLast(counts.restore)
+        try sandbox.succeed(["archive"] + toRestore + ["-q"])
+        for id in toRestore { model.archived[id] = model.cards.removeValue(forKey: id)?.title }
         var roundBoards: [String] = []
         for k in 0..<(4 * counts.boardKinds) {
             let title = "\(r) board \(k)"
@@ -195,6 +219,10 @@ struct StressTests {
         }
         for k in 0..<counts.rename { jobs.append(.rename(id: seeds.popFirst()!, title: "\(r) renamed \(k)")) }
         for _ in 0..<counts.dryRun { jobs.append(.dryRunMove(id: seeds.popFirst()!, to: "Done")) }
+        for k in 0..<counts.edit { jobs.append(.edit(id: seeds.popFirst()!, label: "\(r)-label-\(k)")) }
+        for _ in 0..<counts.archive { jobs.append(.archive(id: seeds.popFirst()!)) }
+        for id in toRestore { jobs.append(.restore(id: id)) }
+        for k in 0..<counts.batch { jobs.append(.batch(titles: ["\(r) batch \(k).0", "\(r) batch \(k).1"])) }
         for k in 0..<counts.boardKinds {
             jobs.append(.boardAdd(title: "\(r) new board \(k)"))
             jobs.append(.boardRename(board: roundBoards[4 * k], title: "\(r) renamed board \(k)"))
@@ -292,6 +320,25 @@ struct StressTests {
                 continue
             }
             tally.succeeded += 1
+            if case .batch(let titles) = job {
+                let commands = (try? jsonObject(result.out))?["commands"] as? [[String: Any]] ?? []
+                let cards = try commands.flatMap { command in
+                    try added(String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self))
+                }
+                guard cards.map(\.title) == titles else {
+                    fail("reported \(cards)")
+                    continue
+                }
+                for card in cards {
+                    if model.everReported.contains(card.id) {
+                        fail("reused id \(card.id)")
+                        tally.duplicated += 1
+                    }
+                    model.everReported.insert(card.id)
+                    model.cards[card.id] = Model.Card(title: card.title, boards: ["Todo"])
+                }
+                continue
+            }
             guard let report = try? jsonObject(result.out), let items = report["items"] as? [[String: Any]]
             else {
                 fail("no JSON report on stdout")
@@ -365,6 +412,28 @@ struct StressTests {
                     continue
                 }
                 model.cards[id]?.title = title
+            case .edit(let id, let label):
+                guard items.count == 1, items[0]["id"] as? String == id, items[0]["changes"] is [String: Any] else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.cards[id]?.label = label
+            case .archive(let id):
+                guard items.count == 1, items[0]["id"] as? String == id, items[0]["archived"] as? Bool == true else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.archived[id] = model.cards.removeValue(forKey: id)?.title
+            case .restore(let id):
+                guard items.count == 1, items[0]["id"] as? String == id, board(items[0]["to"]) == "Todo",
+                    let title = model.archived.removeValue(forKey: id)
+                else {
+                    fail("reported \(items)")
+                    continue
+                }
+                model.cards[id] = Model.Card(title: title, boards: ["Todo"])
+            case .batch:
+                break
             case .dryRunMove(_, let to):
                 guard report["dryRun"] as? Bool == true, board(items.first?["to"]) == to else {
                     fail("reported \(report)")
@@ -431,7 +500,17 @@ struct StressTests {
             Issue.record("round \(round): cards in the file that no success accounts for: \(extra.sorted())")
             tally.falseSuccesses += extra.count
         }
+        let archived = Dictionary(uniqueKeysWithValues: after.kanban.archive.map { ($0.item.id.rawValue, $0.item.title) })
+        if archived != model.archived {
+            Issue.record("round \(round): the archive is \(archived), expected \(model.archived)")
+            tally.lost += Set(model.archived.keys).subtracting(archived.keys).count
+        }
+        let labels = Dictionary(uniqueKeysWithValues: after.kanban.boards.flatMap { $0.items.map { ($0.id.rawValue, $0.labels) } })
         for (id, card) in model.cards {
+            if let label = card.label, labels[id]?.contains(label) != true {
+                Issue.record("round \(round): card \(id) lost the label \(label) an edit gave it")
+                tally.lost += 1
+            }
             guard let actual = found[id] else { continue }
             if actual.title != card.title || !card.boards.contains(actual.board) {
                 Issue.record(
@@ -617,6 +696,48 @@ struct StressTests {
     }
 
     // MARK: - A lock held past the wait
+
+    /// Undo and redo among writers (SPEC §9): whatever order they run in, the file holds
+    /// exactly the cards whose adds the history says are not taken back.
+    @Test func undoAndRedoAmongWritersLoseNothingThatWasNotUndone() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["init", "-q", "--boards", "Todo"])
+        let writers = max(4, Self.processes / 2)
+        var undos = 0
+        var redos = 0
+        var cards: [String: String] = [:]  // title -> id
+        for round in 0..<Self.rounds {
+            var started: [(kind: String, SpawnedProcess)] = []
+            for k in 0..<writers {
+                started.append(
+                    ("add", try sandbox.start(["add", "r\(round) card \(k)", "--json"], environment: Self.environment)))
+                if k % 4 == 1 { started.append(("undo", try sandbox.start(["undo", "--json"], environment: Self.environment))) }
+                if k % 8 == 3 { started.append(("redo", try sandbox.start(["redo", "--json"], environment: Self.environment))) }
+            }
+            for (kind, process) in started {
+                let result = try process.wait(timeout: 180)
+                // An undo that runs before any change finds no history yet.
+                let beforeAnyChange = kind != "add" && result.status == 65 && result.err.contains("no_history")
+                #expect(result.status == 0 || beforeAnyChange, "\(kind): \(result)")
+                if kind == "add", let card = try added(result.out).first { cards[card.title] = card.id }
+                if kind == "undo", (try? jsonObject(result.out))?["changed"] as? Bool == true { undos += 1 }
+                if kind == "redo", (try? jsonObject(result.out))?["changed"] as? Bool == true { redos += 1 }
+            }
+        }
+        let log = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
+        var expected: Set<String> = []
+        for entry in log where (entry["command"] as? [String])?.first == "add" && entry["undone"] as? Bool == false {
+            if let title = (entry["command"] as? [String])?.dropFirst().first, let id = cards[title] { expected.insert(id) }
+        }
+        let present = Set(try sandbox.boards().allIDs)
+        #expect(cards.count == writers * Self.rounds, "every add succeeded")
+        #expect(present == expected, "the file holds exactly the adds not taken back")
+        #expect(undos > 0, "some undos took something back (\(undos))")
+        Reliability.record(
+            "undo", ["writers": cards.count, "undos": undos, "redos": redos, "lost": expected.subtracting(present).count])
+    }
 
     @Test func writersFacingALockHeldPastTheirWaitExit75AndWriteNothing() throws {
         let sandbox = try KanbanSandbox()

@@ -6,7 +6,7 @@ extension App {
         let store = try store()
         let (_, history) = try store.loadWithHistory()
         guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
-        let undone = Set(history.log.redoable)
+        let undone = history.log.undone
         var records = Array(history.log.records.reversed())
         if let count { records = Array(records.prefix(count)) }
         if options.json {
