@@ -1,0 +1,413 @@
+/// A kanban as Markdown in the Obsidian Kanban plugin's format, which also reads well on
+/// GitHub (a task list per board):
+///
+///     ---
+///     kanban-plugin: board
+///     ---
+///
+///     ## Todo
+///
+///     - [ ] Database Migration #db @{2026-12-01}
+///         The note, indented by four spaces,
+///         one line per line.
+///     - [ ] Schema Design
+///
+///     ## In Progress (3)
+///
+///     ***
+///
+///     ## Archive
+///
+///     - [ ] An old card
+///
+/// A board's WIP limit follows its title in parentheses, as the plugin writes it. Title
+/// text that would read as something else is escaped with a backslash, as Markdown
+/// allows (`\#123` is not a label, `\\` is a backslash), so reading gives back the titles.
+public enum MarkdownBoard {
+    // MARK: - Writing
+
+    /// The Markdown of a kanban's boards and archive.
+    public static func export(_ kanban: Kanban) -> String {
+        var out = "---\nkanban-plugin: board\n---\n"
+        for board in kanban.boards {
+            out += "\n## " + escapeHeading(board.title) + (board.limit.map { " (\($0))" } ?? "") + "\n\n"
+            for item in board.items { out += card(item) }
+        }
+        if !kanban.archive.isEmpty {
+            out += "\n***\n\n## Archive\n\n"
+            for archived in kanban.archive { out += card(archived.item) }
+        }
+        return out
+    }
+
+    private static func card(_ item: Item) -> String {
+        var line = "- [ ] " + escapeInline(item.title)
+        for label in item.labels { line += " #" + visible(label) }
+        if let due = item.due { line += " @{\(due)}" }
+        line += "\n"
+        if let note = item.note {
+            for noteLine in note.split(separator: "\n", omittingEmptySubsequences: false) {
+                line += "    " + visible(String(noteLine), keepingTabs: true) + "\n"
+            }
+        }
+        return line
+    }
+
+    /// A card title as Markdown: backslashes doubled, and a backslash before what would
+    /// otherwise read as a label (`#word`), a date (`@{`, `@[[`), a block id (`^id`) or a
+    /// line break (`<br>`).
+    static func escapeInline(_ text: String) -> String {
+        let characters = Array(visible(text, keepingTabs: true))
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            let atWordStart = index == 0 || characters[index - 1].isWhitespace
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            switch character {
+            case "\\": out += "\\\\"
+            case "#" where atWordStart: out += "\\#"
+            case "^" where atWordStart: out += "\\^"
+            case "@" where next == "{" || next == "[": out += "\\@"
+            case "<" where characters[index...].starts(with: "<br>"): out += "\\<"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A board title as a heading's text: as a card title, and a final `(3)` escaped so that
+    /// it does not read as a limit.
+    static func escapeHeading(_ text: String) -> String {
+        var out = escapeInline(text)
+        if trailingLimit(in: out) != nil, let open = out.lastIndex(of: "(") {
+            out.insert("\\", at: open)
+        }
+        return out
+    }
+
+    /// Text with control characters (other than tab, if kept) written as visible escapes: a
+    /// title from a hand-edited file must not put them in an export.
+    private static func visible(_ text: String, keepingTabs: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { $0.isForbiddenInTitle || (!keepingTabs && $0 == "\t") }) else {
+            return text
+        }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isForbiddenInTitle || (!keepingTabs && scalar == "\t") {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Reading
+
+    /// Reads a Markdown kanban board: optional front matter, then headings (boards, with an
+    /// optional `(N)` limit), each followed by list items (cards: `- [ ] Title #label
+    /// @{YYYY-MM-DD}`, a task box optional) and their notes, indented below them; a heading
+    /// `Archive` after a thematic break (`***`) holds archived cards. The plugin's
+    /// `**Complete**` marks and `%% kanban:settings` block are skipped.
+    ///
+    /// - Throws: an ``ImportError`` at the first line that is none of these (a paragraph of
+    ///   text, a code block, a card before any heading), or whose title, label or note
+    ///   breaks the kanban's rules.
+    public static func read(_ bytes: [UInt8]) throws(ImportError) -> ImportDocument {
+        let lines = try textLines(bytes)
+        var document = ImportDocument()
+        var sawHeading = false
+        var index = 0
+        if lines.first == "---" {
+            guard let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
+                throw ImportError(.line(1), "the front matter that starts here has no closing '---'")
+            }
+            index = end + 1
+        }
+        // The card being read, its line, its note lines, and blank lines not yet known to be in it.
+        var card: (line: Int, content: CardContent, noteLines: [String], blanks: Int)?
+        var inArchive = false
+        var afterBreak = false
+        func finishCard() throws(ImportError) {
+            guard let current = card else { return }
+            card = nil
+            var content = current.content
+            if !current.noteLines.isEmpty {
+                do {
+                    content.note = try Note.checked(current.noteLines.joined(separator: "\n"))
+                } catch {
+                    throw ImportError(.line(current.line), ImportError.reason(error))
+                }
+            }
+            if inArchive {
+                document.archive.append(ImportedArchivedCard(card: content))
+            } else {
+                document.boards[document.boards.count - 1].cards.append(content)
+            }
+        }
+        while index < lines.count {
+            let line = lines[index]
+            let number = index + 1
+            index += 1
+            let isBlank = line.allSatisfy { $0 == " " || $0 == "\t" }
+            // A line of only an indentation is an empty line of the note above.
+            if isBlank && !(card != nil && (line.hasPrefix("\t") || line.hasPrefix("    "))) {
+                if card != nil { card!.blanks += 1 }
+                continue
+            }
+            if card != nil, let note = noteLine(line) {
+                card!.noteLines += Array(repeating: "", count: card!.blanks) + [note]
+                card!.blanks = 0
+                continue
+            }
+            try finishCard()
+            if isThematicBreak(line) {
+                afterBreak = true
+                continue
+            }
+            defer { afterBreak = false }
+            if let heading = headingText(line) {
+                sawHeading = true
+                let (title, limit) = try boardTitle(heading, line: number)
+                if afterBreak && title.text == "Archive" && limit == nil {
+                    inArchive = true
+                } else {
+                    inArchive = false
+                    document.boards.append(ImportedBoard(title: title, limit: limit))
+                }
+            } else if let content = cardContent(line) {
+                guard sawHeading else {
+                    throw ImportError(.line(number), "a card before any '## Board' heading; not a kanban board")
+                }
+                let (content, noteLines) = try self.card(content, line: number)
+                card = (number, content, noteLines, 0)
+            } else if line.trimmingSurroundingWhitespace() == "**Complete**" {
+                continue
+            } else if line.hasPrefix("%% kanban:settings") {
+                while index < lines.count && lines[index].trimmingSurroundingWhitespace() != "%%" { index += 1 }
+                index += 1
+            } else {
+                throw ImportError(
+                    .line(number),
+                    "\(JSON.quoted(String(line.prefix(40)))) is not part of a kanban board, which holds only "
+                        + "'## Board' headings, '- [ ] Card' lines and notes indented under them")
+            }
+        }
+        try finishCard()
+        guard sawHeading else {
+            throw ImportError(.file, "no '## Board' heading: not a kanban board")
+        }
+        return document
+    }
+
+    /// The lines of a UTF-8 text, without their LF or CRLF; a byte order mark is skipped.
+    static func textLines(_ bytes: [UInt8]) throws(ImportError) -> [String] {
+        var lines: [String] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 1
+        while start <= bytes.count {
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            guard let line = String(validating: bytes[start..<end], as: UTF8.self) else {
+                throw ImportError(.line(number), "invalid UTF-8")
+            }
+            if next > bytes.count && line.isEmpty && !lines.isEmpty { break }  // the final newline
+            lines.append(line)
+            start = next
+            number += 1
+        }
+        return lines
+    }
+
+    /// A note line under a card: indented by a tab or four spaces (or at least two, as a
+    /// Markdown list item's continuation may be), without that indentation.
+    private static func noteLine(_ line: String) -> String? {
+        if line.hasPrefix("\t") { return String(line.dropFirst()) }
+        if line.hasPrefix("    ") { return String(line.dropFirst(4)) }
+        guard line.hasPrefix("  ") else { return nil }
+        return String(line.drop(while: { $0 == " " }))
+    }
+
+    private static func isThematicBreak(_ line: String) -> Bool {
+        let text = line.filter { $0 != " " && $0 != "\t" }
+        guard text.count >= 3, let first = text.first, "*-_".contains(first) else { return false }
+        return text.allSatisfy { $0 == first } && !line.hasPrefix("    ")
+    }
+
+    /// The text of an ATX heading (`## Todo`), without its marks and closing `#`s.
+    private static func headingText(_ line: String) -> String? {
+        let text = line.drop(while: { $0 == " " })
+        guard line.count - text.count < 4 else { return nil }
+        let hashes = text.prefix(while: { $0 == "#" })
+        guard (1...6).contains(hashes.count) else { return nil }
+        var rest = text.dropFirst(hashes.count)
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+        // A closing sequence: spaces, then only `#`s, unescaped.
+        var trimmed = rest
+        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
+        let closing = trimmed.reversed().prefix(while: { $0 == "#" }).count
+        if closing > 0 {
+            let before = trimmed.dropLast(closing)
+            if before.isEmpty || before.last == " " || before.last == "\t" { trimmed = before }
+        }
+        return String(trimmed)
+    }
+
+    /// A board title and limit from a heading's text: `In Progress (3)`.
+    private static func boardTitle(_ heading: String, line: Int) throws(ImportError) -> (Title, Int?) {
+        var text = String(lineBreaksReplaced(Array(heading)).joined(separator: " "))
+        var limit: Int?
+        if let found = trailingLimit(in: text) {
+            limit = found.limit
+            text = String(text[..<found.start])
+        }
+        do {
+            return (try Title(unescape(text)), limit)
+        } catch {
+            throw ImportError(.line(line), ImportError.reason(error))
+        }
+    }
+
+    /// An unescaped `(N)` at the end of a heading's text, and where the text before it ends.
+    private static func trailingLimit(in text: String) -> (limit: Int, start: String.Index)? {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
+        let digits = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit),
+            open == text.startIndex || text[text.index(before: open)] != "\\"
+        else { return nil }
+        var start = open
+        while start > text.startIndex, text[text.index(before: start)].isWhitespace {
+            start = text.index(before: start)
+        }
+        guard start > text.startIndex else { return nil }
+        return (Int(digits)!, start)
+    }
+
+    /// The content of a list item line (`- [ ] Title`, `* Title`), without the mark and box.
+    private static func cardContent(_ line: String) -> Substring? {
+        let text = line.drop(while: { $0 == " " })
+        guard line.count - text.count < 4, let mark = text.first, "-*+".contains(mark) else { return nil }
+        var rest = text.dropFirst()
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+        if rest.count >= 3, rest.first == "[", rest[rest.index(rest.startIndex, offsetBy: 2)] == "]",
+            rest.count == 3 || rest[rest.index(rest.startIndex, offsetBy: 3)] == " "
+        {
+            rest = rest.dropFirst(3).drop(while: { $0 == " " || $0 == "\t" })
+        }
+        return rest
+    }
+
+    /// A card's title, labels and due date from its line: `#label` words and an `@{date}`
+    /// (or `@[[date]]`) become labels and the due date; a trailing block id (`^abc`) goes.
+    /// Text after a `<br>` (the plugin's older way of writing a card of several lines)
+    /// begins the note.
+    private static func card(_ content: Substring, line: Int) throws(ImportError) -> (CardContent, [String]) {
+        let parts = lineBreaksReplaced(Array(content))
+        let characters = Array(parts[0])
+        var text = ""
+        var labels = Labels()
+        var due: Day?
+        var index = 0
+        func dropTrailingSpace() {
+            while text.last == " " || text.last == "\t" { text.removeLast() }
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\", index + 1 < characters.count, characters[index + 1].isASCIIPunctuation {
+                text.append(character)
+                text.append(characters[index + 1])
+                index += 2
+                continue
+            }
+            let atWordStart = index == 0 || characters[index - 1].isWhitespace
+            let wordEnd = characters[index...].firstIndex(where: \.isWhitespace) ?? characters.count
+            let word = String(characters[index..<wordEnd])
+            if atWordStart && character == "#", Labels.problem(with: String(word.dropFirst())) == nil {
+                labels.insert(String(word.dropFirst()))
+                dropTrailingSpace()
+                index = wordEnd
+                continue
+            }
+            if atWordStart && character == "@", let day = date(in: word) {
+                if due == nil { due = day }
+                dropTrailingSpace()
+                index = wordEnd
+                continue
+            }
+            if atWordStart && character == "^", wordEnd == characters.count, word.count > 1,
+                word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            {
+                dropTrailingSpace()
+                index = wordEnd
+                continue
+            }
+            text.append(character)
+            index += 1
+        }
+        do {
+            let card = CardContent(title: try Title(unescape(text)), labels: labels, due: due)
+            return (card, parts.dropFirst().map { unescape(String($0)).trimmingSurroundingWhitespace() })
+        } catch {
+            throw ImportError(.line(line), ImportError.reason(error))
+        }
+    }
+
+    /// Text split at its unescaped `<br>`s, escapes kept.
+    private static func lineBreaksReplaced(_ characters: [Character]) -> [String] {
+        var parts = [""]
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "\\", index + 1 < characters.count {
+                parts[parts.count - 1].append(characters[index])
+                parts[parts.count - 1].append(characters[index + 1])
+                index += 2
+            } else if characters[index...].starts(with: ["<", "b", "r", ">"]) {
+                parts.append("")
+                index += 4
+            } else {
+                parts[parts.count - 1].append(characters[index])
+                index += 1
+            }
+        }
+        return parts
+    }
+
+    /// The date of `@{2026-12-01}` or `@[[2026-12-01]]`.
+    private static func date(in word: String) -> Day? {
+        for (open, close) in [("@{", "}"), ("@[[", "]]")] where word.hasPrefix(open) && word.hasSuffix(close) {
+            return Day(iso: word.dropFirst(open.count).dropLast(close.count))
+        }
+        return nil
+    }
+
+    /// Markdown's backslash escapes undone: a backslash before ASCII punctuation is dropped.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                if !character.isASCIIPunctuation { out.append("\\") }
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+}
+
+extension Character {
+    /// ASCII punctuation, which Markdown lets a backslash escape.
+    var isASCIIPunctuation: Bool {
+        guard let ascii = asciiValue else { return false }
+        return (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii) || (0x5B...0x60).contains(ascii)
+            || (0x7B...0x7E).contains(ascii)
+    }
+}
