@@ -54,7 +54,9 @@ struct Report {
             let moved = "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
             return edits.isEmpty ? moved : moved + " (\(Self.describe(edits)))"
         case (nil, nil):
-            preconditionFailure("an item change goes from or to somewhere")
+            // A card imported straight into the archive.
+            precondition(item.archive == .archived, "an item change goes from or to somewhere")
+            return "\(verb("added", "add")) \(id) \(title) to the archive"
         }
     }
 
