@@ -117,10 +117,13 @@ public enum MarkdownBoard {
         var document = ImportDocument()
         var sawHeading = false
         var index = 0
+        // A board the plugin made: its front matter says so, even with no lane yet.
+        var isPluginBoard = false
         if lines.first == "---" {
             guard let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
                 throw ImportError(.line(1), "the front matter that starts here has no closing '---'")
             }
+            isPluginBoard = lines[1..<end].contains { $0.hasPrefix("kanban-plugin:") }
             index = end + 1
         }
         // The card being read, its line, its note lines, and blank lines not yet known to be in it.
@@ -193,7 +196,7 @@ public enum MarkdownBoard {
             }
         }
         try finishCard()
-        guard sawHeading else {
+        guard sawHeading || isPluginBoard else {
             throw ImportError(.file, "no '## Board' heading: not a kanban board")
         }
         return document
