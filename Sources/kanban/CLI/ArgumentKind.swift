@@ -64,7 +64,8 @@ extension CommandSpec {
             }
             if word.hasPrefix("-") {
                 // An option of this command (or a global one) that takes a value: skip the value.
-                skipValue = Options.all[word]?.takesValue ?? false
+                let option = word.hasPrefix("--") ? Options.all[word] : word.dropFirst().first.flatMap(Options.long)
+                skipValue = option?.takesValue ?? false
                 continue
             }
             if word == "|" || word.uppercased() == "POSITION" || word == "FILTERS" || word == "EDITS" { continue }

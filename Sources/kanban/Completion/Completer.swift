@@ -65,7 +65,9 @@ enum Completer {
             switch kind {
             case .board:
                 for board in load()?.boards ?? [] {
-                    candidates.append(Candidate(board.title, "board, \(board.items.count) cards", group: "boards"))
+                    let count = board.items.count
+                    candidates.append(
+                        Candidate(board.title, "board, \(count) card\(count == 1 ? "" : "s")", group: "boards"))
                 }
             case .item:
                 if let kanban = load() { candidates += cards(kanban) }

@@ -1,9 +1,9 @@
 /// Where the word being completed stands on a kanban command line, read with the command
 /// table as the parser reads it: after which command, as which option's value or which
 /// operand, and which kanban file the line names.
-struct CompletionContext: Equatable {
+struct CompletionContext: Equatable, Sendable {
     /// What the current word is.
-    enum Target: Equatable {
+    enum Target: Equatable, Sendable {
         /// The command (no command word yet).
         case command
         /// The word after `board`.
@@ -138,7 +138,7 @@ struct CompletionContext: Equatable {
                 : rest.count == 1 && rest.first == "board" ? .value([.words(Commands.boardSubcommands)]) : .nothing
             return
         }
-        let kinds = command.operandKinds(at: rest.count)
+        let kinds = command.operandKinds(at: rest.count).filter { $0 != .text }
         target = kinds.isEmpty ? .nothing : .value(kinds)
     }
 
