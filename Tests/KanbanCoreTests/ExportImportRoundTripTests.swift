@@ -18,9 +18,11 @@ struct KanbanGenerator {
     static let words = [
         "Fix", "login", "#123", "#bug", "C#", "\\", "\\#", "a\\b", "@{2026-12-01}", "@[[2027-01-01]]", "^abc", "<br>",
         "(3)", "\"quoted\"", "it's", "a,b", "- [ ]", "[x]", "**bold**", "_it_", "`code`", "~~", "%%", "***", "---",
-        "日本語", "🙂", "Ünï", "x\ty", "|", ">", "=", "+", "1.", "##",
+        "日本語", "🙂", "Ünï", "x\ty", "|", ">", "=", "+", "1.", "##", "#\u{301}x", "\u{301}", "\u{A0}#nb",
     ]
-    static let labels = ["bug", "p1", "@alice", "c++", "a/b", "x\\y", "C#", "{x}", "123", "Ünï"]
+    static let labels = [
+        "bug", "p1", "@alice", "c++", "a/b", "x\\y", "C#", "{x}", "123", "Ünï", "<br>", "\u{301}a", "a\\#",
+    ]
     static let noteLines = [
         "", "plain text", "  indented", "\tTabbed", "- [ ] step", "- [x] done", "## heading", "***", "---",
         "%% kanban:settings", "    code", "trailing spaces   ", "a,\"b\",c", "#tag @{2026-01-01}",

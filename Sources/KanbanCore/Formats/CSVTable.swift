@@ -115,8 +115,10 @@ public enum CSVTable {
             }
             do throws(KanbanError) {
                 let labels = try Labels(
-                    validating: value("labels").split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
-                )
+                    // By scalars: a combining mark after a comma must not hide it.
+                    validating: value("labels").unicodeScalars.split(whereSeparator: {
+                        $0 == "," || $0.properties.isWhitespace
+                    }).map { String(String.UnicodeScalarView($0)) })
                 let dueText = value("due").trimmingSurroundingWhitespace()
                 guard dueText.isEmpty || Day(iso: dueText) != nil else {
                     throw KanbanError.invalidValue(kind: .due, value: dueText, reason: "expected YYYY-MM-DD")

@@ -42,7 +42,7 @@ public enum MarkdownBoard {
 
     private static func card(_ item: Item) -> String {
         var line = "- [ ] " + escapeInline(item.title)
-        for label in item.labels { line += " #" + visible(label) }
+        for label in item.labels { line += " #" + escapeLabel(visible(label)) }
         if let due = item.due { line += " @{\(due)}" }
         line += "\n"
         if let note = item.note {
@@ -57,31 +57,36 @@ public enum MarkdownBoard {
     /// otherwise read as a label (`#word`), a date (`@{`, `@[[`), a block id (`^id`) or a
     /// line break (`<br>`).
     static func escapeInline(_ text: String) -> String {
-        let characters = Array(visible(text, keepingTabs: true))
-        var out = ""
-        for (index, character) in characters.enumerated() {
-            let atWordStart = index == 0 || characters[index - 1].isWhitespace
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            switch character {
-            case "\\": out += "\\\\"
-            case "#" where atWordStart: out += "\\#"
-            case "^" where atWordStart: out += "\\^"
-            case "@" where next == "{" || next == "[": out += "\\@"
-            case "<" where characters[index...].starts(with: "<br>"): out += "\\<"
-            default: out.append(character)
+        // Scalars, not characters: a combining mark after '#' must not hide it.
+        let scalars = Array(visible(text, keepingTabs: true).unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let atWordStart = index == 0 || scalars[index - 1].properties.isWhitespace
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch scalar {
+            case "\\": out.append("\\")
+            case "#" where atWordStart: out.append("\\")
+            case "^" where atWordStart: out.append("\\")
+            case "@" where next == "{" || next == "[": out.append("\\")
+            case "<" where scalars[index...].starts(with: "<br>".unicodeScalars): out.append("\\")
+            default: break
             }
+            out.append(scalar)
         }
-        return out
+        return String(out)
+    }
+
+    /// A label as written after its `#`: backslashes doubled, `<br>` escaped.
+    static func escapeLabel(_ label: String) -> String {
+        label.replacing("\\", with: "\\\\").replacing("<br>", with: "\\<br>")
     }
 
     /// A board title as a heading's text: as a card title, and a final `(3)` escaped so that
     /// it does not read as a limit.
     static func escapeHeading(_ text: String) -> String {
-        var out = escapeInline(text)
-        if trailingLimit(in: out) != nil, let open = out.lastIndex(of: "(") {
-            out.insert("\\", at: open)
-        }
-        return out
+        var scalars = Array(escapeInline(text).unicodeScalars)
+        if let found = trailingLimit(in: scalars) { scalars.insert("\\", at: found.open) }
+        return string(scalars)
     }
 
     /// Text with control characters (other than tab, if kept) written as visible escapes: a
@@ -151,9 +156,11 @@ public enum MarkdownBoard {
             let line = lines[index]
             let number = index + 1
             index += 1
-            let isBlank = line.allSatisfy { $0 == " " || $0 == "\t" }
+            let isBlank = line.unicodeScalars.allSatisfy(isSpace)
             // A line of only an indentation is an empty line of the note above.
-            if isBlank && !(card != nil && (line.hasPrefix("\t") || line.hasPrefix("    "))) {
+            let isNoteIndent =
+                line.unicodeScalars.first == "\t" || line.unicodeScalars.starts(with: "    ".unicodeScalars)
+            if isBlank && !(card != nil && isNoteIndent) {
                 if card != nil { card!.blanks += 1 }
                 continue
             }
@@ -223,12 +230,24 @@ public enum MarkdownBoard {
     }
 
     /// A note line under a card: indented by a tab or four spaces (or at least two, as a
-    /// Markdown list item's continuation may be), without that indentation.
+    /// Markdown list item's continuation may be), without that indentation. Lines are read
+    /// as scalars throughout: a combining mark must not make a space something else.
     private static func noteLine(_ line: String) -> String? {
-        if line.hasPrefix("\t") { return String(line.dropFirst()) }
-        if line.hasPrefix("    ") { return String(line.dropFirst(4)) }
-        guard line.hasPrefix("  ") else { return nil }
-        return String(line.drop(while: { $0 == " " }))
+        let scalars = line.unicodeScalars
+        if scalars.first == "\t" { return string(scalars.dropFirst()) }
+        if scalars.starts(with: "    ".unicodeScalars) { return string(scalars.dropFirst(4)) }
+        guard scalars.starts(with: "  ".unicodeScalars) else { return nil }
+        return string(scalars.drop(while: { $0 == " " }))
+    }
+
+    private static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t"
     }
 
     private static func isThematicBreak(_ line: String) -> Bool {
@@ -239,142 +258,157 @@ public enum MarkdownBoard {
 
     /// The text of an ATX heading (`## Todo`), without its marks and closing `#`s.
     private static func headingText(_ line: String) -> String? {
-        let text = line.drop(while: { $0 == " " })
-        guard line.count - text.count < 4 else { return nil }
-        let hashes = text.prefix(while: { $0 == "#" })
-        guard (1...6).contains(hashes.count) else { return nil }
-        var rest = text.dropFirst(hashes.count)
-        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
-        rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-        // A closing sequence: spaces, then only `#`s, unescaped.
-        var trimmed = rest
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-        let closing = trimmed.reversed().prefix(while: { $0 == "#" }).count
-        if closing > 0 {
-            let before = trimmed.dropLast(closing)
-            if before.isEmpty || before.last == " " || before.last == "\t" { trimmed = before }
+        let scalars = Array(line.unicodeScalars)
+        var start = 0
+        while start < scalars.count && scalars[start] == " " { start += 1 }
+        guard start < 4 else { return nil }
+        var hashes = 0
+        while start < scalars.count && scalars[start] == "#" {
+            hashes += 1
+            start += 1
         }
-        return String(trimmed)
+        guard (1...6).contains(hashes), start == scalars.count || isSpace(scalars[start]) else { return nil }
+        while start < scalars.count && isSpace(scalars[start]) { start += 1 }
+        var end = scalars.count
+        while end > start && isSpace(scalars[end - 1]) { end -= 1 }
+        // A closing sequence: spaces, then only `#`s.
+        var closing = end
+        while closing > start && scalars[closing - 1] == "#" { closing -= 1 }
+        if closing < end && (closing == start || isSpace(scalars[closing - 1])) {
+            end = closing
+            while end > start && isSpace(scalars[end - 1]) { end -= 1 }
+        }
+        return string(scalars[start..<end])
     }
 
     /// A board title and limit from a heading's text: `In Progress (3)`.
     private static func boardTitle(_ heading: String, line: Int) throws(ImportError) -> (Title, Int?) {
-        var text = String(lineBreaksReplaced(Array(heading)).joined(separator: " "))
+        var scalars = Array(lineBreaksReplaced(heading).joined(separator: " ").unicodeScalars)
         var limit: Int?
-        if let found = trailingLimit(in: text) {
+        if let found = trailingLimit(in: scalars) {
             limit = found.limit
-            text = String(text[..<found.start])
+            scalars = Array(scalars[..<found.end])
         }
         do {
-            return (try Title(unescape(text)), limit)
+            return (try Title(unescape(string(scalars))), limit)
         } catch {
             throw ImportError(.line(line), ImportError.reason(error))
         }
     }
 
-    /// An unescaped `(N)` at the end of a heading's text, and where the text before it ends.
-    private static func trailingLimit(in text: String) -> (limit: Int, start: String.Index)? {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
-        let digits = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit),
-            open == text.startIndex || text[text.index(before: open)] != "\\"
-        else { return nil }
-        var start = open
-        while start > text.startIndex, text[text.index(before: start)].isWhitespace {
-            start = text.index(before: start)
+    /// An unescaped `(N)` at the end of a heading's text: N, the offset of its `(`, and
+    /// where the text before it ends (spaces left out).
+    private static func trailingLimit(in scalars: [Unicode.Scalar]) -> (limit: Int, open: Int, end: Int)? {
+        guard scalars.last == ")", let open = scalars.lastIndex(of: "("), open > 0, scalars[open - 1] != "\\" else {
+            return nil
         }
-        guard start > text.startIndex else { return nil }
-        return (Int(digits)!, start)
+        let digits = scalars[(open + 1)..<(scalars.count - 1)]
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        var end = open
+        while end > 0 && scalars[end - 1].properties.isWhitespace { end -= 1 }
+        guard end > 0 else { return nil }
+        return (Int(string(digits))!, open, end)
     }
 
     /// The content of a list item line (`- [ ] Title`, `* Title`), without the mark and box.
-    private static func cardContent(_ line: String) -> Substring? {
-        let text = line.drop(while: { $0 == " " })
-        guard line.count - text.count < 4, let mark = text.first, "-*+".contains(mark) else { return nil }
-        var rest = text.dropFirst()
-        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
-        rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-        if rest.count >= 3, rest.first == "[", rest[rest.index(rest.startIndex, offsetBy: 2)] == "]",
-            rest.count == 3 || rest[rest.index(rest.startIndex, offsetBy: 3)] == " "
-        {
-            rest = rest.dropFirst(3).drop(while: { $0 == " " || $0 == "\t" })
+    private static func cardContent(_ line: String) -> String? {
+        let scalars = Array(line.unicodeScalars)
+        var start = 0
+        while start < scalars.count && scalars[start] == " " { start += 1 }
+        guard start < 4, start < scalars.count, "-*+".unicodeScalars.contains(scalars[start]) else { return nil }
+        start += 1
+        guard start == scalars.count || isSpace(scalars[start]) else { return nil }
+        while start < scalars.count && isSpace(scalars[start]) { start += 1 }
+        let rest = scalars.count - start
+        if rest >= 3, scalars[start] == "[", scalars[start + 2] == "]", rest == 3 || isSpace(scalars[start + 3]) {
+            start += 3
+            while start < scalars.count && isSpace(scalars[start]) { start += 1 }
         }
-        return rest
+        return string(scalars[start...])
     }
 
     /// A card's title, labels and due date from its line: `#label` words and an `@{date}`
     /// (or `@[[date]]`) become labels and the due date; a trailing block id (`^abc`) goes.
     /// Text after a `<br>` (the plugin's older way of writing a card of several lines)
     /// begins the note.
-    private static func card(_ content: Substring, line: Int) throws(ImportError) -> (CardContent, [String]) {
-        let parts = lineBreaksReplaced(Array(content))
-        let characters = Array(parts[0])
-        var text = ""
+    private static func card(_ content: String, line: Int) throws(ImportError) -> (CardContent, [String]) {
+        let parts = lineBreaksReplaced(content)
+        let scalars = Array(parts[0].unicodeScalars)
+        var text = String.UnicodeScalarView()
         var labels = Labels()
         var due: Day?
         var index = 0
         func dropTrailingSpace() {
             while text.last == " " || text.last == "\t" { text.removeLast() }
         }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\\", index + 1 < characters.count, characters[index + 1].isASCIIPunctuation {
-                text.append(character)
-                text.append(characters[index + 1])
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\", index + 1 < scalars.count, scalars[index + 1].isASCIIPunctuation {
+                text.append(scalar)
+                text.append(scalars[index + 1])
                 index += 2
                 continue
             }
-            let atWordStart = index == 0 || characters[index - 1].isWhitespace
-            let wordEnd = characters[index...].firstIndex(where: \.isWhitespace) ?? characters.count
-            let word = String(characters[index..<wordEnd])
-            if atWordStart && character == "#", Labels.problem(with: String(word.dropFirst())) == nil {
-                labels.insert(String(word.dropFirst()))
+            let atWordStart = index == 0 || scalars[index - 1].properties.isWhitespace
+            guard atWordStart && (scalar == "#" || scalar == "@" || scalar == "^") else {
+                text.append(scalar)
+                index += 1
+                continue
+            }
+            let wordEnd = scalars[index...].firstIndex(where: \.properties.isWhitespace) ?? scalars.count
+            let word = String(String.UnicodeScalarView(scalars[index..<wordEnd]))
+            let label = unescape(String(word.unicodeScalars.dropFirst()))
+            if atWordStart && scalar == "#", Labels.problem(with: label) == nil {
+                labels.insert(label)
                 dropTrailingSpace()
                 index = wordEnd
                 continue
             }
-            if atWordStart && character == "@", let day = date(in: word) {
+            if atWordStart && scalar == "@", let day = date(in: word) {
                 if due == nil { due = day }
                 dropTrailingSpace()
                 index = wordEnd
                 continue
             }
-            if atWordStart && character == "^", wordEnd == characters.count, word.count > 1,
-                word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            if atWordStart && scalar == "^", wordEnd == scalars.count, word.unicodeScalars.count > 1,
+                word.unicodeScalars.dropFirst().allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-")
+                })
             {
                 dropTrailingSpace()
                 index = wordEnd
                 continue
             }
-            text.append(character)
+            text.append(scalar)
             index += 1
         }
         do {
-            let card = CardContent(title: try Title(unescape(text)), labels: labels, due: due)
-            return (card, parts.dropFirst().map { unescape(String($0)).trimmingSurroundingWhitespace() })
+            let card = CardContent(title: try Title(unescape(String(text))), labels: labels, due: due)
+            return (card, parts.dropFirst().map { unescape($0).trimmingSurroundingWhitespace() })
         } catch {
             throw ImportError(.line(line), ImportError.reason(error))
         }
     }
 
     /// Text split at its unescaped `<br>`s, escapes kept.
-    private static func lineBreaksReplaced(_ characters: [Character]) -> [String] {
-        var parts = [""]
+    private static func lineBreaksReplaced(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var parts = [String.UnicodeScalarView()]
         var index = 0
-        while index < characters.count {
-            if characters[index] == "\\", index + 1 < characters.count {
-                parts[parts.count - 1].append(characters[index])
-                parts[parts.count - 1].append(characters[index + 1])
+        while index < scalars.count {
+            if scalars[index] == "\\", index + 1 < scalars.count {
+                parts[parts.count - 1].append(scalars[index])
+                parts[parts.count - 1].append(scalars[index + 1])
                 index += 2
-            } else if characters[index...].starts(with: ["<", "b", "r", ">"]) {
-                parts.append("")
+            } else if scalars[index...].starts(with: "<br>".unicodeScalars) {
+                parts.append(String.UnicodeScalarView())
                 index += 4
             } else {
-                parts[parts.count - 1].append(characters[index])
+                parts[parts.count - 1].append(scalars[index])
                 index += 1
             }
         }
-        return parts
+        return parts.map { String($0) }
     }
 
     /// The date of `@{2026-12-01}` or `@[[2026-12-01]]`.
@@ -388,29 +422,28 @@ public enum MarkdownBoard {
     /// Markdown's backslash escapes undone: a backslash before ASCII punctuation is dropped.
     static func unescape(_ text: String) -> String {
         guard text.contains("\\") else { return text }
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if escaped {
-                if !character.isASCIIPunctuation { out.append("\\") }
-                out.append(character)
+                if !scalar.isASCIIPunctuation { out.append("\\") }
+                out.append(scalar)
                 escaped = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
             } else {
-                out.append(character)
+                out.append(scalar)
             }
         }
         if escaped { out.append("\\") }
-        return out
+        return String(out)
     }
 }
 
-extension Character {
+extension Unicode.Scalar {
     /// ASCII punctuation, which Markdown lets a backslash escape.
     var isASCIIPunctuation: Bool {
-        guard let ascii = asciiValue else { return false }
-        return (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii) || (0x5B...0x60).contains(ascii)
-            || (0x7B...0x7E).contains(ascii)
+        (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value)
+            || (0x7B...0x7E).contains(value)
     }
 }
