@@ -141,7 +141,8 @@ public enum MarkdownBoard {
             var content = current.content
             if !current.noteLines.isEmpty {
                 do {
-                    content.note = try Note.checked(current.noteLines.joined(separator: "\n"))
+                    let note = try Note.checked(current.noteLines.joined(separator: "\n"))
+                    content.note = note.isEmpty ? nil : note
                 } catch {
                     throw ImportError(.line(current.line), ImportError.reason(error))
                 }
