@@ -10,9 +10,10 @@ import KanbanCore
 /// and fish pass them unquoted. The first line of the output says what follows:
 /// `values` (the candidates, one per line), or `files` (the shell should complete file
 /// names). Candidates are, for bash, the replacement text, quoted as the line needs it and
-/// only those that match; for zsh, `GROUP<TAB>value:description` with `:` in the value
-/// escaped, for `_describe`; for fish, `value<TAB>description`. zsh and fish match and
-/// quote candidates themselves, and split `--opt=value` themselves: they get bare values.
+/// only those that match; for zsh, per group a line `GROUP COUNT`, then COUNT values and
+/// COUNT lines to list (value and description); for fish, `value<TAB>description`. zsh and
+/// fish match and quote candidates themselves, and split `--opt=value` themselves: they
+/// get bare values.
 ///
 /// The kanban file is the one the line names with `-f/--file`, else `$KANBAN_FILE`, else
 /// the nearest kanban.json; it is read without taking the lock. Nothing goes to stderr
@@ -48,7 +49,7 @@ enum Completer {
         guard case .value(let kinds) = context.target else {
             return respondStatic(context, shell: shell, current: current, piece: piece, into: &output)
         }
-        if kinds.contains(.path) && kinds.count == 1 {
+        if kinds == [.path] {
             output += Array("files\n".utf8)
             return
         }
@@ -70,9 +71,9 @@ enum Completer {
                         Candidate(board.title, "board, \(count) card\(count == 1 ? "" : "s")", group: "boards"))
                 }
             case .item:
-                if let kanban = load() { candidates += cards(kanban) }
+                if let kanban = load() { candidates += cards(kanban, describing: shell != .bash) }
             case .archivedItem:
-                if let kanban = load() { candidates += archivedCards(kanban) }
+                if let kanban = load() { candidates += archivedCards(kanban, describing: shell != .bash) }
             case .label:
                 var seen: Set<String> = []
                 for board in load()?.boards ?? [] {
@@ -124,15 +125,18 @@ enum Completer {
     // MARK: - Cards
 
     /// Each card's id, described by its title and board, then each title that names one
-    /// card only (a title shared by several would be refused as ambiguous).
-    static func cards(_ kanban: Kanban) -> [Candidate] {
+    /// card only (a title shared by several would be refused as ambiguous). bash shows no
+    /// descriptions, so they are only made when `describing`.
+    static func cards(_ kanban: Kanban, describing: Bool) -> [Candidate] {
         var ids: [Candidate] = []
         ids.reserveCapacity(kanban.itemCount)
         var titles: [String: (id: ItemID, board: String, count: Int)] = [:]
         var order: [String] = []
         for board in kanban.boards {
             for (index, item) in board.items.enumerated() {
-                ids.append(Candidate(item.id.rawValue, "\(item.title) (\(board.title):\(index))", group: "cards"))
+                ids.append(
+                    Candidate(
+                        item.id.rawValue, describing ? "\(item.title) (\(board.title):\(index))" : "", group: "cards"))
                 if let seen = titles[item.title] {
                     titles[item.title]!.count = seen.count + 1
                 } else {
@@ -141,17 +145,18 @@ enum Completer {
                 }
             }
         }
-        return ids + titleCandidates(order, titles)
+        return ids + titleCandidates(order, titles, describing: describing)
     }
 
-    static func archivedCards(_ kanban: Kanban) -> [Candidate] {
+    static func archivedCards(_ kanban: Kanban, describing: Bool) -> [Candidate] {
         var ids: [Candidate] = []
         var titles: [String: (id: ItemID, board: String, count: Int)] = [:]
         var order: [String] = []
         for index in kanban.archive.indices {
             let item = kanban.archive[index].item
             let board = kanban.archivedCandidate(at: index).board
-            ids.append(Candidate(item.id.rawValue, "\(item.title) (archived from \(board))", group: "cards"))
+            ids.append(
+                Candidate(item.id.rawValue, describing ? "\(item.title) (archived from \(board))" : "", group: "cards"))
             if let seen = titles[item.title] {
                 titles[item.title]!.count = seen.count + 1
             } else {
@@ -159,17 +164,17 @@ enum Completer {
                 order.append(item.title)
             }
         }
-        return ids + titleCandidates(order, titles)
+        return ids + titleCandidates(order, titles, describing: describing)
     }
 
     private static func titleCandidates(
-        _ order: [String], _ titles: [String: (id: ItemID, board: String, count: Int)]
+        _ order: [String], _ titles: [String: (id: ItemID, board: String, count: Int)], describing: Bool
     ) -> [Candidate] {
         order.compactMap { title in
             let entry = titles[title]!
             // A title starting with '-' would be read as an option.
             guard entry.count == 1, !title.hasPrefix("-") else { return nil }
-            return Candidate(title, "\(entry.id) (\(entry.board))", group: "titles")
+            return Candidate(title, describing ? "\(entry.id) (\(entry.board))" : "", group: "titles")
         }
     }
 
@@ -188,56 +193,105 @@ enum Completer {
         }
     }
 
+    /// Writes the candidates as `shell` takes them. A completion may list every card of a
+    /// large kanban, so this works on UTF-8 bytes: every character the shells treat
+    /// specially is ASCII, and no byte of a multi-byte character is.
     private static func write(
         _ candidates: [Candidate], shell: Shell, context: CompletionContext, current: String, piece: String?,
         into output: inout [UInt8]
     ) {
-        // Text that cannot be typed on a line (control characters) is not offered.
-        let typable = candidates.filter { !$0.value.unicodeScalars.contains(where: \.isControl) }
+        // Text that cannot be typed on a line (control characters) is not offered. zsh and
+        // fish match candidates themselves, with their users' matchers (case, substrings,
+        // fuzzy); only what no such matcher could take is left out, so that a typed word does
+        // not cost the shell thousands of candidates: those without the word's characters in
+        // order, ignoring ASCII case.
+        let typed = Array(context.prefix.utf8)
+        let typable = candidates.filter {
+            !hasControl($0.value) && (shell == .bash || typed.isEmpty || isSubsequence(typed, of: $0.value))
+        }
         switch shell {
         case .bash:
             // The value the word holds so far, and the stem of it that readline keeps.
-            let (value, _) = ShellQuote.dequote(current)
+            let value = Array(ShellQuote.dequote(current).value.utf8)
             let piece = piece ?? current
-            let keptRaw = String(current.dropLast(piece.count))
-            let kept = ShellQuote.readlineStem(raw: current, keptRaw: keptRaw)
+            let kept = ShellQuote.readlineStem(raw: current, keptRaw: String(current.dropLast(piece.count)))
+            let keptCount = kept.value.utf8.count
+            let stem = Array(context.stem.utf8)
+            var full: [UInt8] = []
             for candidate in typable {
-                let full = context.stem + candidate.value
-                guard full.hasPrefix(value), full.hasPrefix(kept.value) else { continue }
-                let replacement = ShellQuote.quote(String(full.dropFirst(kept.value.count)), state: kept.quote)
-                output += Array(replacement.utf8)
+                full.removeAll(keepingCapacity: true)
+                full += stem
+                full += candidate.value.utf8
+                guard full.starts(with: value), full.count >= keptCount else { continue }
+                ShellQuote.append(full[keptCount...], quotedFor: kept.quote, to: &output)
                 output.append(0x0A)
             }
         case .zsh:
-            for candidate in typable {
-                output += Array(candidate.group.utf8)
-                output.append(0x09)
-                for character in candidate.value.utf8 {
-                    if character == UInt8(ascii: ":") || character == UInt8(ascii: "\\") {
-                        output.append(UInt8(ascii: "\\"))
-                    }
-                    output.append(character)
+            // Per group: "GROUP COUNT", the values, then what the list shows for each
+            // ("value  -- description", aligned): zsh takes them as slices, not by matching.
+            let width = min(32, typable.lazy.map(\.value.count).max() ?? 0)
+            var groups: [String] = []
+            for candidate in typable where !groups.contains(candidate.group) { groups.append(candidate.group) }
+            for group in groups {
+                let members = typable.filter { $0.group == group }
+                output += "\(group) \(members.count)\n".utf8
+                for candidate in members {
+                    output += candidate.value.utf8
+                    output.append(0x0A)
                 }
-                output.append(UInt8(ascii: ":"))
-                output += Array(oneLine(candidate.description).utf8)
-                output.append(0x0A)
+                for candidate in members {
+                    output += candidate.value.utf8
+                    if !candidate.description.isEmpty {
+                        output += repeatElement(UInt8(ascii: " "), count: max(0, width - candidate.value.count))
+                        output += "  -- ".utf8
+                        appendOneLine(candidate.description, to: &output)
+                    }
+                    output.append(0x0A)
+                }
             }
         case .fish:
             for candidate in typable {
-                output += Array(candidate.value.utf8)
+                output += candidate.value.utf8
                 if !candidate.description.isEmpty {
                     output.append(0x09)
-                    output += Array(oneLine(candidate.description).utf8)
+                    appendOneLine(candidate.description, to: &output)
                 }
                 output.append(0x0A)
             }
         }
     }
 
-    /// A description on one line, without control characters.
-    private static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: \.isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControl ? " " : $0 }))
+    /// Whether the bytes of `typed` appear in `text` in order, ASCII letters in either case.
+    private static func isSubsequence(_ typed: [UInt8], of text: String) -> Bool {
+        func folded(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        }
+        var index = 0
+        for byte in text.utf8 where index < typed.count && folded(byte) == folded(typed[index]) {
+            index += 1
+        }
+        return index == typed.count
+    }
+
+    /// Whether `text` holds a C0 control (tab included), DEL or a C1 control.
+    private static func hasControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// A description on one line: control characters become spaces.
+    private static func appendOneLine(_ text: String, to output: inout [UInt8]) {
+        guard hasControl(text) else {
+            output += text.utf8
+            return
+        }
+        for scalar in text.unicodeScalars {
+            output += String(scalar.isControl ? " " : scalar).utf8
+        }
     }
 }
 

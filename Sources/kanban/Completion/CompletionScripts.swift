@@ -165,8 +165,11 @@ enum CompletionScripts {
             # Asks kanban what goes here: boards, cards, labels, or file names.
             _kanban_ask() {
                 local kanban=${COMP_WORDS[0]/#\\~/$HOME}
+                local out
                 local -a reply=()
-                mapfile -t reply < <(command "$kanban" __complete bash "$piece" "${words[@]}" 2>/dev/null)
+                # Read whole, then split: mapfile from a pipe reads a byte at a time.
+                out=$(command "$kanban" __complete bash "$piece" "${words[@]}" 2>/dev/null)
+                mapfile -t reply <<< "$out"
                 case ${reply[0]} in
                     files) _kanban_files ;;
                     values) COMPREPLY=("${reply[@]:1}") ;;
@@ -290,20 +293,26 @@ enum CompletionScripts {
             }
 
             # Asks kanban what goes here (boards, cards with their titles, labels, or file names)
-            # for the line as typed, and offers it in groups.
+            # for the line as typed, and offers it in groups. kanban sends each group as a line
+            # "GROUP COUNT", then COUNT values and COUNT lines to list: slices, cheap to take
+            # even for thousands of cards.
             _kanban_ask() {
-                local tab=$'\\t' group ret=1
-                local -a reply values
+                local group ret=1
+                local -i i=2 n
+                local -a reply values displays expl
                 reply=("${(@f)$(command ${~_kanban_line[1]} __complete zsh "${(@Q)_kanban_line[2,-1]}" 2>/dev/null)}")
                 case $reply[1] in
                     (files) _files; return ;;
                     (values) ;;
                     (*) return 1 ;;
                 esac
-                shift reply
-                for group in cards titles boards labels values commands options; do
-                    values=(${${(M)reply:#${group}${tab}*}#${group}${tab}})
-                    (( $#values )) && _describe -t $group ${group%s} values && ret=0
+                while (( i < $#reply )); do
+                    group=${reply[i]%% *}
+                    n=${reply[i]##* }
+                    values=("${(@)reply[i+1,i+n]}")
+                    displays=("${(@)reply[i+n+1,i+2*n]}")
+                    _wanted $group expl ${group%s} compadd -l -d displays -a values && ret=0
+                    (( i += 2 * n + 1 ))
                 done
                 return ret
             }

@@ -74,24 +74,38 @@ enum ShellQuote {
     /// `'\''`; inside double quotes `"`, `\`, `$` and `` ` `` take a backslash; outside any
     /// quote, every character the shell would read specially does.
     static func quote(_ text: String, state: State) -> String {
-        switch state {
-        case .single:
-            return text.replacing("'", with: "'\\''")
-        case .double:
-            var out = ""
-            for character in text {
-                if "\"\\$`".contains(character) { out.append("\\") }
-                out.append(character)
+        var out: [UInt8] = []
+        append(Array(text.utf8), quotedFor: state, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The UTF-8 of `text` written to follow a kept part in `state`, appended to `output`:
+    /// ``quote(_:state:)`` on bytes, for long lists of candidates.
+    static func append(_ text: some Collection<UInt8>, quotedFor state: State, to output: inout [UInt8]) {
+        for byte in text {
+            switch state {
+            case .single:
+                if byte == UInt8(ascii: "'") {
+                    output += "'\\''".utf8
+                    continue
+                }
+            case .double:
+                if doubleQuoted[Int(byte)] { output.append(UInt8(ascii: "\\")) }
+            case .none:
+                if unquoted[Int(byte)] { output.append(UInt8(ascii: "\\")) }
             }
-            return out
-        case .none:
-            var out = ""
-            for character in text {
-                if " \t\n'\"\\$`!&;|()<>*?[]{}#~^".contains(character) { out.append("\\") }
-                out.append(character)
-            }
-            return out
+            output.append(byte)
         }
+    }
+
+    /// The bytes that take a backslash inside double quotes, and outside any quote.
+    private static let doubleQuoted = table("\"\\$`")
+    private static let unquoted = table(" \t\n'\"\\$`!&;|()<>*?[]{}#~^")
+
+    private static func table(_ characters: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in characters.utf8 { table[Int(byte)] = true }
+        return table
     }
 
     /// `~` and `~/…` as the shell expands them: `$HOME`.
