@@ -105,7 +105,7 @@ struct CompletionTests {
         ([""], CompletionContext.Target.command),
         (["mo"], .command),
         (["-f", "x.json", ""], .command),
-        (["board", ""], .boardSubcommand),
+        (["board", ""], .subcommand(group: "board")),
         (["move", ""], .value([.item, .board])),
         (["move", "a", "b", ""], .value([.item, .board])),
         (["move", "--to", ""], .value([.board])),
@@ -216,7 +216,7 @@ struct CompletionTests {
 
     @Test func bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable() throws {
         let here = try CompletionSandbox()
-        var calls = [plain("kanban "), plain("kanban board ")]
+        var calls = [plain("kanban ")] + CommandGroups.names.map { plain("kanban \($0) ") }
         for spec in Commands.all {
             for name in [spec.name] + spec.aliases { calls.append(plain("kanban \(name) -")) }
         }
@@ -226,6 +226,9 @@ struct CompletionTests {
         let (output, _) = try bash(calls, in: here)
         #expect(Set(output["kanban "] ?? []) == Set(Commands.topLevelNames))
         #expect(Set(output["kanban board "] ?? []) == Set(Commands.boardSubcommands))
+        for group in CommandGroups.names {
+            #expect(Set(output["kanban \(group) "] ?? []) == Set(CommandGroups.subcommands(of: group)), "\(group)")
+        }
         for spec in Commands.all {
             for name in [spec.name] + spec.aliases {
                 let offered = Set(output["kanban \(name) -"] ?? [])
@@ -354,7 +357,7 @@ struct CompletionTests {
             "kanban ", "kanban board ", "kanban move x --to ", "kanban move ", "kanban -f other.json move x --to ",
         ]
         lines += ["kanban import ", "kanban move x --to=In", "kanban restore "]
-        lines += Commands.all.map { "kanban \($0.name) -" }
+        lines += Commands.all.map { "kanban \($0.name) -" } + CommandGroups.names.map { "kanban \($0) " }
         let output = try zsh(lines, in: here)
         func values(_ line: String) -> Set<String> {
             Set(
@@ -389,6 +392,9 @@ struct CompletionTests {
         for spec in Commands.all {
             #expect(values("kanban \(spec.name) -") == TableExpectations.options(of: spec), "\(spec.name)")
         }
+        for group in CommandGroups.names {
+            #expect(values("kanban \(group) ") == Set(CommandGroups.subcommands(of: group)), "\(group)")
+        }
     }
 
     // MARK: - fish
@@ -413,7 +419,7 @@ struct CompletionTests {
             "kanban ", "kanban board ", "kanban move x --to ", "kanban move ", "kanban -f other.json move x --to ",
         ]
         lines += ["kanban restore ", "kanban move x --to=In"]
-        lines += Commands.all.map { "kanban \($0.name) -" }
+        lines += Commands.all.map { "kanban \($0.name) -" } + CommandGroups.names.map { "kanban \($0) " }
         lines += TableExpectations.wordOptions.map { "kanban \($0.command) \($0.option) " }
         let output = try fish(lines, in: here)
         func values(_ line: String) -> Set<String> {
@@ -432,6 +438,9 @@ struct CompletionTests {
         #expect(values("kanban restore ").contains("System Architecture"))
         for spec in Commands.all {
             #expect(values("kanban \(spec.name) -") == TableExpectations.options(of: spec), "\(spec.name)")
+        }
+        for group in CommandGroups.names {
+            #expect(values("kanban \(group) ") == Set(CommandGroups.subcommands(of: group)), "\(group)")
         }
         for entry in TableExpectations.wordOptions {
             #expect(values("kanban \(entry.command) \(entry.option) ") == Set(entry.words), "\(entry)")

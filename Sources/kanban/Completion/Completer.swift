@@ -104,9 +104,9 @@ enum Completer {
         switch context.target {
         case .command:
             candidates = Commands.topLevelNames.map { Candidate($0, summary(of: $0), group: "commands") }
-        case .boardSubcommand:
-            candidates = Commands.boardSubcommands.map {
-                Candidate($0, Commands.named("board \($0)")?.summary ?? "", group: "commands")
+        case .subcommand(let group):
+            candidates = CommandGroups.subcommands(of: group).map {
+                Candidate($0, Commands.named("\(group) \($0)")?.summary ?? "", group: "commands")
             }
         case .option(let name):
             let options = (name.flatMap(Commands.named)?.options ?? []) + Options.global
@@ -119,7 +119,7 @@ enum Completer {
     }
 
     private static func summary(of name: String) -> String {
-        name == "board" ? "work on the boards themselves" : Commands.named(name)?.summary ?? ""
+        CommandGroups.names.contains(name) ? CommandGroups.summary(of: name) : Commands.named(name)?.summary ?? ""
     }
 
     // MARK: - Cards

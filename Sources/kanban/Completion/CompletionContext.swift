@@ -6,8 +6,8 @@ struct CompletionContext: Equatable, Sendable {
     enum Target: Equatable, Sendable {
         /// The command (no command word yet).
         case command
-        /// The word after `board`.
-        case boardSubcommand
+        /// The word after a group's first word (`add` after `board`).
+        case subcommand(group: String)
         /// An option of the command (`nil` before a command is known).
         case option(commandName: String?)
         /// A value of these kinds: an option's value or an operand.
@@ -73,10 +73,10 @@ struct CompletionContext: Equatable, Sendable {
         var rest = operands[...]
         if let first = rest.first {
             rest.removeFirst()
-            if first == "board" {
+            if CommandGroups.names.contains(first) {
                 if let sub = rest.first {
                     rest.removeFirst()
-                    command = Commands.named("board \(sub)")
+                    command = Commands.named("\(first) \(sub)")
                 }
             } else {
                 command = Commands.named(first)
@@ -110,7 +110,8 @@ struct CompletionContext: Equatable, Sendable {
                 return
             }
             if !current.dropFirst().isDigits {
-                target = .option(commandName: command?.name ?? (operands.first == "board" ? nil : operands.first))
+                let first = operands.first.flatMap { CommandGroups.names.contains($0) ? nil : $0 }
+                target = .option(commandName: command?.name ?? first)
                 return
             }
         }
@@ -122,8 +123,8 @@ struct CompletionContext: Equatable, Sendable {
             target = .command
             return
         }
-        if first == "board" && operands.count == 1 {
-            target = .boardSubcommand
+        if CommandGroups.names.contains(first) && operands.count == 1 {
+            target = .subcommand(group: first)
             return
         }
         guard let command else {
@@ -135,7 +136,8 @@ struct CompletionContext: Equatable, Sendable {
             target =
                 rest.isEmpty
                 ? .value([.command])
-                : rest.count == 1 && rest.first == "board" ? .value([.words(Commands.boardSubcommands)]) : .nothing
+                : rest.count == 1 && CommandGroups.names.contains(rest.first!)
+                    ? .value([.words(CommandGroups.subcommands(of: rest.first!))]) : .nothing
             return
         }
         let kinds = command.operandKinds(at: rest.count).filter { $0 != .text }

@@ -25,21 +25,25 @@ enum CompletionScripts {
         Commands.all.map { Entry(names: [$0.name] + $0.aliases, spec: $0) }
     }
 
-    /// Top-level words: commands, aliases, and `board`, with what each does.
+    /// Top-level words: commands, aliases, and groups (`board`), with what each does.
     static var topLevel: [(name: String, summary: String)] {
         Commands.topLevelNames.map { name in
-            if name == "board" { return (name, "work on the boards themselves") }
+            if CommandGroups.names.contains(name) { return (name, CommandGroups.summary(of: name)) }
             guard let spec = Commands.named(name) else { return (name, "") }
             return (name, spec.name == name ? spec.summary : "alias of \(spec.name)")
         }
     }
 
-    static var boardSubcommands: [(name: String, summary: String)] {
-        Commands.boardSubcommands.map { name in
-            guard let spec = Commands.named("board \(name)") else { return (name, "") }
-            return (name, spec.name == "board \(name)" ? spec.summary : "alias of \(spec.name)")
+    /// The second words of a group's commands, with what each does.
+    static func subcommands(of group: String) -> [(name: String, summary: String)] {
+        CommandGroups.subcommands(of: group).map { name in
+            guard let spec = Commands.named("\(group) \(name)") else { return (name, "") }
+            return (name, spec.name == "\(group) \(name)" ? spec.summary : "alias of \(spec.name)")
         }
     }
+
+    /// `board|git`: the groups, as a shell pattern.
+    private static var groupPattern: String { CommandGroups.names.joined(separator: "|") }
 
     /// Every option that takes a value, by every name it has (`--file`, `-f`): a command
     /// line's next word is its value, not an operand.
@@ -115,10 +119,11 @@ enum CompletionScripts {
                         esac
                     fi
                     if [[ -z $cmd ]]; then cmd=$word
-                    elif [[ $cmd == board && -z $sub ]]; then sub=$word
+                    elif [[ -z $sub ]]; then
+                        case $cmd in \(groupPattern)) sub=$word ;; esac
                     fi
                 done
-                [[ $cmd == board && -n $sub ]] && cmd="board $sub"
+                [[ -n $sub ]] && cmd="$cmd $sub"
 
                 # The value of the option before the cursor.
                 if ((!dashdash)) && [[ $prev == -* && $cur != -* ]]; then
@@ -153,13 +158,18 @@ enum CompletionScripts {
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
                     return
                 fi
-                if [[ -z $cmd ]]; then
-                    COMPREPLY=($(compgen -W \(singleQuoted(topLevel.map(\.name).joined(separator: " "))) -- "$cur"))
-                elif [[ $cmd == board ]]; then
-                    COMPREPLY=($(compgen -W \(singleQuoted(boardSubcommands.map(\.name).joined(separator: " "))) -- "$cur"))
-                else
-                    _kanban_ask
-                fi
+                case $cmd in
+                    '') COMPREPLY=($(compgen -W \(singleQuoted(topLevel.map(\.name).joined(separator: " "))) -- "$cur")) ;;
+
+            """
+        for group in CommandGroups.names {
+            out +=
+                "        \(singleQuoted(group))) COMPREPLY=($(compgen -W "
+                + singleQuoted(subcommands(of: group).map(\.name).joined(separator: " ")) + " -- \"$cur\")) ;;\n"
+        }
+        out += """
+                    *) _kanban_ask ;;
+                esac
             }
 
             # Asks kanban what goes here: boards, cards, labels, or file names.
@@ -256,20 +266,25 @@ enum CompletionScripts {
                         ;;
                     (arguments)
                         local cmd=$words[1]
-                        if [[ $cmd == board ]]; then
-                            if (( CURRENT == 2 )); then
-                                local -a subcommands=(
+                        local -a subcommands
+                        case $cmd in
 
             """
-        for (name, summary) in boardSubcommands {
-            out += "                            \(singleQuoted(zshDescribeEntry(name, summary)))\n"
+        for group in CommandGroups.names {
+            out += "                (\(group)) subcommands=(\n"
+            for (name, summary) in subcommands(of: group) {
+                out += "                    \(singleQuoted(zshDescribeEntry(name, summary)))\n"
+            }
+            out += "                ) ;;\n"
         }
         out += """
-                                )
-                                _describe -t commands 'board command' subcommands && ret=0
+                        esac
+                        if (( $#subcommands )); then
+                            if (( CURRENT == 2 )); then
+                                _describe -t commands "$cmd command" subcommands && ret=0
                                 return ret
                             fi
-                            cmd="board $words[2]"
+                            cmd="$cmd $words[2]"
                             shift words
                             (( CURRENT-- ))
                         fi
@@ -398,8 +413,8 @@ enum CompletionScripts {
                             set -a words $token
                     end
                 end
-                if test "$words[1]" = board; and set -q words[2]
-                    echo "board $words[2]"
+                if contains -- "$words[1]" \(CommandGroups.names.joined(separator: " ")); and set -q words[2]
+                    echo "$words[1] $words[2]"
                 else if set -q words[1]
                     echo $words[1]
                 end
@@ -432,8 +447,11 @@ enum CompletionScripts {
             out +=
                 "complete -c kanban -n 'test -z (__kanban_command)' -a \(singleQuoted(name)) -d \(singleQuoted(summary))\n"
         }
-        for (name, summary) in boardSubcommands {
-            out += "complete -c kanban -n '__kanban_using board' -a \(singleQuoted(name)) -d \(singleQuoted(summary))\n"
+        for group in CommandGroups.names {
+            for (name, summary) in subcommands(of: group) {
+                out +=
+                    "complete -c kanban -n '__kanban_using \(group)' -a \(singleQuoted(name)) -d \(singleQuoted(summary))\n"
+            }
         }
         out += "\n# Options of every command.\n"
         for option in Options.global {
