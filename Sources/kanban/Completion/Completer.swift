@@ -131,7 +131,9 @@ enum Completer {
         var ids: [Candidate] = []
         ids.reserveCapacity(kanban.itemCount)
         var titles: [String: (id: ItemID, board: String, count: Int)] = [:]
+        titles.reserveCapacity(kanban.itemCount)
         var order: [String] = []
+        order.reserveCapacity(kanban.itemCount)
         for board in kanban.boards {
             for (index, item) in board.items.enumerated() {
                 ids.append(
