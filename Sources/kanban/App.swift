@@ -17,6 +17,9 @@ struct App {
     /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
     /// Data goes to stdout; errors, as text or JSON, to stderr.
     static func main(_ arguments: [String], invalidArgument: Int? = nil) -> Int32 {
+        if arguments.first == Completer.command {
+            return Completer.main(Array(arguments.dropFirst()))
+        }
         // Known before parsing, so that a usage error can be reported as JSON too.
         let json = arguments.prefix(while: { $0 != "--" }).contains("--json")
         do throws(CLIError) {
@@ -107,6 +110,14 @@ struct App {
             return Array(try Help.text(for: topic).utf8)
         case .version:
             return Array((options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n").utf8)
+        case .completion(let shell):
+            return Array(CompletionScripts.script(for: shell).utf8)
+        case .export(let request):
+            return try export(request)
+        case .importFiles(let request, let dryRun):
+            return Array(try importFiles(request, dryRun: dryRun).utf8)
+        case .initializeImporting(let request, let dryRun):
+            return Array(try initialize(importing: request, dryRun: dryRun).utf8)
         }
     }
 

@@ -91,4 +91,28 @@ struct FuzzCorpusTests {
         #expect([0, 1, 64, 65, 66, 73, 74].contains(result.status ?? -1), "\(result)")
         #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
     }
+
+    @Test(arguments: FuzzCorpus.inputs("batch"))
+    func batchScriptReaderKeepsItsProperties(_ input: FuzzInput) throws {
+        expectNone(FuzzProperties.batchViolation(input.bytes), input.name)
+
+        // And the binary, on the script, against the sample board: all of it or nothing.
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.run(["init", "--sample", "-q"]).status == 0)
+        let before = try sandbox.snapshot()
+        let script = sandbox.path("script")
+        try Data(input.bytes).write(to: URL(fileURLWithPath: script))
+        let result = try sandbox.run(["batch", script])
+        #expect([0, 1, 64, 65].contains(result.status ?? -1), "\(result)")
+        #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
+        if result.status != 0 { #expect(try sandbox.snapshot() == before, "\(result)") }
+    }
+
+    @Test func theBatchSeedsHoldScriptsThatRunAndScriptsThatAreRefused() throws {
+        let scripts = FuzzCorpus.inputs("batch")
+        #expect(scripts.count >= 8, "seeds in \(FuzzCorpus.directory)/corpus-batch")
+        let read = scripts.filter { (try? App.operations(inScript: $0.bytes, named: "seed")) != nil }
+        #expect(read.count >= 2 && read.count < scripts.count, "\(read.map(\.name))")
+    }
 }

@@ -403,7 +403,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(add.contains("WIP limit"))
         #expect(!add.contains("remove the board"))
         let boardAdd = try Help.text(for: ["board", "add"])
-        let at = try #require(boardAdd.split(separator: "\n").first { $0.hasPrefix("      --at N") })
+        let at = try #require(
+            boardAdd.split(separator: "\n").first { $0.contains("--at N") && !$0.hasPrefix("Usage:") })
         #expect(at.contains("index of the new board"))
         #expect(!at.contains("card"))
         let boardRemove = try Help.text(for: ["board", "remove"])

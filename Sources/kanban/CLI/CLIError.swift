@@ -17,6 +17,8 @@ enum CLIError: Error, Equatable {
     case noFile(String)
     /// `init` found a file already there.
     case exists(path: String)
+    /// `export -o FILE` found a file already there, and no `--force`.
+    case outputExists(path: String)
     /// A new file could not be created; the message says which and why.
     case cannotCreate(String)
     /// The file could not be read or written; the message says which, why, and what was kept.
@@ -53,7 +55,7 @@ extension CLIError {
         case .corruptFile: (.dataError, "corrupt_file")
         case .unsupportedVersion: (.dataError, "corrupt_file")
         case .noFile: (.noInput, "no_file")
-        case .exists: (.cannotCreate, "exists")
+        case .exists, .outputExists: (.cannotCreate, "exists")
         case .cannotCreate: (.cannotCreate, "io")
         case .io: (.ioError, "io")
         case .locked: (.tempFail, "locked")
@@ -85,6 +87,8 @@ extension CLIError {
             message
         case .exists(let path):
             "\(q(path)) already exists; kanban init never overwrites a file (remove it, or pick another path with --file)"
+        case .outputExists(let path):
+            "\(q(path)) already exists; use --force to replace it, or write to standard output"
         case .cannotCreate(let message), .io(let message):
             message
         case .historyUnavailable(let message), .git(let message):

@@ -54,25 +54,51 @@ enum Commands {
         ]
     }
 
+    /// The formats import reads.
+    private static let importFormats = ImportFormat.allCases.map(\.rawValue)
+    /// `trello, markdown, csv or json`.
+    private static let importFormatList =
+        importFormats.dropLast().joined(separator: ", ") + " or " + importFormats.last!
+
     private static let wipForce = CommandOption(
         Options.force, "go past the destination board's WIP limit instead of refusing")
 
     static let all: [CommandSpec] = [
         CommandSpec(
-            "init", synopsis: "[--sample] [--boards \"A,B,C\"]",
+            "init", synopsis: "[--sample] [--boards \"A,B,C\"] [--import FILE [--format FORMAT]]",
             summary: "create kanban.json here (Todo, In Progress, Done by default)",
             options: [
                 CommandOption(Options.sample, "fill the new kanban with the tutorial's boards and cards"),
                 CommandOption(Options.boards, "comma-separated board titles (default: Todo, In Progress, Done)"),
+                CommandOption(
+                    Options.importFile,
+                    "make the kanban of FILE's boards and cards (see 'kanban help import'); - is stdin"),
+                CommandOption(
+                    Options.format, "FILE's format: \(importFormatList) (default: guessed from its content)",
+                    kind: .words(importFormats)),
                 dryRun,
             ],
             details: """
                 Creates ./kanban.json, or the file named by --file or $KANBAN_FILE, and shows it.
                 It never overwrites a file and does not create missing directories.
+                With --import, the kanban is made of what kanban import would add from FILE.
                 """,
-            examples: ["kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\""],
+            examples: [
+                "kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\"",
+                "kanban init --import trello-board.json",
+            ],
             build: { arguments throws(CLIError) in
                 try arguments.operandCount(0)
+                if let file = arguments.value(Options.importFile) {
+                    if arguments.flag(Options.sample) || arguments.value(Options.boards) != nil {
+                        throw arguments.usage(
+                            "--import makes the kanban of FILE alone; it does not go with --sample or --boards")
+                    }
+                    return .initializeImporting(
+                        ImportRequest(files: [file], format: try arguments.importFormat()),
+                        dryRun: arguments.flag(Options.dryRun))
+                }
+                if arguments.value(Options.format) != nil { throw arguments.usage("--format goes with --import FILE") }
                 if arguments.flag(Options.sample) && arguments.value(Options.boards) != nil {
                     throw arguments.usage("--sample makes the tutorial's boards; it does not go with --boards")
                 }
@@ -614,6 +640,99 @@ enum Commands {
             build: { arguments throws(CLIError) in
                 try arguments.operandCount(0)
                 return .ui
+            }),
+        CommandSpec(
+            "export", synopsis: "[--format \(ExportFormat.synopsis)] [BOARD…] [-o FILE]",
+            summary: "write the boards as Markdown, CSV or JSON",
+            options: [
+                CommandOption(
+                    Options.format, "markdown (the default; Obsidian Kanban's format), csv or json (the file's)",
+                    kind: .words(ExportFormat.allCases.map(\.rawValue))),
+                CommandOption(Options.output, "write to FILE (atomically) instead of standard output; - is stdout"),
+                CommandOption(Options.force, "replace FILE if it exists"),
+            ],
+            details: """
+                Writes the kanban, or only the BOARDs named, to standard output or to FILE.
+                markdown: the Obsidian Kanban plugin's format (a '## Board' heading per board, a
+                '- [ ] Title #label @{YYYY-MM-DD}' line per card, its note indented below, a WIP
+                limit as '(N)' after the board's title, the archive last); it opens as a board in
+                Obsidian and reads as task lists on GitHub. csv: RFC 4180, header
+                board,index,id,title,labels,due,created,entered,note; a board without cards is a
+                line with only its title. json: the kanban file's document.
+                -o FILE never replaces an existing file unless --force is given, and never the
+                kanban file itself.
+                """,
+            examples: [
+                "kanban export -o board.md", "kanban export --format csv Todo Done > cards.csv",
+                "kanban export --format json | jq '.boards[].title'",
+            ],
+            build: { arguments throws(CLIError) in
+                var request = ExportRequest(boards: arguments.operands)
+                if let text = arguments.value(Options.format) {
+                    guard let format = ExportFormat(rawValue: text) else {
+                        let names = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw arguments.usage("--format takes \(names), not \(q(text))")
+                    }
+                    request.format = format
+                }
+                request.output = arguments.value(Options.output).flatMap { $0 == "-" ? nil : $0 }
+                request.force = arguments.flag(Options.force)
+                if request.force && request.output == nil { throw arguments.usage("--force goes with -o FILE") }
+                return .export(request)
+            }),
+        CommandSpec(
+            "import", synopsis: "FILE… [--format FORMAT]",
+            summary: "add boards and cards from Trello, Markdown or CSV",
+            options: [
+                CommandOption(
+                    Options.format,
+                    "the files' format: \(importFormatList) (default: guessed from each file's content)",
+                    kind: .words(importFormats)),
+                CommandOption(Options.force, "add cards to boards past their WIP limits instead of refusing"), dryRun,
+            ],
+            details: """
+                Adds the boards and cards of each FILE (- is standard input) in one transaction: all
+                of them or nothing. Cards go to the bottom of the board with the same title (case
+                ignored), or to a new board at the end; they get new ids, and were created and entered
+                their boards now. trello: a board's JSON export (lists in order become boards, their
+                cards cards; archived cards and lists go to the archive; descriptions and checklists
+                become notes, labels labels, due dates due dates, a list's soft limit a WIP limit).
+                markdown and csv: what kanban export writes (and the Obsidian Kanban plugin's boards).
+                json: a kanban file. A file that is not what its format expects is refused (65),
+                naming the file and the line or JSON path.
+                """,
+            examples: [
+                "kanban import trello-board.json", "kanban import board.md --dry-run",
+                "kanban import cards.csv --format csv",
+            ],
+            build: { arguments throws(CLIError) in
+                guard !arguments.operands.isEmpty else { throw arguments.usage("'import' needs at least one FILE") }
+                return .importFiles(
+                    ImportRequest(
+                        files: arguments.operands, format: try arguments.importFormat(),
+                        force: arguments.flag(Options.force)),
+                    dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "completion", synopsis: Shell.allCases.map(\.rawValue).joined(separator: "|"),
+            summary: "print a shell completion script",
+            details: """
+                Prints a script that completes kanban's commands, options, board titles, cards (ids,
+                described by their titles, and titles) and labels from the kanban file the command
+                line names. Set it up once:
+                  bash   add to ~/.bashrc:  source <(kanban completion bash)
+                  zsh    kanban completion zsh > ~/.zfunc/_kanban   (with ~/.zfunc on $fpath before compinit)
+                  fish   kanban completion fish > ~/.config/fish/completions/kanban.fish
+                """,
+            examples: ["source <(kanban completion bash)", "kanban completion fish | source"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(1)
+                guard let shell = Shell(rawValue: arguments.operands[0]) else {
+                    throw arguments.usage(
+                        "kanban completes in \(Shell.allCases.map(\.rawValue).joined(separator: ", ")), "
+                            + "not \(q(arguments.operands[0]))")
+                }
+                return .completion(shell)
             }),
         CommandSpec(
             "help", synopsis: "[COMMAND]",

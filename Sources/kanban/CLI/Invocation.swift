@@ -36,16 +36,25 @@ enum Command: Equatable, Sendable {
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
     case help(topic: [String])
     case version
+    /// `completion SHELL`: a completion script.
+    case completion(Shell)
+    /// `export`: the kanban in another format.
+    case export(ExportRequest)
+    /// `import FILE…`: other tools' boards and cards, in one transaction.
+    case importFiles(ImportRequest, dryRun: Bool)
+    /// `init --import FILE`: a new kanban made of an import.
+    case initializeImporting(ImportRequest, dryRun: Bool)
 
     /// Whether the command may write the kanban file.
     var changesFile: Bool {
         switch self {
-        case .overview, .list, .show, .help, .version, .log, .diff, .gitCheck: false
+        case .overview, .list, .show, .help, .version, .log, .diff, .gitCheck, .completion, .export: false
         case .merge(let request): request.output != nil || request.gitPath != nil
         case .gitSetup(let dryRun): !dryRun
         case .ui: true
         case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
-            .batch(_, let dryRun), .undo(_, _, let dryRun):
+            .batch(_, let dryRun), .undo(_, _, let dryRun), .importFiles(_, let dryRun),
+            .initializeImporting(_, let dryRun):
             !dryRun
         }
     }

@@ -9,12 +9,18 @@ struct OptionSpec: Hashable, Sendable {
     let value: String?
     /// Whether it may be given several times, each value kept (`--label a --label b`).
     let repeatable: Bool
+    /// What its value is, for shell completion.
+    let kind: ArgumentKind
 
-    init(_ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false) {
+    init(
+        _ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false,
+        kind: ArgumentKind = .text
+    ) {
         self.name = name
         self.short = short
         self.value = value
         self.repeatable = repeatable
+        self.kind = kind
     }
 
     var takesValue: Bool { value != nil }
@@ -24,20 +30,24 @@ struct OptionSpec: Hashable, Sendable {
 struct CommandOption: Sendable {
     let spec: OptionSpec
     let help: String
+    /// What its value is for this command, when that is narrower than the option's own kind
+    /// (`--format` takes different words for export and import).
+    let kind: ArgumentKind
 
-    init(_ spec: OptionSpec, _ help: String) {
+    init(_ spec: OptionSpec, _ help: String, kind: ArgumentKind? = nil) {
         self.spec = spec
         self.help = help
+        self.kind = kind ?? spec.kind
     }
 }
 
 /// Every option kanban knows.
 enum Options {
     // Global: every command takes them.
-    static let file = OptionSpec("--file", short: "f", value: "PATH")
+    static let file = OptionSpec("--file", short: "f", value: "PATH", kind: .path)
     static let json = OptionSpec("--json")
     static let quiet = OptionSpec("--quiet", short: "q")
-    static let color = OptionSpec("--color", value: "WHEN")
+    static let color = OptionSpec("--color", value: "WHEN", kind: .words(ColorMode.allCases.map(\.rawValue)))
     static let help = OptionSpec("--help", short: "h")
     static let version = OptionSpec("--version")
 
@@ -49,29 +59,31 @@ enum Options {
     static let tsv = OptionSpec("--tsv")
     static let compact = OptionSpec("--compact")
     static let noPager = OptionSpec("--no-pager")
-    static let to = OptionSpec("--to", value: "BOARD")
-    static let from = OptionSpec("--from", value: "BOARD")
+    static let to = OptionSpec("--to", value: "BOARD", kind: .board)
+    static let from = OptionSpec("--from", value: "BOARD", kind: .board)
     static let at = OptionSpec("--at", value: "N")
     static let top = OptionSpec("--top")
     static let bottom = OptionSpec("--bottom")
-    static let before = OptionSpec("--before", value: "ITEM")
-    static let after = OptionSpec("--after", value: "ITEM")
+    static let before = OptionSpec("--before", value: "ITEM", kind: .item)
+    static let after = OptionSpec("--after", value: "ITEM", kind: .item)
     static let limit = OptionSpec("--limit", value: "N")
-    static let label = OptionSpec("--label", value: "LABEL", repeatable: true)
-    static let unlabel = OptionSpec("--unlabel", value: "LABEL", repeatable: true)
-    static let due = OptionSpec("--due", value: "DATE")
+    static let label = OptionSpec("--label", value: "LABEL", repeatable: true, kind: .label)
+    static let unlabel = OptionSpec("--unlabel", value: "LABEL", repeatable: true, kind: .label)
+    static let due = OptionSpec("--due", value: "DATE", kind: .words(["today", "tomorrow", "none"]))
     static let note = OptionSpec("--note", value: "TEXT")
     static let appendNote = OptionSpec("--append-note", value: "TEXT")
     static let title = OptionSpec("--title", value: "TITLE")
     static let grep = OptionSpec("--grep", value: "TEXT")
-    static let dueBefore = OptionSpec("--due-before", value: "DATE")
+    static let dueBefore = OptionSpec("--due-before", value: "DATE", kind: .words(["today", "tomorrow"]))
     static let overdue = OptionSpec("--overdue")
     static let olderThan = OptionSpec("--older-than", value: "AGE")
     static let archived = OptionSpec("--archived")
     static let count = OptionSpec("--count", short: "n", value: "N")
     static let exitCode = OptionSpec("--exit-code")
-    static let output = OptionSpec("--output", short: "o", value: "FILE")
     static let gitDriver = OptionSpec("--git")
+    static let format = OptionSpec("--format", value: "FORMAT")
+    static let output = OptionSpec("--output", short: "o", value: "FILE", kind: .path)
+    static let importFile = OptionSpec("--import", value: "FILE", kind: .path)
 
     /// The options of every command, with what they mean everywhere.
     static let global: [CommandOption] = [

@@ -82,8 +82,10 @@ extension App {
             throw .usage("in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
         case .ui:
             throw .usage("'ui' is interactive and cannot run in a batch", command: "batch")
+        case .importFiles, .initializeImporting:
+            throw .usage("'import' reads files; run it on its own, not in a batch", command: "batch")
         case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version, .diff, .merge, .gitSetup,
-            .gitCheck:
+            .gitCheck, .completion, .export:
             throw .usage(
                 "\(words.first.map { "'\(Escape.visible($0))'" } ?? "this command") does not change the file; "
                     + "a batch runs commands that do (add, move, copy, remove, rename, edit, archive, restore, board …)",

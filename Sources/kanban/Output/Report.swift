@@ -54,9 +54,10 @@ struct Report {
             let moved = "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
             return edits.isEmpty ? moved : moved + " (\(Self.describe(edits)))"
         case (nil, nil):
-            // Changes a diff finds inside the archive (see ``ItemChange/to``).
+            // A card that appeared in the archive (imported there, or found there by a diff),
+            // left it, or changed inside it.
             switch item.archive {
-            case .archived: return "\(verb("archived", "archive")) \(id) \(title) (a new card)"
+            case .archived: return "\(verb("added", "add")) \(id) \(title) to the archive"
             case .restored: return "\(verb("removed", "remove")) \(id) \(title) from the archive"
             case nil: return "\(verb("edited", "edit")) \(id) \(title) in the archive (\(Self.describe(item.edits)))"
             }

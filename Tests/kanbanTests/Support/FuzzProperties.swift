@@ -1,4 +1,5 @@
-// What must hold for any input to the kanban file reader and to the argument parser.
+// What must hold for any input to the kanban file reader, the argument parser and the
+// batch script reader.
 //
 // One definition, used twice: the libFuzzer targets in Tests/Fuzz compile this file into
 // the kanban module (with -D FUZZING) and trap on a violation; FuzzCorpusTests runs it over
@@ -108,6 +109,56 @@ public enum FuzzProperties {
             return "the JSON error holds \(unsafe)"
         }
         return nil
+    }
+
+    // MARK: - Batch scripts
+
+    /// Reads `bytes` as a `kanban batch` script and returns what is wrong, or nil.
+    ///
+    /// Reading must give the operations or one error naming a line of the script (a usage
+    /// error or bad input, with no raw control character), the same every time; a script
+    /// that reads has one operation per line that holds a command. Every line's words, each
+    /// quoted in single quotes and joined by spaces, split back to the same words.
+    public static func batchViolation(_ bytes: [UInt8]) -> String? {
+        let first = operations(bytes)
+        guard first.map(\.count) == operations(bytes).map(\.count) else {
+            return "reading the same script twice differs"
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        switch first {
+        case .success(let operations):
+            var previous = 0
+            for (line, _) in operations {
+                guard line > previous, line <= lines.count else {
+                    return "operation at line \(line) after line \(previous), of \(lines.count)"
+                }
+                previous = line
+            }
+        case .failure(let error):
+            guard case .atLine(let line, let inner) = error else { return "an error that names no line: \(error)" }
+            guard (1...lines.count).contains(line) else { return "an error at line \(line) of \(lines.count)" }
+            if let violation = usageErrorViolation(inner) { return "line \(line): \(violation)" }
+        }
+        for raw in lines {
+            var line = raw[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard let text = String(validating: line, as: UTF8.self),
+                let words = try? ShellWords.split(text[...])
+            else { continue }
+            let quoted = words.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
+            guard let again = try? ShellWords.split(quoted[...]) else { return "quoted words do not split: \(quoted)" }
+            if again != words { return "quoted words split differently: \(words) became \(again)" }
+        }
+        return nil
+    }
+
+    private static func operations(_ bytes: [UInt8]) -> Result<[(Int, Operation)], CLIError> {
+        do {
+            return .success(try App.operations(inScript: bytes, named: "fuzz"))
+        } catch {
+            return .failure(error)
+        }
     }
 
     // MARK: - Helpers

@@ -1,0 +1,212 @@
+/// A kanban's cards as CSV (RFC 4180): a header, then one record per card, board by board,
+/// top to bottom; records end with CRLF, and fields holding a comma, a quote or a line
+/// break are quoted (a quote doubled):
+///
+///     board,index,id,title,labels,due,created,entered,note
+///     Todo,0,k3f9p2,Database Migration,"db,p1",2026-12-01,2026-11-23T10:04:05Z,2026-11-23T10:04:05Z,"Two
+///     lines"
+///     Review,,,,,,,,
+///
+/// `labels` are comma-separated, as in `list --tsv`. A board without cards has one record
+/// with only its title, so that it is kept. The archive is not exported.
+public enum CSVTable {
+    /// The columns, in the order written.
+    public static let columns = ["board", "index", "id", "title", "labels", "due", "created", "entered", "note"]
+
+    // MARK: - Writing
+
+    public static func export(_ kanban: Kanban) -> String {
+        var out = columns.joined(separator: ",") + "\r\n"
+        for board in kanban.boards {
+            if board.items.isEmpty {
+                out += field(board.title) + String(repeating: ",", count: columns.count - 1) + "\r\n"
+            }
+            for (index, item) in board.items.enumerated() {
+                let fields = [
+                    board.title, String(index), item.id.rawValue, item.title, item.labels.names.joined(separator: ","),
+                    item.due?.description ?? "", item.created?.description ?? "", item.entered?.description ?? "",
+                ]
+                out +=
+                    fields.map { field($0) }.joined(separator: ",") + "," + field(item.note ?? "", note: true) + "\r\n"
+            }
+        }
+        return out
+    }
+
+    /// A field, quoted if it must be; control characters other than tab (and LF in a note)
+    /// are written as visible escapes: a title from a hand-edited file may hold them.
+    private static func field(_ value: String, note: Bool = false) -> String {
+        func isEscaped(_ scalar: Unicode.Scalar) -> Bool { scalar.isForbiddenInTitle && !(note && scalar == "\n") }
+        var text = value
+        if text.unicodeScalars.contains(where: isEscaped) {
+            text = ""
+            for scalar in value.unicodeScalars {
+                if isEscaped(scalar) {
+                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A })
+        else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Reading
+
+    /// Reads CSV with a header naming some of ``columns`` (`board` and `title` required), in
+    /// any order and any case. Cards keep the order of their records; boards the order in
+    /// which they first appear. A record with an empty title (and id) only names a board.
+    /// `index`, `id`, `created` and `entered` are not read: imported cards get new ones.
+    ///
+    /// - Throws: an ``ImportError`` at the line of a malformed record (an unterminated
+    ///   quote, a wrong number of fields) or of a value that breaks the kanban's rules, or
+    ///   at line 1 for a header that is not this one.
+    public static func read(_ bytes: [UInt8]) throws(ImportError) -> ImportDocument {
+        var parser = Parser(bytes)
+        guard let (_, header) = try parser.nextRecord() else { throw ImportError(.file, "the file is empty") }
+        var columnIndex: [String: Int] = [:]
+        for (index, name) in header.enumerated() {
+            let key = name.trimmingSurroundingWhitespace().lowercased()
+            guard columns.contains(key), columnIndex[key] == nil else {
+                throw ImportError(
+                    .line(1),
+                    "expected the header \(columns.joined(separator: ",")) (or some of its columns), found "
+                        + JSON.quoted(String(header.joined(separator: ",").prefix(80))))
+            }
+            columnIndex[key] = index
+        }
+        guard let boardColumn = columnIndex["board"], let titleColumn = columnIndex["title"] else {
+            throw ImportError(
+                .line(1),
+                "the header needs the columns 'board' and 'title' (expected \(columns.joined(separator: ","))), found "
+                    + JSON.quoted(String(header.joined(separator: ",").prefix(80))))
+        }
+        var document = ImportDocument()
+        var boardIndex: [String: Int] = [:]
+        while let (line, fields) = try parser.nextRecord() {
+            if fields.count == 1 && fields[0].isEmpty { continue }  // a blank line
+            guard fields.count == header.count else {
+                throw ImportError(.line(line), "\(fields.count) fields, but the header has \(header.count)")
+            }
+            func value(_ column: String) -> String { columnIndex[column].map { fields[$0] } ?? "" }
+            func fail(_ error: KanbanError) -> ImportError { ImportError(.line(line), ImportError.reason(error)) }
+            let board: Title
+            do {
+                board = try Title(fields[boardColumn])
+            } catch {
+                throw fail(error)
+            }
+            let key = board.text.boardKey
+            let index: Int
+            if let existing = boardIndex[key] {
+                index = existing
+            } else {
+                index = document.boards.count
+                boardIndex[key] = index
+                document.boards.append(ImportedBoard(title: board))
+            }
+            if fields[titleColumn].isEmpty && value("id").isEmpty {
+                for column in ["labels", "due", "note"] where !value(column).isEmpty {
+                    throw ImportError(.line(line), "a card with a \(column) but no title")
+                }
+                continue
+            }
+            do throws(KanbanError) {
+                let labels = try Labels(
+                    // By scalars: a combining mark after a comma must not hide it.
+                    validating: value("labels").unicodeScalars.split(whereSeparator: {
+                        $0 == "," || $0.properties.isWhitespace
+                    }).map { String(String.UnicodeScalarView($0)) })
+                let dueText = value("due").trimmingSurroundingWhitespace()
+                guard dueText.isEmpty || Day(iso: dueText) != nil else {
+                    throw KanbanError.invalidValue(kind: .due, value: dueText, reason: "expected YYYY-MM-DD")
+                }
+                let note = try Note.checked(value("note"))
+                document.boards[index].cards.append(
+                    CardContent(
+                        title: try Title(fields[titleColumn]), labels: labels, due: Day(iso: dueText),
+                        note: note.isEmpty ? nil : note))
+            } catch {
+                throw fail(error)
+            }
+        }
+        return document
+    }
+
+    /// RFC 4180 records, with the line each starts on. CRLF and LF both end a record; a byte
+    /// order mark is skipped.
+    private struct Parser {
+        let bytes: [UInt8]
+        var offset: Int
+        var line = 1
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        mutating func nextRecord() throws(ImportError) -> (line: Int, fields: [String])? {
+            guard offset < bytes.count else { return nil }
+            let start = line
+            var fields: [String] = []
+            while true {
+                fields.append(try nextField(recordLine: start))
+                guard offset < bytes.count else { return (start, fields) }
+                switch bytes[offset] {
+                case UInt8(ascii: ","):
+                    offset += 1
+                case 0x0D where offset + 1 < bytes.count && bytes[offset + 1] == 0x0A:
+                    offset += 2
+                    line += 1
+                    return (start, fields)
+                case 0x0A:
+                    offset += 1
+                    line += 1
+                    return (start, fields)
+                default:
+                    throw ImportError(.line(line), "expected a comma or the end of the record after a quoted field")
+                }
+            }
+        }
+
+        private mutating func nextField(recordLine: Int) throws(ImportError) -> String {
+            var field: [UInt8] = []
+            let fieldLine = line
+            if offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") {
+                offset += 1
+                while true {
+                    guard offset < bytes.count else {
+                        throw ImportError(.line(fieldLine), "a quoted field that starts on this line is never closed")
+                    }
+                    let byte = bytes[offset]
+                    offset += 1
+                    if byte == UInt8(ascii: "\"") {
+                        guard offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") else { break }
+                        offset += 1
+                    }
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+            } else {
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    if byte == UInt8(ascii: ",") || byte == 0x0A { break }
+                    if byte == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A { break }
+                    if byte == UInt8(ascii: "\"") {
+                        throw ImportError(
+                            .line(line), "a '\"' inside a field that is not quoted; quote the field and double the '\"'"
+                        )
+                    }
+                    field.append(byte)
+                    offset += 1
+                }
+            }
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw ImportError(.line(fieldLine), "invalid UTF-8")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import KanbanCore
+
+/// `kanban import FILE…` and `kanban init --import FILE`: the files and how to read them.
+struct ImportRequest: Equatable, Sendable {
+    var files: [String]
+    /// The format of every file; `nil`: guessed from each file's content.
+    var format: ImportFormat?
+    /// Take existing boards past their WIP limits.
+    var force = false
+}
+
+extension Arguments {
+    /// `--format` of import: one of ``ImportFormat``.
+    func importFormat() throws(CLIError) -> ImportFormat? {
+        guard let text = value(Options.format) else { return nil }
+        guard let format = ImportFormat(rawValue: text) else {
+            let names = ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw usage("--format takes \(names), not \(q(text))")
+        }
+        return format
+    }
+}
+
+extension App {
+    /// `kanban import FILE… [--format F] [--force] [--dry-run]`: every file is read and
+    /// checked before the kanban file is locked; then one transaction adds them all.
+    func importFiles(_ request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
+        let documents = try readImports(request)
+        var generator = SystemRandomNumberGenerator()
+        let store = try store()
+        let change = try store.update(dryRun: dryRun, recording: recording("import")) {
+            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            var change = Change()
+            for document in documents {
+                do throws(KanbanError) {
+                    let added = try kanban.importing(
+                        document.content, now: clock.now, force: request.force, using: &generator)
+                    change.items += added.items
+                    change.boards += added.boards
+                } catch {
+                    throw .refused(error)
+                }
+            }
+            return change
+        }
+        noteImports(documents, dryRun: dryRun)
+        return render(Report(command: "import", change: change, dryRun: dryRun, file: store.path))
+    }
+
+    /// `kanban init --import FILE`: a new kanban of the import alone.
+    func initialize(importing request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
+        let documents = try readImports(request)
+        var generator = SystemRandomNumberGenerator()
+        var kanban = try! Kanban(boards: [])
+        var change = Change()
+        for document in documents {
+            do {
+                let added = try kanban.importing(document.content, now: clock.now, using: &generator)
+                change.items += added.items
+                change.boards += added.boards
+            } catch {
+                throw .refused(error)
+            }
+        }
+        let store = try Store.newFile(file: options.file)
+        if dryRun {
+            try store.checkCreatable()
+        } else {
+            try store.create(kanban)
+        }
+        noteImports(documents, dryRun: dryRun)
+        if options.quiet { return "" }
+        if options.json { return Report(command: "init", change: change, dryRun: dryRun, file: store.path).json() }
+        return "\(dryRun ? "would create" : "created") \(q(store.path))\n\n"
+            + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
+    }
+
+    /// A file read for import.
+    struct ImportedFile {
+        var name: String
+        var format: ImportFormat
+        var content: ImportDocument
+    }
+
+    /// Reads and checks every file of an import, before anything is locked.
+    ///
+    /// - Throws: bad input (65) naming the file and where it is wrong; an I/O error (74, or
+    ///   66 for a missing file).
+    func readImports(_ request: ImportRequest) throws(CLIError) -> [ImportedFile] {
+        var files: [ImportedFile] = []
+        for path in request.files {
+            let (name, bytes) = try InputFile.read(path)
+            let format = request.format ?? ImportFormat.guess(bytes)
+            do {
+                let content = try format.read(bytes) { SystemClock.localDay(at: $0.seconds) }
+                files.append(ImportedFile(name: name, format: format, content: content))
+            } catch {
+                throw .badInput(
+                    "\(name): \(Escape.visible(error.description)) (reading it as \(format.rawValue)"
+                        + (request.format == nil ? ", guessed from its content; --format says otherwise" : "")
+                        + "); nothing was imported")
+            }
+        }
+        return files
+    }
+
+    /// A note per file, on stderr (stdout has the report): what came from where.
+    private func noteImports(_ files: [ImportedFile], dryRun: Bool) {
+        for file in files {
+            let boards = file.content.boards.count
+            let cards = file.content.boards.reduce(0) { $0 + $1.cards.count }
+            let archived = file.content.archive.count
+            note(
+                "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(boards) board\(boards == 1 ? "" : "s"), "
+                    + "\(cards) card\(cards == 1 ? "" : "s")" + (archived > 0 ? ", \(archived) archived" : ""))
+        }
+    }
+}

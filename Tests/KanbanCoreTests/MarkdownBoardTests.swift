@@ -1,0 +1,152 @@
+import Testing
+
+@testable import KanbanCore
+
+@Suite("Markdown boards")
+struct MarkdownBoardTests {
+    static let day = Day(year: 2026, month: 12, day: 1)!
+
+    /// Todo (a card with labels, a due date and a note; a plain one), Doing with a limit and
+    /// no card, and an archived card.
+    static func sample() throws -> Kanban {
+        try Kanban(
+            boards: [
+                Board(
+                    title: "Todo",
+                    items: [
+                        Item(
+                            id: ItemID("k3f9p2")!, title: "Write docs", labels: ["docs", "p1"], due: day,
+                            note: "First line\n\n- [ ] a step\n  indented"),
+                        Item(id: ItemID("p2x1q7")!, title: "Ship it"),
+                    ]),
+                Board(title: "Doing", limit: 3),
+            ],
+            archive: [
+                ArchivedItem(
+                    item: Item(id: ItemID("q8w2e4")!, title: "Old"), board: boardID(for: "Todo"),
+                    archived: Timestamp(seconds: 0))
+            ])
+    }
+
+    @Test func exportIsObsidianKanbansFormat() throws {
+        let lines = [
+            "---", "kanban-plugin: board", "---", "", "## Todo", "", "- [ ] Write docs #docs #p1 @{2026-12-01}",
+            "    First line", "    ", "    - [ ] a step", "      indented", "- [ ] Ship it", "", "## Doing (3)", "", "",
+            "***", "", "## Archive", "", "- [ ] Old", "",
+        ]
+        #expect(MarkdownBoard.export(try Self.sample()) == lines.joined(separator: "\n"))
+    }
+
+    @Test func readingTheExportGivesBackTheBoardsAndCards() throws {
+        let document = try MarkdownBoard.read(Array(MarkdownBoard.export(try Self.sample()).utf8))
+        #expect(document.boards.map(\.title.text) == ["Todo", "Doing"])
+        #expect(document.boards.map(\.limit) == [nil, 3])
+        let card = document.boards[0].cards[0]
+        #expect(card.title.text == "Write docs")
+        #expect(card.labels.names == ["docs", "p1"])
+        #expect(card.due == Self.day)
+        #expect(card.note == "First line\n\n- [ ] a step\n  indented")
+        #expect(document.boards[0].cards[1] == CardContent(title: try Title("Ship it")))
+        #expect(document.archive.map(\.card.title.text) == ["Old"])
+        #expect(document.archive[0].board == nil)
+    }
+
+    @Test func readsWhatTheObsidianPluginWrites() throws {
+        // Blank lines in the front matter, three blank lines between lanes, a completed lane,
+        // a checked card, tags mid-title, a linked date, a block id, a card of several lines
+        // in the older <br> form, notes indented by a tab, and the settings block.
+        let text = """
+            ---
+
+            kanban-plugin: board
+
+            ---
+
+            ## Backlog
+
+            - [ ] Fix the #bug in login @{2026-12-01}
+            - [ ] Plan Q1 @[[2027-01-05]] ^abc123
+            - [ ] Call Ana<br>about the contract<br>and the invoice
+            \tfrom the tab-indented note
+
+
+
+            ## Done (5)
+
+            **Complete**
+            - [x] Release 1.0 #release
+
+
+
+            %% kanban:settings
+            ```
+            {"kanban-plugin":"board","list-collapse":[false,false]}
+            ```
+            %%
+            """
+        let document = try MarkdownBoard.read(Array(text.utf8))
+        #expect(document.boards.map(\.title.text) == ["Backlog", "Done"])
+        #expect(document.boards[1].limit == 5)
+        let cards = document.boards[0].cards
+        #expect(cards[0].title.text == "Fix the in login")
+        #expect(cards[0].labels.names == ["bug"])
+        #expect(cards[0].due == Self.day)
+        #expect(cards[1].title.text == "Plan Q1")
+        #expect(cards[1].due == Day(year: 2027, month: 1, day: 5))
+        #expect(cards[2].title.text == "Call Ana")
+        #expect(cards[2].note == "about the contract\nand the invoice\nfrom the tab-indented note")
+        #expect(document.boards[1].cards.map(\.title.text) == ["Release 1.0"])
+        #expect(document.boards[1].cards[0].labels.names == ["release"])
+    }
+
+    @Test(arguments: [
+        "Issue #123", "#hashtag first", "C:\\path\\to", "ends with \\", "a \\# b", "mail me @{2026-12-01}",
+        "<br> breaks", "see ^abc", "x (3)", "(3)", "[x] done", "- [ ] nested", "**bold** and _it_", "C#",
+        "trailing #", "tab\there", "Ünïcode 漢字 🙂", "@[[2026-12-01]]", "a  two  spaces",
+    ])
+    func titlesReadBackAsWritten(title: String) throws {
+        let kanban = try Kanban(
+            boards: [Board(title: title, items: [Item(id: ItemID("aaaa11")!, title: title, labels: ["l"])])])
+        let document = try MarkdownBoard.read(Array(MarkdownBoard.export(kanban).utf8))
+        #expect(document.boards.map(\.title.text) == [title])
+        #expect(document.boards.first?.limit == nil)
+        #expect(document.boards.first?.cards.map(\.title.text) == [title])
+        #expect(document.boards.first?.cards.first?.labels.names == ["l"])
+    }
+
+    @Test func aStoredControlCharacterIsWrittenVisibly() throws {
+        let kanban = Kanban(trusted: [Board(title: "T", items: [Item(id: ItemID("aaaa11")!, title: "a\u{1B}[31mb")])])
+        let text = MarkdownBoard.export(kanban)
+        #expect(!text.unicodeScalars.contains("\u{1B}"))
+        #expect(text.contains("\\\\u{1B}[31mb"))
+    }
+
+    // MARK: - Refusals
+
+    @Test(arguments: [
+        ("# kanban\n\nKanban boards from the shell.\n", 3),
+        ("- [ ] a card first\n## Todo\n", 1),
+        ("---\nkanban-plugin: board\n", 1),
+        ("## Todo\n\n- [ ] ok\n\n```\ncode\n```\n", 5),
+        ("## Todo\n\n1. numbered\n", 3),
+        ("## \n\n- [ ] a card under an empty heading\n", 1),
+        ("## Todo\n\n- [ ] \n", 3),
+        ("## Todo\n\n- [ ] #only-a-label\n", 3),
+    ])
+    func aFileThatIsNotABoardIsRefusedAtItsLine(text: String, line: Int) throws {
+        let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array(text.utf8)) }
+        #expect(error.location == .line(line), "\(error)")
+    }
+
+    @Test func aFileWithoutHeadingsIsNotABoard() throws {
+        let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array("---\na: b\n---\n".utf8)) }
+        #expect(error.location == .file)
+        #expect(error.message.contains("not a kanban board"))
+    }
+
+    @Test func invalidUTF8IsRefusedAtItsLine() throws {
+        let bytes = Array("## Todo\n\n- [ ] ok\n- [ ] ".utf8) + [0xFF, 0x0A]
+        let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(bytes) }
+        #expect(error.location == .line(4))
+    }
+}

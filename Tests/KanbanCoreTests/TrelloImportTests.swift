@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import KanbanCore
+
+// Every rule of the Trello mapping (SPEC §12), on a board export built by hand from Trello's
+// format: Tests/Fixtures/trello-board.json ("Website Relaunch": six lists, one archived,
+// `pos` values out of array order and fractional, named, unnamed and empty labels,
+// checklists, due dates, archived cards, the usual mass of fields kanban ignores).
+
+enum Fixtures {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+}
+
+/// The UTC date of an instant: the local date where the time zone is UTC.
+let utcDay: @Sendable (Timestamp) -> Day = { $0.utcDay }
+
+@Suite("Trello import")
+struct TrelloImportTests {
+    let document: ImportDocument
+
+    init() throws {
+        document = try TrelloImport.read(try Fixtures.bytes("trello-board.json"), localDay: utcDay)
+    }
+
+    private func board(_ title: String) throws -> ImportedBoard {
+        try #require(document.boards.first { $0.title.text == title }, "no board \(title)")
+    }
+
+    private func card(_ title: String) throws -> CardContent {
+        let cards = document.boards.flatMap(\.cards) + document.archive.map(\.card)
+        return try #require(cards.first { $0.title.text == title }, "no card \(title)")
+    }
+
+    @Test func openListsBecomeBoardsInPosOrder() {
+        // Array order: Done, Backlog, Old Ideas (closed), In Progress, Review, To Do (pos 65536.5).
+        #expect(document.boards.map(\.title.text) == ["Backlog", "To Do", "In Progress", "Review", "Done"])
+    }
+
+    @Test func cardsFollowTheirListsPosOrder() throws {
+        #expect(try board("Done").cards.map(\.title.text) == ["Register domain", "Set up CI pipeline"])
+        #expect(try board("To Do").cards.map(\.title.text) == ["Accessibility audit", "Update privacy policy"])
+        #expect(try board("In Progress").cards.map(\.title.text) == ["Design new landing page", "Fix login redirect"])
+        #expect(try board("Backlog").cards.map(\.title.text) == ["Write launch announcement", "Migrate blog comments"])
+    }
+
+    @Test func closedCardsGoToTheArchiveRememberingTheirBoard() throws {
+        let archived = try #require(document.archive.first { $0.card.title.text == "Old newsletter template" })
+        #expect(archived.board?.text == "Backlog")
+        #expect(try !board("Backlog").cards.contains { $0.title.text == "Old newsletter template" })
+    }
+
+    @Test func cardsOfClosedListsGoToTheArchiveWithoutABoard() {
+        #expect(!document.boards.contains { $0.title.text == "Old Ideas" })
+        let fromClosedList = document.archive.filter { $0.board == nil }.map(\.card.title.text)
+        // Both cards of the closed list, archived or not, in pos order.
+        #expect(fromClosedList == ["Podcast page", "Try a dark theme"])
+        #expect(document.archive.count == 3)
+    }
+
+    @Test func nameIsTheTitleAndDescTheNote() throws {
+        #expect(try card("Write launch announcement").note == "Draft for the blog and the newsletter.")
+        #expect(try card("Migrate blog comments").note == nil)
+        #expect(try card("Choose a CMS").note == "Compared three.\nPicked one.")  // CRLF read as LF
+    }
+
+    @Test func checklistsAreAppendedToTheNoteInPosOrder() throws {
+        #expect(
+            try card("Fix login redirect").note == """
+                Users land on /home instead of the page they asked for.
+
+                See the support ticket.
+
+                Steps
+                - [x] Reproduce
+                - [ ] Patch the middleware
+                - [ ] Write a test
+                """)
+        // Two checklists, Assets before Mockups by pos; no description.
+        #expect(
+            try card("Design new landing page").note == """
+                Assets
+                - [x] Hero photo
+                - [ ] Logo in SVG
+
+                Mockups
+                - [x] Desktop
+                - [ ] Mobile
+                """)
+    }
+
+    @Test func labelNamesBecomeLabelsWithSpacesAsDashes() throws {
+        #expect(try card("Write launch announcement").labels.names == ["front-end"])
+        #expect(try card("Fix login redirect").labels.names == ["bug", "Urgent-today"])
+    }
+
+    @Test func unnamedLabelsBecomeTheirColor() throws {
+        #expect(try card("Set up CI pipeline").labels.names == ["green"])
+        // A label with neither a name nor a color gives nothing.
+        #expect(try card("Design new landing page").labels.names == ["front-end", "green"])
+    }
+
+    @Test func labelsGivenOnlyByIdAreLookedUpOnTheBoard() throws {
+        #expect(try card("Register domain").labels.names == ["bug"])
+    }
+
+    @Test func dueBecomesTheLocalDateOfTheInstant() throws {
+        #expect(try card("Set up CI pipeline").due == Day(year: 2026, month: 11, day: 2))
+        #expect(try card("Fix login redirect").due == Day(year: 2026, month: 11, day: 30))
+        #expect(try card("Copy review").due == nil)
+        // 2026-11-30T23:30Z is already December 1st two hours east of UTC.
+        let east = try TrelloImport.read(try Fixtures.bytes("trello-board.json")) {
+            $0.adding(seconds: 2 * 3600).utcDay
+        }
+        let fix = east.boards.flatMap(\.cards).first { $0.title.text == "Fix login redirect" }
+        #expect(fix?.due == Day(year: 2026, month: 12, day: 1))
+    }
+
+    @Test func aNumericSoftLimitBecomesTheWIPLimit() throws {
+        #expect(try board("In Progress").limit == 3)
+        #expect(try board("Review").limit == 2)  // given as the string "2"
+        #expect(try board("Done").limit == nil)  // null
+        let odd = """
+            {"lists": [{"id": "a", "name": "A", "softLimit": "lots"}, {"id": "b", "name": "B", "softLimit": 2.5},
+            {"id": "c", "name": "C", "softLimit": -1}, {"id": "d", "name": "D", "softLimit": 0}], "cards": []}
+            """
+        let limits = try TrelloImport.read(Array(odd.utf8), localDay: utcDay).boards.map(\.limit)
+        #expect(limits == [nil, nil, nil, 0])
+    }
+
+    @Test func labelTextIsMadeALabel() {
+        #expect(TrelloImport.label("front end") == "front-end")
+        #expect(TrelloImport.label("  a , b  ") == "a-b")
+        #expect(TrelloImport.label("-leading dash") == "leading-dash")
+        #expect(TrelloImport.label(String(repeating: "x", count: 40)) == String(repeating: "x", count: 32))
+        #expect(TrelloImport.label("   ") == nil)
+    }
+
+    // MARK: - Refusals
+
+    @Test func aCardExportIsRefusedAsNotABoard() throws {
+        let error = try #require(throws: ImportError.self) {
+            try TrelloImport.read(try Fixtures.bytes("trello-card.json"), localDay: utcDay)
+        }
+        #expect(error.location == .path("$"))
+        #expect(error.message.contains("Trello card, not a board"))
+    }
+
+    @Test func truncatedJSONIsRefusedAtItsLine() throws {
+        let bytes = Array(try Fixtures.bytes("trello-board.json").prefix(5000))
+        let lines = bytes.filter { $0 == 0x0A }.count + 1
+        let error = try #require(throws: ImportError.self) { try TrelloImport.read(bytes, localDay: utcDay) }
+        guard case .line(let line) = error.location else {
+            Issue.record("expected a line, got \(error)")
+            return
+        }
+        #expect((1...lines).contains(line))
+    }
+
+    @Test(arguments: [
+        (#"{"lists": [], "cards": [{"name": "x", "idList": "nope"}]}"#, "$.cards[0].idList"),
+        (#"{"lists": [{"id": "a", "name": 3}], "cards": []}"#, "$.lists[0].name"),
+        (#"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a"}]}"#, "$.cards[0]"),
+        (#"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": " "}]}"#, "$.cards[0].name"),
+        (#"{"lists": {}, "cards": []}"#, "$.lists"),
+        (
+            #"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": "x", "due": "soon"}]}"#,
+            "$.cards[0].due"
+        ),
+        (
+            #"{"lists": [], "cards": [], "checklists": [{"idCard": "c", "checkItems": [{"state": "complete"}]}]}"#,
+            "$.checklists[0].checkItems[0]"
+        ),
+        (#"[1, 2]"#, "$"),
+        (#"{"name": "a board without lists"}"#, "$"),
+    ])
+    func aValueThatIsNotWhatTrelloWritesIsRefusedAtItsPath(json: String, path: String) throws {
+        let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
+        #expect(error.location == .path(path), "\(error)")
+    }
+
+    // MARK: - Into a kanban
+
+    @Test func importingGivesNewIdsTimesAndBoardsAtTheEnd() throws {
+        var kanban = try Kanban(boardTitles: [try Title("Todo"), try Title("done")])
+        let now = Timestamp(seconds: 1_800_000_000)
+        var generator = SeededGenerator(seed: 7)
+        let change = try kanban.importing(document, now: now, using: &generator)
+        try kanban.validate()
+        // "Done" joins the existing "done"; the other four are new, at the end, in order.
+        #expect(kanban.boards.map(\.title) == ["Todo", "done", "Backlog", "To Do", "In Progress", "Review"])
+        #expect(kanban.boards[1].items.map(\.title) == ["Register domain", "Set up CI pipeline"])
+        #expect(kanban.boards[4].limit == 3)
+        #expect(change.boards.count == 4)
+        #expect(change.items.count == 13)
+        #expect(change.isEffective)
+        let items = kanban.boards.flatMap(\.items) + kanban.archive.map(\.item)
+        #expect(items.allSatisfy { $0.created == now && $0.entered == now })
+        #expect(Set(items.map(\.id)).count == 13)
+        // Archived cards: the closed card keeps its board; the closed list's cards name a board
+        // that is not there, so restoring them asks for --to.
+        let backlog = try #require(kanban.boards.first { $0.title == "Backlog" })
+        let newsletter = try #require(kanban.archive.first { $0.item.title == "Old newsletter template" })
+        #expect(newsletter.board == backlog.id)
+        let podcast = try #require(kanban.archive.first { $0.item.title == "Podcast page" })
+        #expect(kanban.boardIndex(id: podcast.board) == nil)
+        #expect(kanban.archive.allSatisfy { $0.archived == now })
+    }
+
+    @Test func importingPastAWIPLimitIsRefusedWholeUnlessForced() throws {
+        var kanban = try Kanban(boards: [Board(title: "Done", limit: 1)])
+        let before = kanban
+        var generator = SeededGenerator(seed: 7)
+        #expect(throws: KanbanError.wipLimit(board: "Done", limit: 1, current: 0, resulting: 2)) {
+            try kanban.importing(document, now: Timestamp(seconds: 0), using: &generator)
+        }
+        #expect(kanban == before)
+        try kanban.importing(document, now: Timestamp(seconds: 0), force: true, using: &generator)
+        #expect(kanban.boards[0].items.count == 2)
+    }
+}
