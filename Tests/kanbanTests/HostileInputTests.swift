@@ -443,6 +443,43 @@ struct HostileInputTests {
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// `import` reads files that are not kanban files: they get the same bound. A stream that
+    /// never ends (`/dev/zero`, a FIFO fed by `yes`) stops at the limit, a file past it is
+    /// refused before it is read, and a FIFO with an end is read as `cat` reads it.
+    @Test func importReadsNoMoreThanTheLimitFromFilesAndFIFOs() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // 1 GB of address space could not hold what /dev/zero gives without the bound.
+        let zero = try sandbox.start(
+            ["import", "/dev/zero", "--format", "csv", "--json"], environment: Self.smallLimit,
+            shell: "ulimit -v 1000000"
+        ).wait(timeout: 30)
+        let message = try expectJSONError(zero, exit: 74, code: "io")
+        #expect(message.contains("larger than 4 KiB"), "\(message)")
+
+        try sandbox.write(Array(("board,title\n" + String(repeating: "Todo,a card\n", count: 400)).utf8), to: "big.csv")
+        let big = try expectJSONError(
+            try sandbox.run(["import", "big.csv", "--json"], environment: Self.smallLimit), exit: 74, code: "io")
+        #expect(big.contains("'big.csv'") && big.contains("larger than 4 KiB"), "\(big)")
+
+        #expect(mkfifo(sandbox.path("endless.csv"), 0o600) == 0)
+        let endless = try sandbox.start(
+            ["import", "endless.csv", "--json"], environment: Self.smallLimit,
+            shell: "(echo board,title; yes Todo,more) > endless.csv &"
+        ).wait(timeout: 30)
+        #expect(try expectJSONError(endless, exit: 74, code: "io").contains("larger than 4 KiB"))
+        #expect(try sandbox.snapshot() == before, "nothing was imported")
+
+        // A FIFO that ends is an ordinary input (`kanban import <(curl …)`).
+        let fed = try sandbox.start(
+            ["import", "endless.csv", "-q"], shell: "printf 'board,title\\nTodo,from a pipe\\n' > endless.csv &"
+        ).wait(timeout: 30)
+        #expect(fed.status == 0, "\(fed)")
+        #expect(try sandbox.boards().first { $0.title == "Todo" }?.items.last == "from a pipe")
+    }
+
     // MARK: - Titles that look empty or break lines
 
     @Test(arguments: [

@@ -165,7 +165,7 @@ enum GitSetupStep {
                 do throws(POSIX.Failure) {
                     let fd = try POSIX.open(path, O_RDONLY)
                     defer { close(fd) }
-                    bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size))
+                    bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: Store.maximumFileSize)
                 } catch {
                     throw .io("cannot read \(q(path)): \(error.reason); nothing was changed")
                 }

@@ -27,7 +27,7 @@ struct TemporaryText {
         do {
             let fd = try POSIX.open(path, O_RDONLY)
             defer { close(fd) }
-            let bytes = try POSIX.readAll(fd)
+            let bytes = try POSIX.readAll(fd, limit: Store.maximumFileSize)
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CLIError.badInput("\(q(path)) is not valid UTF-8; your text is kept there")
             }

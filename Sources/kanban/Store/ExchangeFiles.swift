@@ -7,19 +7,28 @@ import KanbanCore
 enum InputFile {
     /// Reads `path` (`-`: standard input); returns the name to use in messages and the bytes.
     ///
+    /// A FIFO (`kanban import <(curl …)`) is read as it comes, as `cat` reads one, before the
+    /// kanban is locked; nothing larger than a kanban file may be (``Store/maximumFileSize``),
+    /// so `kanban import /dev/zero` ends at that bound.
+    ///
     /// - Throws: ``CLIError/noFile(_:)`` when there is no such file, ``CLIError/io(_:)`` when
-    ///   it cannot be read (or is a directory).
+    ///   it cannot be read (or is a directory, or is too large).
     static func read(_ path: String) throws(CLIError) -> (name: String, bytes: [UInt8]) {
         if path == "-" { return ("standard input", try StandardInput.read()) }
+        let limit = Store.maximumFileSize
+        let tooLarge = CLIError.io(
+            "cannot read \(q(path)): it is larger than \(byteCount(limit)), the most kanban reads; nothing was imported")
         do throws(POSIX.Failure) {
             let fd = try POSIX.open(path, O_RDONLY)
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
             guard info.st_mode & S_IFMT != S_IFDIR else { throw POSIX.Failure(EISDIR) }
-            return (q(path), try POSIX.readAll(fd, sizeHint: Int(info.st_size)))
+            guard info.st_size <= limit else { throw POSIX.Failure(EFBIG) }
+            return (q(path), try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: limit))
         } catch {
             if error.code == ENOENT { throw .noFile("no file \(q(path)) to import") }
+            if error.code == EFBIG { throw tooLarge }
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
     }

@@ -63,7 +63,7 @@ struct HistoryFile {
         do throws(POSIX.Failure) {
             let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             defer { close(fd) }
-            bytes = try POSIX.readAll(fd)
+            bytes = try POSIX.readAll(fd, limit: Store.maximumFileSize)
         } catch {
             if error.code == ENOENT { return HistoryLog(records: []) }
             throw .io("cannot read the history \(q(path)): \(error.reason)")
@@ -234,8 +234,10 @@ struct HistoryFile {
 
     /// Rewrites the history with only its newest ``keep`` entries. A failure leaves it whole.
     private func pruneToKeep(mode: mode_t) {
-        guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW), let bytes = try? POSIX.readAll(fd) else { return }
+        guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return }
+        let read = try? POSIX.readAll(fd, limit: Store.maximumFileSize)
         close(fd)
+        guard let bytes = read else { return }
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard lines.count > Self.prune || (bytes.count > Self.maximumBytes && lines.count > Self.keep) else { return }
         var kept: [UInt8] = []
