@@ -13,7 +13,7 @@ struct ListPlace: Hashable {
 struct CardLists {
     let kanban: Kanban
     /// Every card's place.
-    private(set) var places: [ItemID: ListPlace]
+    private(set) var places: ItemIDMap<ListPlace>
     /// Every board's index, by id (the first, should a board id repeat).
     private(set) var boardIndex: [BoardID: Int]
 
@@ -23,7 +23,7 @@ struct CardLists {
     /// - Complexity: O(*n*) expected, where *n* is the number of cards.
     init(_ kanban: Kanban) {
         self.kanban = kanban
-        var places = [ItemID: ListPlace](minimumCapacity: kanban.itemCount + kanban.archive.count)
+        var places = ItemIDMap<ListPlace>(expected: kanban.itemCount + kanban.archive.count)
         for (list, board) in kanban.boards.enumerated() {
             for (index, item) in board.items.enumerated() where places[item.id] == nil {
                 places[item.id] = ListPlace(list: list, index: index)

@@ -233,8 +233,8 @@ private struct ThreeWayMerge {
     private mutating func decideCards(
         _ o: CardLists, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]],
         _ removedOnOneSide: Set<BoardID>, _ receiving: inout Set<BoardID>
-    ) -> [ItemID: CardDecision] {
-        var decisions = [ItemID: CardDecision](minimumCapacity: max(a.places.count, b.places.count))
+    ) -> ItemIDMap<CardDecision> {
+        var decisions = ItemIDMap<CardDecision>(expected: max(a.places.count, b.places.count))
         func record(_ id: ItemID, _ decision: CardDecision?) {
             guard let decision else { return }
             if removedOnOneSide.contains(decision.list) { receiving.insert(decision.list) }
@@ -355,7 +355,7 @@ private struct ThreeWayMerge {
     /// The merged cards of one list, in order.
     private func weaveCards(
         of id: BoardID, _ o: CardLists, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]],
-        _ decisions: [ItemID: CardDecision]
+        _ decisions: ItemIDMap<CardDecision>
     ) -> [CardDecision] {
         let baseList = o.list(withID: id)
         let oursList = a.list(withID: id)
@@ -385,7 +385,7 @@ private struct ThreeWayMerge {
     /// The decided cards that no list took, in ours' then theirs' order; none, unless the
     /// merge has a bug.
     private func missingCards(
-        _ decisions: [ItemID: CardDecision], _ boards: [Board], _ archive: [ArchivedItem], _ a: CardLists,
+        _ decisions: ItemIDMap<CardDecision>, _ boards: [Board], _ archive: [ArchivedItem], _ a: CardLists,
         _ b: CardLists
     ) -> [ArchivedItem] {
         var placed = Set(archive.map(\.item.id))
