@@ -53,7 +53,9 @@ extension App {
             guard var text = String(validating: bytes, as: UTF8.self) else {
                 throw .badInput("standard input: invalid UTF-8; nothing was changed")
             }
-            if text.hasSuffix("\n") { text.removeLast() }
+            // The last line's break is not part of the note. "\r\n" is one Character, which
+            // `hasSuffix("\n")` does not match: CRLF input kept a final line break that LF lost.
+            if text.last == "\n" || text.last == "\r\n" { text.removeLast() }
             do {
                 edits.note = .set(try Note.checked(text))
             } catch {
