@@ -83,6 +83,13 @@ extension Kanban {
         }
     }
 
+    /// The archived cards that match `filter`, each with its index in the archive.
+    public func filteredArchive(_ filter: CardFilter, clock: Moment) -> [(index: Int, archived: ArchivedItem)] {
+        archive.indices.compactMap { index in
+            filter.selectsAll || filter.matches(archive[index].item, clock: clock) ? (index, archive[index]) : nil
+        }
+    }
+
     /// The kanban with only the cards (on boards and in the archive) that match `filter`.
     public func keeping(_ filter: CardFilter, clock: Moment) -> Kanban {
         guard !filter.selectsAll else { return self }

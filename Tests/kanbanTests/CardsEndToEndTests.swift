@@ -543,10 +543,8 @@ extension CardsEndToEndTests {
             let fields = tsv.split(separator: "\n").first?.split(separator: "\t", omittingEmptySubsequences: false)
             #expect(fields?[2] == id[...], "\(tsv)")
             let text = try sandbox.succeed("list", "--archived", "--grep", "system")
-            withKnownIssue("a filtered archive numbers its cards from 0, not by their place in the archive") {
-                #expect(fields?[1] == "2", "\(tsv)")
-                #expect(text.contains("  2  \(id)  System Architecture"), "\(text)")
-            }
+            #expect(fields?[1] == "2", "\(tsv)")
+            #expect(text.contains("  2  \(id)  System Architecture"), "\(text)")
         }
     }
 }

@@ -22,11 +22,11 @@ extension App {
             }
         }
         if request.filter.archived {
-            kanban = kanban.keeping(request.filter, clock: clock)
+            let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
-            case .json: return KanbanFile.encode(kanban.archiveOnly)
-            case .tsv: return Array(TSV.archive(kanban).utf8)
-            case .text: return page(Array(ArchiveView.render(kanban, style: style).utf8), request)
+            case .json: return KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly)
+            case .tsv: return Array(TSV.archive(cards, of: kanban).utf8)
+            case .text: return page(Array(ArchiveView.render(cards, of: kanban, style: style).utf8), request)
             }
         }
         switch request.format {

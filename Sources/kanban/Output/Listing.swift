@@ -19,9 +19,9 @@ enum TSV {
 
     /// `list --archived --tsv`: the board each card left, its index in the archive, then as
     /// for boards, and when it was archived.
-    static func archive(_ kanban: Kanban) -> String {
+    static func archive(_ cards: [(index: Int, archived: ArchivedItem)], of kanban: Kanban) -> String {
         var out = ""
-        for (index, archived) in kanban.archive.enumerated() {
+        for (index, archived) in cards {
             let item = archived.item
             out += "\(Escape.visible(kanban.boardName(archived.board)))\t\(index)\t\(item.id.rawValue)\t"
             out += Escape.visible(item.title) + "\t" + item.labels.map(Escape.visible).joined(separator: ",") + "\t"
@@ -31,13 +31,14 @@ enum TSV {
     }
 }
 
-/// `list --archived`: the archive as text, one card per line.
+/// `list --archived`: the archive as text, one card per line (those shown by a filter),
+/// each with its index in the whole archive, as boards show theirs.
 enum ArchiveView {
-    static func render(_ kanban: Kanban, style: Style) -> String {
+    static func render(_ cards: [(index: Int, archived: ArchivedItem)], of kanban: Kanban, style: Style) -> String {
         var out = style.bold("Archive") + " (\(kanban.archive.count))\n"
-        if kanban.archive.isEmpty { return out + "  " + style.dim("(empty)") + "\n" }
-        let indexWidth = String(kanban.archive.count - 1).count
-        for (index, archived) in kanban.archive.enumerated() {
+        if cards.isEmpty { return out + "  " + style.dim("(empty)") + "\n" }
+        let indexWidth = String(cards[cards.count - 1].index).count
+        for (index, archived) in cards {
             let number = String(index)
             out += "  " + String(repeating: " ", count: indexWidth - number.count) + number + "  "
             out += style.dim(archived.item.id.rawValue) + "  " + Escape.visible(archived.item.title)
