@@ -143,6 +143,30 @@ struct TutorialTests {
             ])
     }
 
+    /// SPEC §3: `kanban` alone lists the boards when there is a kanban file, and shows the
+    /// help summary (exit 0, nothing created) when there is none; the shorter forms of SPEC
+    /// §2 (`mv ITEM… BOARD`, `--at -1`, the start of an id) work from the command line.
+    @Test func kanbanAloneListsOrHelpsAndTheShortFormsWork() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let help = try sandbox.run([])
+        #expect(help.status == 0 && help.err.isEmpty, "\(help)")
+        #expect(help.out.contains("Usage: kanban COMMAND") && help.out.contains("\n  move ITEM…"), "\(help.out)")
+        #expect(try sandbox.entries().isEmpty, "no file was made")
+
+        try sandbox.initSample()
+        #expect(try sandbox.succeed([]) == sandbox.succeed("list"))
+        let analytics = try sandbox.boards().id(of: "Analytics")
+        try sandbox.succeed("mv", String(analytics.prefix(4)), "Todo", "--at", "-1")
+        try sandbox.succeed("mv", "Schema Design", "Done", "--at", "-2")
+        #expect(
+            try sandbox.boards().layout == [
+                BoardColumn("Todo", ["Database Migration", "Storage Management", "Model Abstraction", "Analytics"]),
+                BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
+                BoardColumn("Done", ["System Architecture", "Schema Design", "Alert & Debugging"]),
+            ])
+    }
+
     @Test func colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
