@@ -241,14 +241,17 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let vocabulary = ["a", "fix", "the", "board", "reliability", "漢字", "🧑‍💻", "supercalifragilistic", "CI"]
         for _ in 0..<200 {
             let count = Int(random.next() % 6) + 1
-            let boards = (0..<count).map { b in
-                board(
-                    "Board \(b)",
-                    (0..<Int(random.next() % 12)).map { _ in
-                        (0..<Int(random.next() % 14 + 1)).map { _ in
-                            vocabulary[Int(random.next() % UInt64(vocabulary.count))]
-                        }.joined(separator: " ")
-                    })
+            var boards: [BoardText] = []
+            for b in 0..<count {
+                var titles: [String] = []
+                for _ in 0..<Int(random.next() % 12) {
+                    var words: [String] = []
+                    for _ in 0..<Int(random.next() % 14 + 1) {
+                        words.append(vocabulary[Int(random.next() % UInt64(vocabulary.count))])
+                    }
+                    titles.append(words.joined(separator: " "))
+                }
+                boards.append(board("Board \(b)", titles))
             }
             let columns = boards.map(Column.init)
             for total in stride(from: 30, through: 260, by: 23) {

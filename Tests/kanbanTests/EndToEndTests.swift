@@ -349,13 +349,15 @@ struct StandardInputTests {
         #expect(try sandbox.boards()[2].items == ["one", "x", "y", "two", "System Architecture", "Alert & Debugging"])
     }
 
-    @Test(arguments: [
-        ("invalid UTF-8", Array("good line\nbad ".utf8) + [0xFF, 0xFE, 0x0A]),
-        ("a lone continuation byte", Array("fine\n".utf8) + [0x80, 0x41, 0x0A]),
+    static let badInputs: [(String, [UInt8])] = [
+        ("invalid UTF-8", Array("good line\nbad ".utf8) + [0xFF, 0xFE, 0x0A] as [UInt8]),
+        ("a lone continuation byte", Array("fine\n".utf8) + [0x80, 0x41, 0x0A] as [UInt8]),
         ("an escape sequence", Array("fine\nred \u{1B}[31m card\n".utf8)),
         ("a bell", Array("fine\nbell \u{07}\n".utf8)),
         ("a C1 control", Array("fine\nc1 \u{85} card\n".utf8)),
-    ])
+    ]
+
+    @Test(arguments: badInputs)
     func badInputIsRefusedWholeAndNothingIsWritten(_ name: String, _ input: [UInt8]) throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }

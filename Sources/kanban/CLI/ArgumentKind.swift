@@ -27,7 +27,8 @@ enum ArgumentKind: Hashable, Sendable {
         let name = placeholder.filter { $0 != "…" }
         if name.contains("|") {
             // Alternatives: the lowercase ones are words to offer (`none` of `N|none`).
-            let words = name.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() && $0 != "-" }
+            let alternatives: [String] = name.split(separator: "|").map { String($0) }
+            let words = alternatives.filter { (word: String) -> Bool in word == word.lowercased() && word != "-" }
             self = words.isEmpty ? .text : .words(words)
             return
         }
