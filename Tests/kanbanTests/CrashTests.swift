@@ -14,19 +14,64 @@ import Testing
 // - at random instants of their whole life (KANBAN_KILLS, default 60), half of them aimed
 //   at the end of it, where the temporary file is written and renamed. Where such a kill
 //   lands is luck, so only what must hold after any kill is asserted.
+// Every scenario but `init` starts from the same file and history: three changes, the last
+// of them an undo, so that `undo` has something to take back and `redo` something to do again.
 // After every kill: the file is the old one or the new one, byte for byte (new ids aside),
-// the directory holds nothing but the file, its lock file and the killed writer's
-// temporary file, the lock is free, and the next command succeeds at once and removes
-// the temporary file.
+// the directory holds nothing but the file, its lock file, its history and the killed
+// writer's temporary file, the lock is free, and the next command succeeds at once and
+// removes the temporary file. Then the history must agree with the file: it holds the
+// earlier entries, the next command and, exactly when the killed change reached the file,
+// that change; and taking back what it says gives back the file as it was before the
+// killed command, byte for byte.
 
-/// One command on the tiny file, with the file before it and after it.
+/// One command on the tiny file, with the file (and its history) before it and the file after it.
 private struct Scenario: CustomStringConvertible {
     var arguments: [String]
     var stdin: [UInt8]? = nil
     /// The file before the command; nil: no file (`init`).
     var before: [UInt8]?
+    /// The history next to the file before the command; nil: none.
+    var history: [UInt8]? = nil
+    /// The commands of the history's entries before the command, newest first.
+    var earlier: [[String]] = []
+    /// The kind of entry the command makes in the history.
+    var entry = Entry.change
     /// The file after an uninterrupted run (its new ids are random).
     var after: CheckedFile! = nil
+
+    /// The kind of history entry a command makes, which says how to take it back.
+    enum Entry {
+        /// A change: `undo` takes it back.
+        case change
+        /// An undo: `redo` does again what it took back.
+        case undo
+        /// A redo: `undo` takes back what it did again.
+        case redo
+    }
+
+    /// The command run after a kill, which must succeed at once. After a change, a change
+    /// of its own; after an undo (or a redo), a redo (or an undo): a change would leave
+    /// nothing to redo.
+    var next: [String] {
+        switch entry {
+        case .change: ["board", "add", "next", "-q"]
+        case .undo: ["redo", "-q"]
+        case .redo: ["undo", "-q"]
+        }
+    }
+
+    /// What gives back the file as it was before the command, after ``next``: taking back
+    /// the next command and, if the killed one reached the file, that one too. After an
+    /// undo (or a redo) that reached the file, ``next`` did that already; one that did not
+    /// left ``next`` to do again (or take back) an earlier entry, which is taken back (or
+    /// done again).
+    func takingBack(reached: Bool) -> [[String]] {
+        switch entry {
+        case .change: [["undo", reached ? "2" : "1", "-q"]]
+        case .undo: reached ? [] : [["undo", "-q"]]
+        case .redo: reached ? [] : [["redo", "-q"]]
+        }
+    }
 
     var description: String { "kanban " + arguments.joined(separator: " ") }
 }
@@ -46,35 +91,93 @@ struct CrashTests {
     static let kills = Reliability.size("KANBAN_KILLS", default: 60)
     static let hookKills = Reliability.size("KANBAN_HOOK_KILLS", default: 1)
 
-    /// The tiny file every scenario starts from, as kanban writes it.
+    /// The tiny file the scenarios' starting point is made from, as kanban writes it: three
+    /// boards and an archived card.
     static let base: [UInt8] = {
         let board = { (title: String, items: [(String, String)]) in
             Board(id: ItemID("B" + title)!, title: title, items: items.map { Item(id: ItemID($0.0)!, title: $0.1) })
         }
+        let archived = ArchivedItem(
+            item: Item(id: ItemID("z1")!, title: "zero"), board: ItemID("BA")!,
+            archived: Timestamp(rfc3339: "2026-11-20T09:00:00Z")!)
         return KanbanFile.encode(
-            try! Kanban(boards: [
-                board("A", [("a1", "one"), ("a2", "two")]), board("B", [("b1", "three")]), board("C", []),
-            ]))
+            try! Kanban(
+                boards: [board("A", [("a1", "one"), ("a2", "two")]), board("B", [("b1", "three")]), board("C", [])],
+                archive: [archived]))
     }()
 
-    private static func scenarios() -> [Scenario] {
-        let commands: [([String], String?)] = [
-            (["add", "new card", "--to", "B"], nil),
-            (["add", "--to", "A", "--top"], "x\ny\nz\n"),
-            (["move", "a1", "--to", "B", "--at", "0"], nil),
-            (["move", "a2", "a1", "--to", "A"], nil),
-            (["copy", "b1", "--to", "A"], nil),
-            (["remove", "a2"], nil),
-            (["rename", "a1", "renamed"], nil),
-            (["board", "add", "D", "--at", "1", "--limit", "3"], nil),
-            (["board", "rename", "C", "Later"], nil),
-            (["board", "move", "B", "--at", "0"], nil),
-            (["board", "limit", "A", "5"], nil),
-            (["board", "remove", "C"], nil),
-            (["board", "remove", "A", "--force"], nil),
+    /// The changes that give the scenarios' starting point its history, oldest first: an
+    /// entry for `undo` to take back, and one taken back for `redo` to do again.
+    static let earlier: [[String]] = [
+        ["add", "h1", "--to", "B", "-q"], ["edit", "a2", "--label", "old", "-q"], ["undo", "-q"],
+    ]
+
+    /// The file and history every scenario but `init` starts from: ``base`` after ``earlier``.
+    private func startingPoint(in sandbox: KanbanSandbox) throws -> (file: [UInt8], history: [UInt8]) {
+        try reset(sandbox, to: Self.base, history: nil)
+        for command in Self.earlier {
+            let result = try sandbox.run(command)
+            try #require(result.status == 0, "kanban \(command.joined(separator: " ")): \(result)")
+        }
+        return (try sandbox.bytes(), try sandbox.bytes(".kanban.json.history"))
+    }
+
+    private func makeScenarios(in sandbox: KanbanSandbox) throws -> [Scenario] {
+        let start = try startingPoint(in: sandbox)
+        let markdown = """
+            ---
+            kanban-plugin: board
+            ---
+
+            ## B
+
+            - [ ] imported one #imp
+
+            ## New board (2)
+
+            - [ ] imported two @{2026-12-24}
+                with a note
+
+            """
+        let batch = """
+            # one transaction, one entry
+            add "from batch" --to C --label b
+            move a1 --to B --at 0
+            edit b1 --note 'batch note' --due 2026-12-01
+            archive a2
+            restore z1 --to C
+            board rename C Later
+            """
+        let commands: [([String], String?, Scenario.Entry)] = [
+            (["add", "new card", "--to", "B"], nil, .change),
+            (["add", "--to", "A", "--top"], "x\ny\nz\n", .change),
+            (["move", "a1", "--to", "B", "--at", "0"], nil, .change),
+            (["move", "a2", "a1", "--to", "A"], nil, .change),
+            (["copy", "b1", "--to", "A"], nil, .change),
+            (["remove", "a2"], nil, .change),
+            (["rename", "a1", "renamed"], nil, .change),
+            (["board", "add", "D", "--at", "1", "--limit", "3"], nil, .change),
+            (["board", "rename", "C", "Later"], nil, .change),
+            (["board", "move", "B", "--at", "0"], nil, .change),
+            (["board", "limit", "A", "5"], nil, .change),
+            (["board", "remove", "C"], nil, .change),
+            (["board", "remove", "A", "--force"], nil, .change),
+            (["undo"], nil, .undo),
+            (["redo"], nil, .redo),
+            (["batch"], batch, .change),
+            (
+                ["edit", "a1", "--title", "one!", "--label", "bug", "--label", "p1"]
+                    + ["--due", "2026-12-01", "--note", "-"],
+                "first line\n\tsecond line\n", .change
+            ),
+            (["archive", "a2", "b1"], nil, .change),
+            (["restore", "z1"], nil, .change),
+            (["import", "-"], markdown, .change),
         ]
         return commands.map {
-            Scenario(arguments: $0.0 + ["-q"], stdin: $0.1.map { Array($0.utf8) }, before: base)
+            Scenario(
+                arguments: $0.0 + ["-q"], stdin: $0.1.map { Array($0.utf8) }, before: start.file,
+                history: start.history, earlier: Array(Self.earlier.reversed()), entry: $0.2)
         }
             + [Scenario(arguments: ["init", "--sample", "-q"], before: nil)]
     }
@@ -105,9 +208,10 @@ struct CrashTests {
     @Test func writersKilledAtEachStepOfTheirWriteLeaveTheOldOrTheNewFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        var scenarios = Self.scenarios()
+        var scenarios = try makeScenarios(in: sandbox)
+        // One run each: the random-instant test runs every scenario three times, and checks that they agree.
         for index in scenarios.indices {
-            scenarios[index].after = try uninterruptedRun(scenarios[index], in: sandbox).after
+            scenarios[index].after = try uninterruptedRun(scenarios[index], in: sandbox, times: 1).after
         }
         // Every scenario at every stop point is one cycle. KANBAN_HOOK_KILLS rounds up to whole cycles.
         // `init` records no history, so it never reaches the `recorded` point.
@@ -122,7 +226,7 @@ struct CrashTests {
         for cycle in 0..<cycles {
             for (scenario, stop) in cases {
                 let context = "cycle \(cycle), \(scenario), stopped at \(stop)"
-                try reset(sandbox, to: scenario.before)
+                try reset(sandbox, to: scenario.before, history: scenario.history)
                 let writer = try sandbox.start(
                     scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": stop.name])
                 try #require(
@@ -163,7 +267,7 @@ struct CrashTests {
             // One writer per cycle is let go from just before its rename, to see the window close.
             let scenario = scenarios[cycle % scenarios.count]
             let context = "cycle \(cycle), \(scenario), let go before its rename"
-            try reset(sandbox, to: scenario.before)
+            try reset(sandbox, to: scenario.before, history: scenario.history)
             let writer = try sandbox.start(
                 scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": "before-commit"])
             try #require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop")
@@ -200,7 +304,7 @@ struct CrashTests {
     @Test func writersKilledAtRandomInstantsLeaveTheOldOrTheNewFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        var scenarios = Self.scenarios()
+        var scenarios = try makeScenarios(in: sandbox)
         var lifetimes: [Int] = []
         for index in scenarios.indices {
             let (after, lifetime) = try uninterruptedRun(scenarios[index], in: sandbox)
@@ -211,7 +315,7 @@ struct CrashTests {
         // the life of each next command, against its life now, scales the delays to match.
         var probeLives: [Int] = []
         for _ in 0..<5 {
-            try reset(sandbox, to: Self.base)
+            try reset(sandbox, to: Self.base, history: nil)
             probeLives.append(try timedProbe(sandbox, ["board", "add", "next", "-q"]).lifetime)
         }
         let probeBaseline = probeLives.sorted()[2]
@@ -235,7 +339,7 @@ struct CrashTests {
                 : Int.random(in: (lifetime * 3 / 5)...(lifetime + lifetime / 10), using: &generator)
             let context = "attempt \(attempt), \(scenario), killed after \(delay) µs of a \(lifetime) µs life"
 
-            try reset(sandbox, to: scenario.before)
+            try reset(sandbox, to: scenario.before, history: scenario.history)
             let writer = try sandbox.start(scenario.arguments, stdin: scenario.stdin)
             usleep(UInt32(delay))
             writer.kill(SIGKILL)
@@ -274,11 +378,12 @@ struct CrashTests {
     // MARK: - Steps
 
     /// Puts the scenario's starting file in place the way kanban does (whole, by rename),
-    /// or removes the file for `init`, with no history; the lock file stays, as it does in
-    /// real use.
-    private func reset(_ sandbox: KanbanSandbox, to bytes: [UInt8]?) throws {
+    /// or removes the file for `init`, and its history (or none); the lock file stays, as it
+    /// does in real use.
+    private func reset(_ sandbox: KanbanSandbox, to bytes: [UInt8]?, history: [UInt8]?) throws {
         for name in try sandbox.temporaryFiles() { unlink(sandbox.path(name)) }
         unlink(sandbox.path(".kanban.json.history"))
+        if let history { try sandbox.write(history, to: ".kanban.json.history") }
         guard let bytes else {
             unlink(sandbox.file)
             return
@@ -287,15 +392,16 @@ struct CrashTests {
         try #require(rename(sandbox.path("reset.json"), sandbox.file) == 0)
     }
 
-    /// Runs the scenario to the end, three times; returns the new file and the median
-    /// lifetime in µs (from start to exit, measured exactly).
-    private func uninterruptedRun(_ scenario: Scenario, in sandbox: KanbanSandbox) throws -> (
+    /// Runs the scenario to the end, `times` times, checking that every run gives the same
+    /// kanban; returns the new file and the median lifetime in µs (from start to exit,
+    /// measured exactly).
+    private func uninterruptedRun(_ scenario: Scenario, in sandbox: KanbanSandbox, times: Int = 3) throws -> (
         after: CheckedFile, lifetime: Int
     ) {
         var lifetimes: [Int] = []
         var after: CheckedFile?
-        for _ in 0..<3 {
-            try reset(sandbox, to: scenario.before)
+        for _ in 0..<times {
+            try reset(sandbox, to: scenario.before, history: scenario.history)
             let begin = DispatchTime.now().uptimeNanoseconds
             let process = try sandbox.start(scenario.arguments, stdin: scenario.stdin)
             process.blockUntilExited()
@@ -311,7 +417,7 @@ struct CrashTests {
             }
             after = file
         }
-        return (after!, lifetimes.sorted()[1])
+        return (after!, lifetimes.sorted()[times / 2])
     }
 
     /// Checks the directory after a writer was killed, then runs the next command.
@@ -347,7 +453,7 @@ struct CrashTests {
         }
 
         // The next command: with no wait at all, so that a stale lock would fail it (75).
-        let next = file == nil ? ["init", "-q"] : ["board", "add", "next", "-q"]
+        let next = file == nil ? ["init", "-q"] : scenario.next
         let (result, probeLife) = try timedProbe(sandbox, next)
         guard result.status == 0 else {
             return .failure(CheckFailure("\(context): the next command failed: \(result)"))
@@ -367,10 +473,10 @@ struct CrashTests {
     }
 
     /// Whether the history disagrees with the file after a kill and the next command: it
-    /// must hold the next command and, exactly when the killed change reached the file, that
-    /// change; and `undo 2` must give back the file as it was before the killed command,
-    /// byte for byte (taking back the next command, then the killed one if it reached the
-    /// file, and nothing else).
+    /// must hold the next command, then, exactly when the killed change reached the file,
+    /// that change, then the entries that were there before; and taking back what it says
+    /// (see ``Scenario/takingBack(reached:)``: for a change, `undo 2` or `undo 1`) must give
+    /// back the file as it was before the killed command, byte for byte.
     private func historyDisagrees(
         _ sandbox: KanbanSandbox, scenario: Scenario, before: [UInt8], reached: Bool
     ) throws -> String? {
@@ -379,12 +485,16 @@ struct CrashTests {
             let entries = try? JSONSerialization.jsonObject(with: Data(log.stdout)) as? [[String: Any]]
         else { return "the history cannot be read: \(log)" }
         let commands = entries.map { $0["command"] as? [String] ?? [] }
-        let expected = [["board", "add", "next", "-q"]] + (reached ? [scenario.arguments] : [])
+        let expected = [scenario.next] + (reached ? [scenario.arguments] : []) + scenario.earlier
         guard commands == expected else { return "the history says \(commands), not \(expected)" }
-        let undo = try sandbox.run("undo", "2", "-q")
-        guard undo.status == 0 else { return "undo 2 failed: \(undo)" }
+        let takingBack = scenario.takingBack(reached: reached)
+        for command in takingBack {
+            let result = try sandbox.run(command)
+            guard result.status == 0 else { return "kanban \(command.joined(separator: " ")) failed: \(result)" }
+        }
         guard try sandbox.bytes() == before else {
-            return "undo 2 did not give back the file as it was before the command"
+            let how = ([scenario.next] + takingBack).map { "kanban " + $0.joined(separator: " ") }
+            return "\(how.joined(separator: ", then ")) did not give back the file as it was before the command"
         }
         return nil
     }
@@ -412,9 +522,12 @@ struct CrashTests {
         }
     }
 
+    /// Every id in the file: its boards', its cards' and its archived cards'.
     private func ids(_ bytes: [UInt8]?) -> Set<String> {
         guard let bytes, let kanban = try? KanbanFile.decode(bytes).kanban else { return [] }
-        return Set(kanban.boards.flatMap { $0.items.map(\.id.rawValue) })
+        return Set(
+            kanban.boards.flatMap { [$0.id.rawValue] + $0.items.map(\.id.rawValue) }
+                + kanban.archive.map(\.item.id.rawValue))
     }
 
     private func currentFile(_ sandbox: KanbanSandbox) throws -> [UInt8]? {

@@ -114,20 +114,41 @@ struct CheckFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Whether `actual` is the kanban `expected` describes, where items with an id not in
-/// `knownIDs` were made by the command (add, copy) and may have any new id.
+/// Whether `actual` is the kanban `expected` describes, field for field and with its
+/// archive, where ids not in `knownIDs` were made by the command (add, copy, import, a new
+/// board) and may be any new ids: each is matched with the one in the same place.
 func sameKanban(_ actual: Kanban, _ expected: Kanban, knownIDs: Set<String>) -> Bool {
-    guard actual.boards.count == expected.boards.count else { return false }
-    for (a, e) in zip(actual.boards, expected.boards) {
-        guard a.title == e.title, a.limit == e.limit, a.items.count == e.items.count else { return false }
-        for (x, y) in zip(a.items, e.items) {
-            guard x.title == y.title else { return false }
-            if knownIDs.contains(y.id.rawValue) {
-                guard x.id == y.id else { return false }
-            } else {
-                guard !knownIDs.contains(x.id.rawValue) else { return false }
-            }
-        }
+    guard let actual = actual.numberingNewIDs(knownIDs), let expected = expected.numberingNewIDs(knownIDs) else {
+        return false
     }
-    return true
+    return actual == expected
+}
+
+extension Kanban {
+    /// The kanban with each id not in `known` renamed `NEW-0`, `NEW-1`, … in the order they
+    /// first appear (boards, their cards, then the archive), so that two kanbans that differ
+    /// only in the new ids a command made are equal; nil if that breaks an invariant.
+    fileprivate func numberingNewIDs(_ known: Set<String>) -> Kanban? {
+        var names: [ItemID: ItemID] = [:]
+        func name(_ id: ItemID) -> ItemID {
+            if known.contains(id.rawValue) { return id }
+            if let name = names[id] { return name }
+            // Generated ids are lowercase letters and digits: never `NEW-…`.
+            let name = ItemID("NEW-\(names.count)")!
+            names[id] = name
+            return name
+        }
+        func renamed(_ item: Item) -> Item {
+            var item = item
+            item.id = name(item.id)
+            return item
+        }
+        let boards = boards.map { board in
+            Board(id: name(board.id), title: board.title, limit: board.limit, items: board.items.map(renamed))
+        }
+        let archive = archive.map {
+            ArchivedItem(item: renamed($0.item), board: name($0.board), archived: $0.archived)
+        }
+        return try? Kanban(boards: boards, archive: archive)
+    }
 }
