@@ -288,6 +288,9 @@ struct GitMergeTests {
         #expect(try sandbox.run(["diff", "--exit-code"], in: "plan").status == 0)
         #expect(try sandbox.kanban("diff", "HEAD~1", in: "plan").contains("'Analytics': In Progress:1 -> Done:2"))
         #expect(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
+        // A directory named like a revision is not a kanban file: the revision is meant.
+        try FileManager.default.createDirectory(atPath: sandbox.path("plan/main"), withIntermediateDirectories: true)
+        #expect(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
         // REV:PATH, with the path from the repository's top.
         #expect(try sandbox.kanban("-f", "plan/kanban.json", "diff", "HEAD~1:plan/kanban.json").contains("'Analytics'"))
         let unknown = try sandbox.run(["diff", "nosuchrev"], in: "plan")

@@ -215,11 +215,18 @@ private func describe(_ candidate: Candidate) -> String {
 
 /// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
 func shellWord(_ word: String) -> String {
-    let visible = Escape.visible(word)
-    let plain = visible.unicodeScalars.allSatisfy {
+    let plain = word.unicodeScalars.allSatisfy {
         $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0)
     }
-    return plain ? visible : "\"\(visible.replacing("\"", with: "\\\""))\""
+    if plain && !word.isEmpty { return Escape.visible(word) }
+    // Inside double quotes a shell still expands `$`, backquotes and `\`: escaped, so that a
+    // line pasted from a message or `kanban log` runs nothing it did not say.
+    var quoted = ""
+    for character in word {
+        if character == "\\" || character == "\"" || character == "$" || character == "`" { quoted.append("\\") }
+        quoted.append(character)
+    }
+    return "\"" + Escape.visible(quoted) + "\""
 }
 
 

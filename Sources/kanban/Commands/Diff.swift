@@ -1,3 +1,4 @@
+import Glibc
 import KanbanCore
 
 /// `kanban diff [OLD [NEW]] [--exit-code]` as typed.
@@ -32,11 +33,12 @@ extension App {
         return Array(report.text(style: style).utf8)
     }
 
-    /// The kanban a diff argument names: a file if there is one at that path, else a git
+    /// The kanban a diff argument names: a file if there is one at that path (a directory
+    /// is not: `kanban diff main` in a directory `main/` means the branch), else a git
     /// revision of the kanban file (`REV`), or a path at a revision (`REV:PATH`, as git
     /// takes it).
     private func version(_ argument: String, isDefault: Bool) throws(CLIError) -> Kanban {
-        if !isDefault, POSIX.lstat(argument) != nil {
+        if !isDefault, let info = POSIX.status(argument) ?? POSIX.lstat(argument), info.st_mode & S_IFMT != S_IFDIR {
             return try Store(path: argument).loadDocument().kanban
         }
         let spec: String
