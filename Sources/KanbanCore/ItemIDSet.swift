@@ -3,6 +3,13 @@
 /// Ids are 64-bit words, so an open-addressing table of words with a multiplicative hash
 /// does what `Set<ItemID>` does at a fraction of the cost: no hasher state, no per-entry
 /// metadata, one probe in the common case.
+/// The first slot to try for a packed id in a table of `1 << (64 - shift)` slots: a
+/// multiplicative hash (ids are random, so no more is needed).
+@inline(__always)
+private func homeSlot(of packed: UInt64, shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+}
+
 struct ItemIDSet {
     /// Packed ids; 0 marks an empty slot (no valid id packs to 0).
     private var slots: [UInt64]
@@ -21,7 +28,7 @@ struct ItemIDSet {
     mutating func insert(_ id: ItemID) -> Bool {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: (id.packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        var index = homeSlot(of: id.packed, shift: shift)
         while true {
             let slot = slots[index]
             if slot == 0 {
@@ -37,7 +44,7 @@ struct ItemIDSet {
     /// Whether `id` is in the set.
     func contains(_ id: ItemID) -> Bool {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: (id.packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        var index = homeSlot(of: id.packed, shift: shift)
         while true {
             let slot = slots[index]
             if slot == id.packed { return true }
@@ -77,7 +84,7 @@ struct ItemIDMap<Value> {
     /// The slot that holds `packed`, or the empty slot where it would go.
     private func slot(of packed: UInt64) -> Int {
         let mask = keys.count - 1
-        var index = Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        var index = homeSlot(of: packed, shift: shift)
         while keys[index] != packed && keys[index] != 0 {
             index = (index + 1) & mask
         }

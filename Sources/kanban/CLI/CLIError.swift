@@ -221,12 +221,7 @@ func shellWord(_ word: String) -> String {
     if plain && !word.isEmpty { return Escape.visible(word) }
     // Inside double quotes a shell still expands `$`, backquotes and `\`: escaped, so that a
     // line pasted from a message or `kanban log` runs nothing it did not say.
-    var quoted = ""
-    for character in word {
-        if character == "\\" || character == "\"" || character == "$" || character == "`" { quoted.append("\\") }
-        quoted.append(character)
-    }
-    return "\"" + Escape.visible(quoted) + "\""
+    return "\"" + Escape.visible(ShellQuote.quote(word, state: .double(at: 0))) + "\""
 }
 
 
