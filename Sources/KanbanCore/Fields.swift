@@ -199,12 +199,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses the form this build writes, `YYYY-MM-DDTHH:MM:SSZ`, from UTF-8 bytes without
     /// making a string; `nil` for any other form (``init(rfc3339:)`` reads those).
     init?(canonicalBytes b: UnsafeBufferPointer<UInt8>, dates: inout DateCache) {
-        guard b.count == 20, b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-            b[19] == UInt8(ascii: "Z"), let date = dates.day(UnsafeBufferPointer(rebasing: b[0..<10])),
-            let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
-        seconds = Int64(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
+        guard let seconds = dates.instant(b) else { return nil }
+        self.seconds = seconds
     }
 
     /// The UTC date of this instant.
@@ -275,6 +271,12 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         }
     }
 
+    /// Labels already checked and in order: short ASCII words sorted ignoring case, no two
+    /// the same (the file reader's fast path checks this on the bytes).
+    init(sortedASCII names: [String]) {
+        self.names = names
+    }
+
     /// Labels written in code; each must be valid.
     public init(arrayLiteral elements: String...) {
         names = []
@@ -335,24 +337,6 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
             index += 1
         }
         names.insert(label, at: index)
-    }
-
-    /// Appends `label` if it sorts after every label here (ignoring case), as in a file this
-    /// build wrote; `false` otherwise (the general path then sorts).
-    mutating func appendInOrder(_ label: String) -> Bool {
-        if let last = names.last, !Self.sortsBefore(last, label) { return false }
-        names.append(label)
-        return true
-    }
-
-    /// Whether `a` sorts before `b` ignoring case, as ``names`` are kept; ASCII labels are
-    /// compared byte by byte.
-    static func sortsBefore(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        let ascii = a.withUTF8 { x in b.withUTF8 { y in x.allSatisfy { $0 < 0x80 } && y.allSatisfy { $0 < 0x80 } } }
-        guard ascii else { return a.lowercased() < b.lowercased() }
-        return a.utf8.lazy.map(asciiLower).lexicographicallyPrecedes(b.utf8.lazy.map(asciiLower))
     }
 
     /// Removes a label, ignoring case.
@@ -420,57 +404,128 @@ private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
     return bytes.isEmpty ? nil : value
 }
 
-/// The last calendar date read or written as `YYYY-MM-DD`: a file's timestamps fall on few
-/// dates, so most are turned into days and back without the calendar arithmetic.
+/// The last two hours read and written as `YYYY-MM-DDTHH`, and the last date written as
+/// `YYYY-MM-DD`: a file's timestamps fall on few hours (a card's `created` and `entered`
+/// on two), so most are turned into seconds and back without the calendar arithmetic.
 struct DateCache {
-    private var readKey: (UInt64, UInt16) = (0, 0)
-    private var readDay: Day?
+    /// Two hours: the 13 bytes `YYYY-MM-DDTHH` of each (as two words, the second holding
+    /// bytes 5 to 12) and the instant it starts, `Int64.min` for none.
+    private struct Hours {
+        var keys: ((UInt64, UInt64), (UInt64, UInt64)) = ((0, 0), (0, 0))
+        var starts: (Int64, Int64) = (.min, .min)
+        /// The slot the next new hour takes: the one used less recently.
+        var next = 0
+
+        /// The start of the hour whose bytes are `key`, if it is here.
+        func start(of key: (UInt64, UInt64)) -> Int64? {
+            if starts.0 != .min && keys.0 == key { return starts.0 }
+            if starts.1 != .min && keys.1 == key { return starts.1 }
+            return nil
+        }
+
+        /// The slot holding the hour that contains `seconds`, if one does.
+        func slot(containing seconds: Int64) -> Int? {
+            if starts.0 != .min && UInt64(bitPattern: seconds &- starts.0) < 3600 { return 0 }
+            if starts.1 != .min && UInt64(bitPattern: seconds &- starts.1) < 3600 { return 1 }
+            return nil
+        }
+
+        mutating func add(key: (UInt64, UInt64), start: Int64) {
+            if next == 0 { (keys.0, starts.0) = (key, start) } else { (keys.1, starts.1) = (key, start) }
+            next ^= 1
+        }
+    }
+
+    private var read = Hours()
+    private var written = Hours()
+    /// The date last written and its 10 bytes.
     private var writtenDay = Int.min
     private var writtenKey: (UInt64, UInt16) = (0, 0)
 
-    /// The date of the 10 bytes at `bytes`, if they spell one.
-    mutating func day(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-        if let readDay, key == readKey { return readDay }
-        guard let day = Day(isoBytes: bytes) else { return nil }
-        (readKey, readDay) = (key, day)
-        return day
+    /// The instant `YYYY-MM-DDTHH:MM:SSZ` of the 20 bytes at `bytes`, if they spell one.
+    mutating func instant(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard b.count == 20, b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z"),
+            let minute = digits(b, 14, 2), let second = digits(b, 17, 2), minute < 60, second < 60
+        else { return nil }
+        let raw = UnsafeRawPointer(b.baseAddress!)
+        let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self))
+        let within = Int64(minute * 60 + second)
+        if let start = read.start(of: key) { return start + within }
+        guard b[10] == UInt8(ascii: "T"), let day = Day(isoBytes: UnsafeBufferPointer(rebasing: b[0..<10])),
+            let hour = digits(b, 11, 2), hour < 24
+        else { return nil }
+        let start = Int64(day.daysSinceEpoch) * 86_400 + Int64(hour) * 3600
+        read.add(key: key, start: start)
+        return start + within
+    }
+
+    /// Writes the 20 bytes `YYYY-MM-DDTHH:MM:SSZ` of `time` at `pointer`.
+    mutating func write(_ time: Timestamp, at pointer: UnsafeMutablePointer<UInt8>) {
+        let seconds = time.seconds
+        let raw = UnsafeMutableRawPointer(pointer)
+        let start: Int64
+        switch written.slot(containing: seconds) {
+        case 0?:
+            start = written.starts.0
+            raw.storeBytes(of: written.keys.0.0, as: UInt64.self)
+            raw.storeBytes(of: written.keys.0.1, toByteOffset: 5, as: UInt64.self)
+        case 1?:
+            start = written.starts.1
+            raw.storeBytes(of: written.keys.1.0, as: UInt64.self)
+            raw.storeBytes(of: written.keys.1.1, toByteOffset: 5, as: UInt64.self)
+        default:
+            let day = time.utcDay
+            let hour = Int((seconds - Int64(day.daysSinceEpoch) * 86_400) / 3600)
+            write(day, at: pointer)
+            pointer[10] = UInt8(ascii: "T")
+            writeTwoDigits(hour, at: pointer + 11)
+            start = Int64(day.daysSinceEpoch) * 86_400 + Int64(hour) * 3600
+            written.add(
+                key: (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self)),
+                start: start)
+        }
+        let within = Int(seconds - start)
+        pointer[13] = UInt8(ascii: ":")
+        writeTwoDigits(within / 60, at: pointer + 14)
+        pointer[16] = UInt8(ascii: ":")
+        writeTwoDigits(within % 60, at: pointer + 17)
+        pointer[19] = UInt8(ascii: "Z")
     }
 
     /// Writes the 10 bytes of `day` at `pointer`.
     mutating func write(_ day: Day, at pointer: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeMutableRawPointer(pointer)
         if day.daysSinceEpoch != writtenDay {
-            var bytes: (UInt64, UInt16) = (0, 0)
-            withUnsafeMutableBytes(of: &bytes) { buffer in
-                let (year, month, date) = day.components
-                let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10]
-                for (index, digit) in digits.enumerated() { out[index] = UInt8(ascii: "0") + UInt8(digit) }
-                out[4] = UInt8(ascii: "-")
-                out[5] = UInt8(ascii: "0") + UInt8(month / 10)
-                out[6] = UInt8(ascii: "0") + UInt8(month % 10)
-                out[7] = UInt8(ascii: "-")
-                out[8] = UInt8(ascii: "0") + UInt8(date / 10)
-                out[9] = UInt8(ascii: "0") + UInt8(date % 10)
-            }
-            (writtenDay, writtenKey) = (day.daysSinceEpoch, bytes)
+            let (year, month, date) = day.components
+            writeTwoDigits(year / 100, at: pointer)
+            writeTwoDigits(year % 100, at: pointer + 2)
+            pointer[4] = UInt8(ascii: "-")
+            writeTwoDigits(month, at: pointer + 5)
+            pointer[7] = UInt8(ascii: "-")
+            writeTwoDigits(date, at: pointer + 8)
+            writtenDay = day.daysSinceEpoch
+            writtenKey = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        } else {
+            raw.storeBytes(of: writtenKey.0, as: UInt64.self)
+            raw.storeBytes(of: writtenKey.1, toByteOffset: 8, as: UInt16.self)
         }
-        raw.storeBytes(of: writtenKey.0, as: UInt64.self)
-        raw.storeBytes(of: writtenKey.1, toByteOffset: 8, as: UInt16.self)
     }
 }
 
-private func asciiLower(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+/// Writes `value` (0–99) as two ASCII digits at `pointer`.
+@inline(__always)
+func writeTwoDigits(_ value: Int, at pointer: UnsafeMutablePointer<UInt8>) {
+    pointer[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+    pointer[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
 }
 
 /// The value of `count` ASCII digits of `bytes` from `start`, or `nil`.
+@inline(__always)
 private func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
     var value = 0
-    for index in start..<start + count {
-        let digit = bytes[index] &- UInt8(ascii: "0")
+    let base = bytes.baseAddress! + start
+    for index in 0..<count {
+        let digit = base[index] &- UInt8(ascii: "0")
         guard digit < 10 else { return nil }
         value = value * 10 + Int(digit)
     }

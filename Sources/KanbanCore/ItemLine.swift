@@ -15,9 +15,12 @@ private let knownFields = ["id", "title", "labels", "due", "created", "entered",
 private let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
 
 extension FileReader {
-    /// A card in the exact layout this build writes; `nil`, having consumed nothing, for
-    /// any other layout or value (the general path then reads it, and reports what is wrong).
-    mutating func readWrittenItem() -> Item? {
+    /// Reads a card in the exact layout this build writes, checks it against the invariants
+    /// and appends it to `items`; `false`, having consumed nothing, for any other layout or
+    /// value (the general path then reads it, and reports what is wrong).
+    ///
+    /// - Throws: the invariant the card breaks.
+    mutating func readWrittenItem(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
         let start = json.offset
         guard schemaIsKnown, let prefix = json.readCanonicalItemPrefix(),
             let title = try? json.text(in: prefix.title, isASCII: prefix.isASCII, quoteAt: prefix.title.lowerBound - 1)
@@ -28,8 +31,6 @@ extension FileReader {
         var created: Timestamp?
         var entered: Timestamp?
         if version >= 2 {
-            var dates = self.dates
-            defer { self.dates = dates }
             if json.consume(", \"labels\": ") {
                 guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
                 labels = read
@@ -39,25 +40,25 @@ extension FileReader {
                 due = read
             }
             if json.consume(", \"created\": ") {
-                guard let read = json.readWrittenQuoted(20, { Timestamp(canonicalBytes: $0, dates: &dates) })
-                else { return giveUp(at: start) }
+                guard let read = json.readWrittenInstant(dates: &dates) else { return giveUp(at: start) }
                 created = read
             }
             if json.consume(", \"entered\": ") {
-                guard let read = json.readWrittenQuoted(20, { Timestamp(canonicalBytes: $0, dates: &dates) })
-                else { return giveUp(at: start) }
+                guard let read = json.readWrittenInstant(dates: &dates) else { return giveUp(at: start) }
                 entered = read
             }
             if json.consume(", \"note\": ") { return giveUp(at: start) }  // rare: the general path reads notes
         }
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
-        return Item(id: prefix.id, title: title, labels: labels, due: due, created: created, entered: entered)
+        try checker.checkItem(id: prefix.id, title: title, note: nil)
+        items.append(Item(id: prefix.id, title: title, labels: labels, due: due, created: created, entered: entered))
+        return true
     }
 
-    private mutating func giveUp(at start: Int) -> Item? {
+    private mutating func giveUp(at start: Int) -> Bool {
         json.seek(to: start)
-        return nil
+        return false
     }
 
 }
@@ -74,51 +75,76 @@ extension JSONReader {
         return value
     }
 
+    /// `"YYYY-MM-DDTHH:MM:SSZ"`; `nil`, having consumed nothing, otherwise.
+    mutating func readWrittenInstant(dates: inout DateCache) -> Timestamp? {
+        guard bytes.count - offset >= 22, bytes[offset] == UInt8(ascii: "\""), bytes[offset + 21] == UInt8(ascii: "\""),
+            let seconds = dates.instant(UnsafeBufferPointer(start: bytes.baseAddress! + offset + 1, count: 20))
+        else { return nil }
+        seek(to: offset + 22)
+        return Timestamp(seconds: seconds)
+    }
+
     /// `["a", "b"]` of short ASCII labels in the order this build writes them; `nil`, having
-    /// consumed nothing, otherwise.
+    /// consumed nothing, otherwise. The order is checked on the bytes, before any string is made.
     mutating func readWrittenLabels() -> Labels? {
-        let start = offset
         guard peek == UInt8(ascii: "[") else { return nil }
-        seek(to: offset + 1)
-        var labels = Labels()
-        while true {
-            guard peek == UInt8(ascii: "\"") else { break }
-            let begin = offset + 1
+        // First the bytes are checked and the labels counted, then the strings are made, in
+        // an array of the right size.
+        var count = 0
+        var previous: Range<Int> = 0..<0
+        var index = offset + 1
+        while index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+            let begin = index + 1
             var end = begin
             while end < bytes.count && end - begin <= 32 {
                 let byte = bytes[end]
                 if byte == UInt8(ascii: "\"") { break }
                 guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: ",") else {
-                    seek(to: start)
                     return nil
                 }
                 end += 1
             }
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), end > begin,
-                bytes[begin] != UInt8(ascii: "-"), end - begin <= 32
-            else {
-                seek(to: start)
-                return nil
+                bytes[begin] != UInt8(ascii: "-"), end - begin <= 32,
+                previous.isEmpty || asciiSortsBefore(previous, begin..<end)
+            else { return nil }
+            count += 1
+            previous = begin..<end
+            index = end + 1
+            guard bytes.count - index >= 2 && bytes[index] == UInt8(ascii: ",") && bytes[index + 1] == 0x20 else {
+                break
             }
-            let label = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self)
-            guard labels.appendInOrder(label) else {
-                seek(to: start)
-                return nil
-            }
-            seek(to: end + 1)
-            if bytes.count - offset >= 2 && bytes[offset] == UInt8(ascii: ",") && bytes[offset + 1] == 0x20 {
-                seek(to: offset + 2)
-                continue
-            }
-            break
+            index += 2
         }
-        guard peek == UInt8(ascii: "]"), !labels.isEmpty else {
-            seek(to: start)
-            return nil
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "]"), count > 0 else { return nil }
+        var names: [String] = []
+        names.reserveCapacity(count)
+        var begin = offset + 2
+        for _ in 0..<count {
+            var end = begin
+            while bytes[end] != UInt8(ascii: "\"") { end += 1 }
+            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self))
+            begin = end + 4  // past `", "`
         }
-        seek(to: offset + 1)
-        return labels
+        seek(to: index + 1)
+        return Labels(sortedASCII: names)
     }
+
+    /// Whether the ASCII bytes of `a` sort before those of `b` ignoring case, as
+    /// ``Labels/insert(_:)`` orders labels.
+    private func asciiSortsBefore(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let count = min(a.count, b.count)
+        for index in 0..<count {
+            let x = asciiLowercased(bytes[a.lowerBound + index])
+            let y = asciiLowercased(bytes[b.lowerBound + index])
+            if x != y { return x < y }
+        }
+        return a.count < b.count
+    }
+}
+
+private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
 extension ChunkWriter {
@@ -127,6 +153,7 @@ extension ChunkWriter {
         guard schemaIsKnown else {
             return try Schema.item.withUnsafeBufferPointer { try writeInline(item, $0) }
         }
+        if item.note == nil, try appendPlainLine(item) { return }
         try append(literal: "{\"id\": \"")
         try append(item.id)
         try append(literal: "\", \"title\": ")
@@ -157,5 +184,84 @@ extension ChunkWriter {
             try appendQuoted(note)
         }
         try append(byte: UInt8(ascii: "}"))
+    }
+
+    /// The line of a card with no note, whose title and labels need no escape (nearly every
+    /// card), written in one piece with no check of room between its parts; `false`, having
+    /// written nothing, for any other card.
+    private mutating func appendPlainLine(_ item: Item) throws -> Bool {
+        var title = item.title
+        return try title.withUTF8 { title throws -> Bool in
+            guard !title.contains(where: JSON.mayNeedEscape) else { return false }
+            // The longest line of a card with every field and an empty title is 137 bytes.
+            var bound = 150 + title.count
+            for label in item.labels.names {
+                var label = label
+                guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
+                bound += label.utf8.count + 4
+            }
+            return try append(upTo: bound) { start, dates in
+                var out = start
+                out.put("{\"id\": \"")
+                out.put(item.id)
+                out.put("\", \"title\": \"")
+                out.put(title)
+                out.put("\"")
+                if !item.labels.isEmpty {
+                    out.put(", \"labels\": [")
+                    for (index, label) in item.labels.names.enumerated() {
+                        out.put(index == 0 ? "\"" : ", \"")
+                        var label = label
+                        label.withUTF8 { out.put($0) }
+                        out.put("\"")
+                    }
+                    out.put("]")
+                }
+                if let due = item.due {
+                    out.put(", \"due\": \"")
+                    dates.write(due, at: out)
+                    out += 10
+                    out.put("\"")
+                }
+                if let created = item.created {
+                    out.put(", \"created\": \"")
+                    dates.write(created, at: out)
+                    out += 20
+                    out.put("\"")
+                }
+                if let entered = item.entered {
+                    out.put(", \"entered\": \"")
+                    dates.write(entered, at: out)
+                    out += 20
+                    out.put("\"")
+                }
+                out.put("}")
+                return out - start
+            }
+        }
+    }
+}
+
+extension UnsafeMutablePointer<UInt8> {
+    /// Writes `literal` here and moves past it.
+    @inline(__always)
+    fileprivate mutating func put(_ literal: StaticString) {
+        UnsafeMutableRawPointer(self).copyMemory(from: literal.utf8Start, byteCount: literal.utf8CodeUnitCount)
+        self += literal.utf8CodeUnitCount
+    }
+
+    /// Writes `bytes` here and moves past them.
+    @inline(__always)
+    fileprivate mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let source = bytes.baseAddress { UnsafeMutableRawPointer(self).copyMemory(from: source, byteCount: bytes.count) }
+        self += bytes.count
+    }
+
+    /// Writes `id` here and moves past it (eight bytes are written; those past the id are
+    /// left for what follows).
+    @inline(__always)
+    fileprivate mutating func put(_ id: ItemID) {
+        UnsafeMutableRawPointer(self).storeBytes(of: id.packed.bigEndian, as: UInt64.self)
+        self += id.count
     }
 }

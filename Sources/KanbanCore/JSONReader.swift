@@ -297,6 +297,8 @@ struct JSONReader {
     }
 
     /// Consumes `literal` if the bytes here are exactly it, comparing eight bytes at a time.
+    /// Inlined, so that the literal's bytes and length are constants at each call.
+    @inline(__always)
     mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - offset >= count else { return false }

@@ -33,11 +33,17 @@ struct InvariantChecker {
 
     /// Checks an item, on a board or in the archive.
     mutating func checkItem(_ item: Item) throws(KanbanError) {
-        guard !item.title.isBlank else { throw .invalidTitle(title: item.title, reason: .empty) }
-        if let note = item.note, let problem = Note.problem(with: note) {
+        try checkItem(id: item.id, title: item.title, note: item.note)
+    }
+
+    /// Checks the parts of an item that have rules across fields or items, before the item
+    /// is made (the file reader's fast path).
+    mutating func checkItem(id: ItemID, title: String, note: String?) throws(KanbanError) {
+        guard !title.isBlank else { throw .invalidTitle(title: title, reason: .empty) }
+        if let note, let problem = Note.problem(with: note) {
             throw .invalidValue(kind: .note, value: String(note.prefix(40)), reason: problem)
         }
-        try checkID(item.id)
+        try checkID(id)
     }
 
     /// Checks that `id` is not used yet, and records it.

@@ -245,6 +245,10 @@ private struct ThreeWayMerge {
                 let id = a.item(list, index).id
                 let place = ListPlace(list: list, index: index)
                 guard a.places[id] == place else { continue }  // a repeated id: its first place counts
+                if let unchanged = sameOnBothSides(id, place, a, b, stayedA, stayedB) {
+                    record(id, unchanged)
+                    continue
+                }
                 record(
                     id,
                     decide(
@@ -265,6 +269,20 @@ private struct ThreeWayMerge {
             }
         }
         return decisions
+    }
+
+    /// The decision for a card that both sides left where the base has it, and hold alike
+    /// (most cards of a merge): what ``combine(_:_:_:)`` decides for it, as every field's
+    /// pick is then ours, without the sightings. `nil` for any other card.
+    private func sameOnBothSides(
+        _ id: ItemID, _ place: ListPlace, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]]
+    ) -> CardDecision? {
+        guard stayedA[place.list][place.index], let theirs = b.places[id], stayedB[theirs.list][theirs.index],
+            a.item(at: place) == b.item(at: theirs)
+        else { return nil }
+        let stamp = place.list == a.archive ? a.archived(at: place).stamp : nil
+        guard stamp == (theirs.list == b.archive ? b.archived(at: theirs).stamp : nil) else { return nil }
+        return CardDecision(placer: .base, item: a.item(at: place), list: a.listID(place.list), stamp: stamp)
     }
 
     private func sighting(_ lists: CardLists, _ place: ListPlace, _ stayed: [[Bool]]?) -> Sighting {

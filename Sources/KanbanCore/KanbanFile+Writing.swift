@@ -150,6 +150,17 @@ struct ChunkWriter {
         count += bytes.count
     }
 
+    /// Calls `write` with room for `bound` bytes and the date cache, and keeps the bytes it
+    /// says it wrote; `false`, having written nothing, when the buffer cannot hold `bound`.
+    mutating func append(
+        upTo bound: Int, _ write: (UnsafeMutablePointer<UInt8>, inout DateCache) -> Int
+    ) throws -> Bool {
+        guard bound <= capacity else { return false }
+        try reserve(bound)
+        count += write(base + count, &dates)
+        return true
+    }
+
     /// A literal piece of the layout.
     mutating func append(literal text: StaticString) throws {
         try append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -182,25 +193,11 @@ struct ChunkWriter {
     /// `"YYYY-MM-DDTHH:MM:SSZ"`.
     mutating func appendQuoted(_ time: Timestamp) throws {
         try reserve(22)
-        let day = time.utcDay
-        let within = Int(time.seconds - Int64(day.daysSinceEpoch) * 86_400)
         let start = base + count
         start[0] = UInt8(ascii: "\"")
-        dates.write(day, at: start + 1)
-        start[11] = UInt8(ascii: "T")
-        Self.writeTwoDigits(within / 3600, at: start + 12)
-        start[14] = UInt8(ascii: ":")
-        Self.writeTwoDigits(within / 60 % 60, at: start + 15)
-        start[17] = UInt8(ascii: ":")
-        Self.writeTwoDigits(within % 60, at: start + 18)
-        start[20] = UInt8(ascii: "Z")
+        dates.write(time, at: start + 1)
         start[21] = UInt8(ascii: "\"")
         count += 22
-    }
-
-    private static func writeTwoDigits(_ value: Int, at pointer: UnsafeMutablePointer<UInt8>) {
-        pointer[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
-        pointer[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
     }
 
     /// `text` as a JSON string literal, escaped as ``JSON/appendString(_:to:)`` does.

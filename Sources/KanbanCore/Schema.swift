@@ -306,8 +306,9 @@ extension Codec where Value == [Item] {
     /// A board's cards, one per line (through the fast path of `ItemLine.swift`).
     static let items = Codec.array(
         owner: "an item", indent: 8,
-        readElement: { (reader: inout FileReader) throws(KanbanError) in try reader.readItem() },
-        check: { (checker: inout InvariantChecker, item: Item) throws(KanbanError) in try checker.checkItem(item) },
+        readElement: { (reader: inout FileReader, items: inout [Item]) throws(KanbanError) in
+            try reader.readItem(appendingTo: &items)
+        },
         schema: Schema.item, writeElement: { item, out in try out.appendWrittenItem(item) })
 }
 
@@ -315,13 +316,16 @@ extension Codec where Value == [ArchivedItem] {
     /// The archive's cards, one per line.
     static let archive = Codec.array(
         owner: "an archived item", indent: 4,
-        readElement: { (reader: inout FileReader) throws(KanbanError) in
+        readElement: { (reader: inout FileReader, archive: inout [ArchivedItem]) throws(KanbanError) in
+            let start = reader.json.offset
             var archived = ArchivedItem(item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
             try reader.readObject(Schema.archivedItem, into: &archived, owner: "an archived item")
-            return archived
-        },
-        check: { (checker: inout InvariantChecker, archived: ArchivedItem) throws(KanbanError) in
-            try checker.checkItem(archived.item)
+            do throws(KanbanError) {
+                try reader.checker.checkItem(archived.item)
+            } catch {
+                throw reader.invariantError(error, at: start)
+            }
+            archive.append(archived)
         },
         schema: Schema.archivedItem)
 }
@@ -371,12 +375,13 @@ extension Codec where Value == [Board] {
 }
 
 extension Codec {
-    /// An array of one-line objects, one per line at `indent`; `check` applies the invariants
-    /// to each element as it is read.
+    /// An array of one-line objects, one per line at `indent`. `readElement` reads the next
+    /// element, checks it against the invariants (`reader.checker`, reporting a violation
+    /// with `reader.invariantError(_:at:)`) and appends it to the array: a large file's
+    /// elements are each made once, with no copy on the way.
     static func array<Element: Codable & Sendable>(
         owner: StaticString, indent: Int,
-        readElement: @escaping @Sendable (inout FileReader) throws(KanbanError) -> Element,
-        check: @escaping @Sendable (inout InvariantChecker, Element) throws(KanbanError) -> Void,
+        readElement: @escaping @Sendable (inout FileReader, inout [Element]) throws(KanbanError) -> Void,
         schema: [Field<Element>],
         writeElement: (@Sendable (Element, inout ChunkWriter) throws -> Void)? = nil
     ) -> Codec<[Element]> where Value == [Element] {
@@ -388,14 +393,7 @@ extension Codec {
                 var first = true
                 while try reader.json.nextElement(first: &first) {
                     reader.json.skipWhitespace()
-                    let start = reader.json.offset
-                    let element = try readElement(&reader)
-                    do throws(KanbanError) {
-                        try check(&reader.checker, element)
-                    } catch {
-                        throw reader.invariantError(error, at: start)
-                    }
-                    elements.append(element)
+                    try readElement(&reader, &elements)
                 }
                 return elements
             },

@@ -4,4 +4,5 @@ import Glibc
 let invalidArgument = (1..<Int(CommandLine.argc)).first { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }
+KeptUntilExit.isEnabled = true
 exit(App.main(Array(CommandLine.arguments.dropFirst()), invalidArgument: invalidArgument))

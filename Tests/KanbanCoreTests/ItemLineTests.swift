@@ -20,10 +20,12 @@ private func randomItem(using generator: inout SeededGenerator) -> Item {
     return item
 }
 
-private func bytes(_ write: (inout ChunkWriter) throws -> Void) -> [UInt8] {
+/// What `write` writes, through a buffer of `capacity` bytes: a card's line is written in one
+/// piece when the buffer can hold the longest it may be, and part by part otherwise.
+private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> Void) -> [UInt8] {
     var out: [UInt8] = []
     withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in out.append(contentsOf: chunk) }) { sink in
-        var writer = ChunkWriter(capacity: 64, sink: sink)
+        var writer = ChunkWriter(capacity: capacity, sink: sink)
         defer { writer.deallocate() }
         try! write(&writer)
         try! writer.flush()
@@ -37,8 +39,10 @@ private func bytes(_ write: (inout ChunkWriter) throws -> Void) -> [UInt8] {
         for _ in 0..<2_000 {
             let item = randomItem(using: &generator)
             let direct = bytes { try $0.appendWrittenItem(item) }
+            let inParts = bytes(capacity: 64) { try $0.appendWrittenItem(item) }
             let general = bytes { out in try Schema.item.withUnsafeBufferPointer { try out.writeInline(item, $0) } }
             #expect(direct == general, "\(item)")
+            #expect(inParts == general, "\(item)")
         }
     }
 
@@ -54,9 +58,10 @@ private func bytes(_ write: (inout ChunkWriter) throws -> Void) -> [UInt8] {
                 var general = Schema.blankItem
                 try slow.readObject(Schema.item, into: &general, owner: "an item")
                 #expect(general == item)
-                if let read = fast.readWrittenItem() {
+                var read: [Item] = []
+                if try fast.readWrittenItem(appendingTo: &read) {
                     direct += 1
-                    #expect(read == item)
+                    #expect(read == [item])
                     #expect(fast.json.offset == slow.json.offset, "both stop after the card")
                 } else {
                     #expect(fast.json.offset == 0, "stepping aside consumes nothing")
@@ -72,17 +77,81 @@ private func bytes(_ write: (inout ChunkWriter) throws -> Void) -> [UInt8] {
             #"{"id": "a1", "title": "x", "due": "2026-02-30"}"#,
             #"{"id": "a1", "title": "x", "labels": ["b", "a"]}"#,
             #"{"id": "a1", "title": "x", "labels": ["a b"]}"#,
+            #"{"id": "a1", "title": "x", "labels": ["B", "a"]}"#,
+            #"{"id": "a1", "title": "x", "labels": ["a", "A"]}"#,
+            #"{"id": "a1", "title": "x", "labels": ["ab", "a"]}"#,
+            #"{"id": "a1", "title": "x", "labels": []}"#,
             #"{"id": "a1", "title": "x", "created": "2026-01-01T00:00:00+01:00"}"#,
             #"{"id": "a1", "title": "x" }"#,
             #"{"id": "a1", "title": "x", "extra": 1}"#,
         ]
         for line in lines {
             let bytes = Array(line.utf8)
-            bytes.withUnsafeBufferPointer { buffer in
+            try bytes.withUnsafeBufferPointer { (buffer) throws(KanbanError) in
                 var reader = FileReader(json: JSONReader(buffer), version: 2, expectedIDs: 1)
-                #expect(reader.readWrittenItem() == nil, "\(line)")
+                var read: [Item] = []
+                let direct = try reader.readWrittenItem(appendingTo: &read)
+                #expect(!direct, "\(line)")
+                #expect(read.isEmpty)
                 #expect(reader.json.offset == 0)
             }
+        }
+    }
+}
+
+/// The hot path's date cache (`DateCache`), which remembers two hours: timestamps written
+/// and read one after another, clustered so that the cache hits, misses and swaps, against
+/// the plain formatter and parser.
+@Suite struct DateCaches {
+    @Test func timestampsWrittenAndReadThroughTheCacheMatchThePlainForms() {
+        var generator = SeededGenerator(seed: 21)
+        // Runs of two alternating hours, as a card's `created` and `entered` alternate.
+        var times: [Timestamp] = []
+        let bases: [Int64] = [0, 1_790_000_000, -62_167_219_200, 253_402_300_799 - 7200, -1]
+        for _ in 0..<600 {
+            let hours = (0..<2).map { _ in
+                bases.randomElement(using: &generator)! + Int64.random(in: -3...3, using: &generator) * 3600
+            }
+            for index in 0..<Int.random(in: 2...8, using: &generator) {
+                times.append(Timestamp(seconds: hours[index % 2] + Int64.random(in: 0..<3600, using: &generator)))
+            }
+        }
+        var written: [UInt8] = []
+        withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in written.append(contentsOf: chunk) }) { sink in
+            var writer = ChunkWriter(capacity: 256, sink: sink)
+            defer { writer.deallocate() }
+            for time in times { try! writer.appendQuoted(time) }
+            try! writer.flush()
+        }
+        #expect(written == Array(times.map { "\"\($0.description)\"" }.joined().utf8))
+        var cache = DateCache()
+        var hits = 0
+        written.withUnsafeBufferPointer { buffer in
+            for (index, time) in times.enumerated() {
+                let text = UnsafeBufferPointer(rebasing: buffer[index * 22 + 1..<index * 22 + 21])
+                #expect(cache.instant(text) == time.seconds)
+                #expect(Timestamp(rfc3339: String(decoding: text, as: UTF8.self)) == time)
+                if index > 1 && text.prefix(13).elementsEqual(buffer[(index - 2) * 22 + 1..<(index - 2) * 22 + 14]) {
+                    hits += 1
+                }
+            }
+        }
+        #expect(hits > 1_000, "the cache was exercised on repeated hours (\(hits) of \(times.count))")
+    }
+
+    @Test func aCachedHourDoesNotVouchForTheRestOfATimestamp() {
+        var cache = DateCache()
+        let lines = [
+            ("2026-11-23T10:04:05Z", Int64?.some(1_795_428_245)),
+            ("2026-11-23T10:60:05Z", nil), ("2026-11-23T10:04:60Z", nil), ("2026-11-23T10-04:05Z", nil),
+            ("2026-11-23T10:04:05+", nil), ("2026-11-23T10:4:05Z", nil), ("2026-11-23T10:59:59Z", 1_795_431_599),
+            ("2026-11-23T24:00:00Z", nil), ("2026-02-30T10:00:00Z", nil), ("2026-11-23 10:04:05Z", nil),
+            ("2026-11-23T11:00:00Z", 1_795_431_600), ("2026-11-23T10:00:00Z", 1_795_428_000),
+        ]
+        for (text, expected) in lines {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { cache.instant($0) }
+            #expect(read == expected, "\(text)")
         }
     }
 }

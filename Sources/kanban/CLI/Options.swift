@@ -104,11 +104,8 @@ enum Options {
 
     /// The long option for a short letter (each letter means one option in every command).
     static func long(for short: Character) -> OptionSpec? {
-        shorts[short]
+        all.values.first { $0.short == short }
     }
-
-    private static let shorts: [Character: OptionSpec] = Dictionary(
-        all.values.compactMap { spec in spec.short.map { ($0, spec) } }, uniquingKeysWith: { first, _ in first })
 
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]

@@ -306,7 +306,9 @@ struct Store {
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
         do {
-            return (try KanbanFile.decode(bytes).kanban, hashing ? FileHash.of(bytes) : 0)
+            let kanban = try KanbanFile.decode(bytes).kanban
+            KeptUntilExit.keep(kanban)
+            return (kanban, hashing ? FileHash.of(bytes) : 0)
         } catch {
             switch error {
             case .corruptFile(let line, let message):
@@ -432,6 +434,7 @@ struct Store {
         _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
         commit: (String, UInt64) throws(POSIX.Failure) -> Void
     ) throws(POSIX.Failure) {
+        KeptUntilExit.keep(kanban)
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         let directory = Path.directory(of: target)
@@ -598,7 +601,9 @@ extension Store {
     /// them `name` in errors.
     static func decode(_ bytes: [UInt8], name: String) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            return try KanbanFile.decode(bytes)
+            let decoded = try KanbanFile.decode(bytes)
+            KeptUntilExit.keep(decoded.kanban)
+            return decoded
         } catch {
             switch error {
             case .corruptFile(let line, let message):
