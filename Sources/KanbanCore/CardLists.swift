@@ -25,13 +25,14 @@ struct CardLists {
         self.kanban = kanban
         var places = ItemIDMap<ListPlace>(expected: kanban.itemCount + kanban.archive.count)
         for (list, board) in kanban.boards.enumerated() {
-            for (index, item) in board.items.enumerated() where places[item.id] == nil {
-                places[item.id] = ListPlace(list: list, index: index)
+            // By index, reading each card's id where it is: a card is never copied here.
+            for index in board.items.indices where places[board.items[index].id] == nil {
+                places[board.items[index].id] = ListPlace(list: list, index: index)
             }
         }
         let archive = kanban.boards.count
-        for (index, archived) in kanban.archive.enumerated() where places[archived.item.id] == nil {
-            places[archived.item.id] = ListPlace(list: archive, index: index)
+        for index in kanban.archive.indices where places[kanban.archive[index].item.id] == nil {
+            places[kanban.archive[index].item.id] = ListPlace(list: archive, index: index)
         }
         self.places = places
         var boardIndex = [BoardID: Int](minimumCapacity: kanban.boards.count)
@@ -52,6 +53,11 @@ struct CardLists {
     /// The card at `index` of `list`.
     func item(_ list: Int, _ index: Int) -> Item {
         list == archive ? kanban.archive[index].item : kanban.boards[list].items[index]
+    }
+
+    /// The id of the card at `index` of `list` (read where it is, with no copy of the card).
+    func id(_ list: Int, _ index: Int) -> ItemID {
+        list == archive ? kanban.archive[index].item.id : kanban.boards[list].items[index].id
     }
 
     func item(at place: ListPlace) -> Item {
@@ -90,7 +96,7 @@ struct CardLists {
             var positions: [Int] = []
             var indices: [Int] = []
             for index in mask.indices {
-                if let place = base.places[item(list, index).id], place.list == baseList {
+                if let place = base.places[id(list, index)], place.list == baseList {
                     positions.append(place.index)
                     indices.append(index)
                 }

@@ -242,7 +242,7 @@ private struct ThreeWayMerge {
         }
         for list in 0...a.archive {
             for index in 0..<a.count(list) {
-                let id = a.item(list, index).id
+                let id = a.id(list, index)
                 let place = ListPlace(list: list, index: index)
                 guard a.places[id] == place else { continue }  // a repeated id: its first place counts
                 if let unchanged = sameOnBothSides(id, place, a, b, stayedA, stayedB) {
@@ -258,7 +258,7 @@ private struct ThreeWayMerge {
         }
         for list in 0...b.archive {
             for index in 0..<b.count(list) {
-                let id = b.item(list, index).id
+                let id = b.id(list, index)
                 let place = ListPlace(list: list, index: index)
                 guard a.places[id] == nil, b.places[id] == place else { continue }
                 record(
@@ -291,7 +291,7 @@ private struct ThreeWayMerge {
         return Sighting(
             item: lists.item(at: place), list: lists.listID(place.list), listTitle: lists.title(place.list),
             stamp: stamp, stayed: stayed?[place.list][place.index] ?? false,
-            predecessor: place.index > 0 ? lists.item(place.list, place.index - 1).id : nil)
+            predecessor: place.index > 0 ? lists.id(place.list, place.index - 1) : nil)
     }
 
     private mutating func decide(base: Sighting?, ours: Sighting?, theirs: Sighting?) -> CardDecision? {
@@ -382,7 +382,7 @@ private struct ThreeWayMerge {
             CardDecision
         > {
             { index in
-                let cardID = lists.item(list!, index).id
+                let cardID = lists.id(list!, index)
                 if let decision = decisions[cardID], decision.placer == placer, decision.list == id {
                     return .place(decision)
                 }
@@ -393,7 +393,7 @@ private struct ThreeWayMerge {
         return weave(
             baseCount: baseList.map(o.count) ?? 0,
             kept: { index in
-                let decision = decisions[o.item(baseList!, index).id]
+                let decision = decisions[o.id(baseList!, index)]
                 return decision?.placer == .base && decision?.list == id ? decision : nil
             },
             oursCount: oursList.map(a.count) ?? 0, ours: steps(a, oursList, stayedA, .ours),
@@ -412,7 +412,7 @@ private struct ThreeWayMerge {
         for lists in [a, b] {
             for list in 0...lists.archive {
                 for index in 0..<lists.count(list) {
-                    let id = lists.item(list, index).id
+                    let id = lists.id(list, index)
                     guard let decision = decisions[id], placed.insert(id).inserted else { continue }
                     let stamp = decision.stamp ?? ArchiveStamp(board: decision.list, archived: Timestamp(seconds: 0))
                     missing.append(ArchivedItem(item: decision.item, board: stamp.board, archived: stamp.archived))
