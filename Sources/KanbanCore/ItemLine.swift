@@ -77,11 +77,7 @@ extension JSONReader {
 
     /// `"YYYY-MM-DDTHH:MM:SSZ"`; `nil`, having consumed nothing, otherwise.
     mutating func readWrittenInstant(dates: inout DateCache) -> Timestamp? {
-        guard bytes.count - offset >= 22, bytes[offset] == UInt8(ascii: "\""), bytes[offset + 21] == UInt8(ascii: "\""),
-            let seconds = dates.instant(UnsafeBufferPointer(start: bytes.baseAddress! + offset + 1, count: 20))
-        else { return nil }
-        seek(to: offset + 22)
-        return Timestamp(seconds: seconds)
+        readWrittenQuoted(20) { dates.instant($0).map(Timestamp.init(seconds:)) }
     }
 
     /// `["a", "b"]` of short ASCII labels in the order this build writes them; `nil`, having

@@ -3,8 +3,8 @@
 /// and the exit gives the memory back at once.
 ///
 /// Only `main.swift` turns this on, for a process that runs one command; `kanban ui`, which
-/// reads and writes the file for as long as it runs, turns it off again, and so do tests
-/// that run commands in their own process, by never turning it on.
+/// reads and writes the file for as long as it runs, turns it off again. Tests that run
+/// commands inside their own process never have it on.
 enum KeptUntilExit {
     nonisolated(unsafe) static var isEnabled = false
     nonisolated(unsafe) private static var kept: [Any] = []
