@@ -14,10 +14,10 @@ struct FileReader {
     /// The last date read, for the timestamps that follow.
     var dates = DateCache()
 
-    init(json: JSONReader, version: Int, expectedIDs: Int) {
+    init(json: JSONReader, version: Int, expectedIDs: Int, deferringIDs: Bool = false) {
         self.json = json
         self.version = version
-        checker = InvariantChecker(expectedIDs: expectedIDs)
+        checker = InvariantChecker(expectedIDs: expectedIDs, deferringIDs: deferringIDs)
     }
 
     // MARK: - Objects

@@ -69,9 +69,16 @@ public struct FileHash: Sendable {
             addPending(buffer[index])
             index += 1
         }
-        while buffer.count - index >= 8 {
-            mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            index += 8
+        // The state in a local for the long run: through `self`, which a caller may hold in
+        // a closure's capture, each word would be stored and loaded again.
+        if let base = buffer.baseAddress, buffer.count - index >= 8 {
+            var state = self.state
+            let end = index + (buffer.count - index) / 8 * 8
+            while index < end {
+                state = Self.mixed(state, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                index += 8
+            }
+            self.state = state
         }
         while index < buffer.count {
             addPending(buffer[index])
@@ -91,8 +98,13 @@ public struct FileHash: Sendable {
     }
 
     private mutating func mix(_ word: UInt64) {
-        state = (state ^ word) &* 0x100_0000_01b3
-        state ^= state >> 29
+        state = Self.mixed(state, word)
+    }
+
+    @inline(__always)
+    private static func mixed(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (state ^ word) &* 0x100_0000_01b3
+        return product ^ (product >> 29)
     }
 
     public var value: UInt64 {

@@ -40,13 +40,15 @@ public struct Item: Hashable, Sendable {
         id: ItemID, title: String, labels: Labels = [], due: Day? = nil, created: Timestamp? = nil,
         entered: Timestamp? = nil, note: String? = nil
     ) {
+        // Each stored property set directly: through the dates' setters, the card would be
+        // made in a local and copied out.
         self.id = id
         self.title = title
         self.labels = labels
-        self.due = due
-        self.created = created
-        self.entered = entered
         self.note = note
+        dueDays = due.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min
+        createdSeconds = created?.seconds ?? .min
+        enteredSeconds = entered?.seconds ?? .min
     }
 
     /// Whether the card is due before `today`.

@@ -62,6 +62,70 @@ struct ItemIDSet {
     }
 }
 
+extension ItemIDSet {
+    /// Whether any id in `packed` comes twice.
+    ///
+    /// The ids are first spread over parts by a second hash, in two passes that read and
+    /// write memory in order; each part then goes through a table small enough to stay in
+    /// the cache. One table for a million ids would be 16 MiB, each lookup a cache miss.
+    ///
+    /// - Complexity: O(*n*).
+    static func containsRepeats(_ packed: [UInt64]) -> Bool {
+        let idsPerPart = 4096
+        guard packed.count > 2 * idsPerPart else {
+            var set = ItemIDSet(expected: packed.count)
+            return !packed.allSatisfy { set.insert(ItemID(packed: $0)) }
+        }
+        let partBits = min(Int.bitWidth - (packed.count / idsPerPart).leadingZeroBitCount, 12)
+        let partShift = UInt64(64 - partBits)
+        // A multiplier other than the table's, so the ids of one part spread over its table.
+        @inline(__always) func part(_ id: UInt64) -> Int {
+            Int(truncatingIfNeeded: (id &* 0xD6E8_FEB8_6659_FD93) >> partShift)
+        }
+        var starts = [Int](repeating: 0, count: (1 << partBits) + 1)
+        for id in packed { starts[part(id) + 1] += 1 }
+        var largest = 0
+        for index in 1..<starts.count {
+            largest = max(largest, starts[index])
+            starts[index] += starts[index - 1]
+        }
+        var next = starts
+        let spread = [UInt64](unsafeUninitializedCapacity: packed.count) { buffer, count in
+            for id in packed {
+                let index = part(id)
+                buffer[next[index]] = id
+                next[index] += 1
+            }
+            count = packed.count
+        }
+        var size = 16
+        while size < 2 * largest { size *= 2 }
+        var table = [UInt64](repeating: 0, count: size)
+        return spread.withUnsafeBufferPointer { spread in
+            table.withUnsafeMutableBufferPointer { table in
+                for index in 0..<(1 << partBits) where starts[index + 1] - starts[index] > 1 {
+                    let ids = spread[starts[index]..<starts[index + 1]]
+                    var tableSize = 16
+                    while tableSize < 2 * ids.count { tableSize *= 2 }
+                    let shift = UInt64(64 - tableSize.trailingZeroBitCount)
+                    let mask = tableSize - 1
+                    let slots = UnsafeMutableBufferPointer(rebasing: table[..<tableSize])
+                    slots.update(repeating: 0)
+                    for id in ids {
+                        var slot = homeSlot(of: id, shift: shift)
+                        while slots[slot] != 0 {
+                            if slots[slot] == id { return true }
+                            slot = (slot + 1) & mask
+                        }
+                        slots[slot] = id
+                    }
+                }
+                return false
+            }
+        }
+    }
+}
+
 /// A map from item ids to values, by the same open addressing as ``ItemIDSet``: what a diff
 /// and a merge look cards up by, a few times per card of three kanbans, where
 /// `Dictionary<ItemID, _>`'s hashing was a third of a merge's time.

@@ -52,7 +52,7 @@ extension FileReader {
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
         try checker.checkItem(id: prefix.id, title: title, note: nil)
-        items.append(Item(id: prefix.id, title: title, labels: labels, due: due, created: created, entered: entered))
+        items.append(Item(id: prefix.id, title: consume title, labels: consume labels, due: due, created: created, entered: entered))
         return true
     }
 
@@ -146,10 +146,22 @@ private func asciiLowercased(_ byte: UInt8) -> UInt8 {
 extension ChunkWriter {
     /// A card's line, byte for byte what the general path writes from `Schema.item`.
     mutating func appendWrittenItem(_ item: Item) throws {
+        try withUnsafePointer(to: item) { try appendWrittenItem(at: $0) }
+    }
+
+    /// The line of `items[index]`, a board's card as the file's writer meets it.
+    mutating func appendWrittenItem(_ items: UnsafeBufferPointer<Item>, _ index: Int) throws {
+        try appendWrittenItem(at: items.baseAddress! + index)
+    }
+
+    /// The line of the card at `card`, read where it is: a card passed by value into this
+    /// mutating method would be copied (its strings retained and released) on the way.
+    private mutating func appendWrittenItem(at card: UnsafePointer<Item>) throws {
         guard schemaIsKnown else {
-            return try Schema.item.withUnsafeBufferPointer { try writeInline(item, $0) }
+            return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }
-        if item.note == nil, try appendPlainLine(item) { return }
+        if card.pointee.note == nil, try appendPlainLine(card) { return }
+        let item = card.pointee  // rare: a card with a note, or text to escape
         try append(literal: "{\"id\": \"")
         try append(item.id)
         try append(literal: "\", \"title\": ")
@@ -185,13 +197,13 @@ extension ChunkWriter {
     /// The line of a card with no note, whose title and labels need no escape (nearly every
     /// card), written in one piece with no check of room between its parts; `false`, having
     /// written nothing, for any other card.
-    private mutating func appendPlainLine(_ item: Item) throws -> Bool {
-        var title = item.title
+    private mutating func appendPlainLine(_ card: UnsafePointer<Item>) throws -> Bool {
+        var title = card.pointee.title
         return try title.withUTF8 { title throws -> Bool in
             guard !title.contains(where: JSON.mayNeedEscape) else { return false }
             // The longest line of a card with every field and an empty title is 137 bytes.
             var bound = 150 + title.count
-            for label in item.labels.names {
+            for label in card.pointee.labels.names {
                 var label = label
                 guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
                 bound += label.utf8.count + 4
@@ -199,13 +211,13 @@ extension ChunkWriter {
             return try append(upTo: bound) { start, dates in
                 var out = start
                 out.put("{\"id\": \"")
-                out.put(item.id)
+                out.put(card.pointee.id)
                 out.put("\", \"title\": \"")
                 out.put(title)
                 out.put("\"")
-                if !item.labels.isEmpty {
+                if !card.pointee.labels.isEmpty {
                     out.put(", \"labels\": [")
-                    for (index, label) in item.labels.names.enumerated() {
+                    for (index, label) in card.pointee.labels.names.enumerated() {
                         out.put(index == 0 ? "\"" : ", \"")
                         var label = label
                         label.withUTF8 { out.put($0) }
@@ -213,19 +225,19 @@ extension ChunkWriter {
                     }
                     out.put("]")
                 }
-                if let due = item.due {
+                if let due = card.pointee.due {
                     out.put(", \"due\": \"")
                     dates.write(due, at: out)
                     out += 10
                     out.put("\"")
                 }
-                if let created = item.created {
+                if let created = card.pointee.created {
                     out.put(", \"created\": \"")
                     dates.write(created, at: out)
                     out += 20
                     out.put("\"")
                 }
-                if let entered = item.entered {
+                if let entered = card.pointee.entered {
                     out.put(", \"entered\": \"")
                     dates.write(entered, at: out)
                     out += 20

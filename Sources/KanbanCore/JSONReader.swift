@@ -56,7 +56,13 @@ struct JSONReader {
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            case 0x20:
+                // Indentation comes in runs of spaces, taken eight at a time.
+                let spaces: UInt64 = 0x2020_2020_2020_2020
+                offset +=
+                    bytes.count - offset >= 8
+                        && UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) == spaces ? 8 : 1
+            case 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }
         }

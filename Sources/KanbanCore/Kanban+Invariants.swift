@@ -5,13 +5,31 @@
 /// Checks a kanban's invariants as its parts come in, one board, item or archived card at a
 /// time: titles not blank, limits not negative, notes within their rules, board titles
 /// unique ignoring case, ids unique across boards, items and the archive.
+///
+/// Ids are checked one by one as they come, or, `deferringIDs`, gathered and checked all at
+/// once by ``idsRepeat``: a file's million ids each looked up as it comes would miss the cache
+/// every time, while the check at the end works through one cache-sized part at a time.
 struct InvariantChecker {
     private var ids: ItemIDSet
+    /// The ids gathered so far, when their check is deferred.
+    private var deferredIDs: [UInt64]?
     private var boardTitles: [String: String] = [:]
 
     /// A checker sized for about `expectedIDs` ids.
-    init(expectedIDs: Int) {
-        ids = ItemIDSet(expected: expectedIDs)
+    init(expectedIDs: Int, deferringIDs: Bool = false) {
+        if deferringIDs {
+            ids = ItemIDSet(expected: 0)
+            deferredIDs = []
+            deferredIDs?.reserveCapacity(expectedIDs)
+        } else {
+            ids = ItemIDSet(expected: expectedIDs)
+        }
+    }
+
+    /// Whether any of the ids gathered by a deferring checker came twice; `false` for a
+    /// checker that checks each id as it comes (it has thrown already).
+    var idsRepeat: Bool {
+        deferredIDs.map { ItemIDSet.containsRepeats($0) } ?? false
     }
 
     /// Checks a board's own fields (not its items).
@@ -46,8 +64,9 @@ struct InvariantChecker {
         try checkID(id)
     }
 
-    /// Checks that `id` is not used yet, and records it.
+    /// Checks that `id` is not used yet, and records it (or only records it, deferring).
     mutating func checkID(_ id: ItemID) throws(KanbanError) {
+        if deferredIDs != nil { return deferredIDs!.append(id.packed) }
         guard ids.insert(id) else { throw .duplicateID(id) }
     }
 }

@@ -81,9 +81,25 @@ public enum KanbanFile {
         return result
     }
 
+    /// Reads a document with its ids checked for repeats at the end, all at once; a document
+    /// that fails any check, or repeats an id, is read again with each id checked as it
+    /// comes, so that what is reported is the first problem in the file, on its line.
     private static func readDocument(_ json: JSONReader) throws(KanbanError) -> (Kanban, Format) {
+        do throws(KanbanError) {
+            let read = try readDocument(json, deferringIDs: true)
+            if !read.idsRepeat { return read.result }
+        } catch {}
+        return try readDocument(json, deferringIDs: false).result
+    }
+
+    private static func readDocument(_ json: JSONReader, deferringIDs: Bool) throws(KanbanError) -> (
+        result: (Kanban, Format), idsRepeat: Bool
+    ) {
         let version = try documentVersion(json)
-        var reader = FileReader(json: json, version: version, expectedIDs: json.bytes.count / 40)
+        // A card's line is at least 40 bytes in version 1, and over 60 in version 2.
+        var reader = FileReader(
+            json: json, version: version, expectedIDs: json.bytes.count / (version < 2 ? 40 : 64),
+            deferringIDs: deferringIDs)
         var kanban = Kanban(trusted: [])
         try reader.json.beginObject("the document")
         var seenVersion = false
@@ -98,7 +114,7 @@ public enum KanbanFile {
         guard seenVersion else { throw reader.json.error("missing key \"version\" in the document") }
         reader.json.skipWhitespace()
         guard reader.json.isAtEnd else { throw reader.json.error("unexpected text after the end of the document") }
-        return (kanban, version < 2 ? .version1 : .current)
+        return ((kanban, version < 2 ? .version1 : .current), reader.checker.idsRepeat)
     }
 
     /// The document's `"version"`, read ahead of everything else: the keys a file may have

@@ -309,7 +309,7 @@ extension Codec where Value == [Item] {
         readElement: { (reader: inout FileReader, items: inout [Item]) throws(KanbanError) in
             try reader.readItem(appendingTo: &items)
         },
-        schema: Schema.item, writeElement: { item, out in try out.appendWrittenItem(item) })
+        schema: Schema.item, writeElement: { items, index, out in try out.appendWrittenItem(items, index) })
 }
 
 extension Codec where Value == [ArchivedItem] {
@@ -383,7 +383,7 @@ extension Codec {
         owner: StaticString, indent: Int,
         readElement: @escaping @Sendable (inout FileReader, inout [Element]) throws(KanbanError) -> Void,
         schema: [Field<Element>],
-        writeElement: (@Sendable (Element, inout ChunkWriter) throws -> Void)? = nil
+        writeElement: (@Sendable (UnsafeBufferPointer<Element>, Int, inout ChunkWriter) throws -> Void)? = nil
     ) -> Codec<[Element]> where Value == [Element] {
         let lineStart = Array(("\n" + String(repeating: " ", count: indent)).utf8)
         return Codec<[Element]>(
@@ -407,7 +407,9 @@ extension Codec {
                                 if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
                                 try out.append(lineStart)
                                 if let writeElement {
-                                    try writeElement(elements[index], &out)
+                                    // The array and an index, not the element: passing
+                                    // the element through the closure would copy it.
+                                    try writeElement(elements, index, &out)
                                 } else {
                                     try out.writeInline(elements[index], fields)
                                 }

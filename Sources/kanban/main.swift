@@ -5,4 +5,5 @@ let invalidArgument = (1..<Int(CommandLine.argc)).first { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }
 KeptUntilExit.isEnabled = true
+Allocator.tuneForOneCommand()
 exit(App.main(Array(CommandLine.arguments.dropFirst()), invalidArgument: invalidArgument))
