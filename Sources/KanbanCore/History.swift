@@ -75,7 +75,8 @@ public struct FileHash: Sendable {
             var state = self.state
             let end = index + (buffer.count - index) / 8 * 8
             while index < end {
-                state = Self.mixed(state, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                state = Self.mixed(state, UInt64(littleEndian: word))
                 index += 8
             }
             self.state = state

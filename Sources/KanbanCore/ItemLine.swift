@@ -52,7 +52,10 @@ extension FileReader {
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
         try checker.checkItem(id: prefix.id, title: title, note: nil)
-        items.append(Item(id: prefix.id, title: consume title, labels: consume labels, due: due, created: created, entered: entered))
+        items.append(
+            Item(
+                id: prefix.id, title: consume title, labels: consume labels, due: due, created: created,
+                entered: entered))
         return true
     }
 

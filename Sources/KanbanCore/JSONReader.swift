@@ -59,9 +59,10 @@ struct JSONReader {
             case 0x20:
                 // Indentation comes in runs of spaces, taken eight at a time.
                 let spaces: UInt64 = 0x2020_2020_2020_2020
-                offset +=
+                let eight =
                     bytes.count - offset >= 8
-                        && UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) == spaces ? 8 : 1
+                    && UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) == spaces
+                offset += eight ? 8 : 1
             case 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }

@@ -96,7 +96,8 @@ public enum KanbanFile {
         result: (Kanban, Format), idsRepeat: Bool
     ) {
         let version = try documentVersion(json)
-        // A card's line is at least 40 bytes in version 1, and over 60 in version 2.
+        // Room for the ids, not a limit: a card's line takes at least 40 bytes, and about
+        // 130 with the times version 2 gives each card.
         var reader = FileReader(
             json: json, version: version, expectedIDs: json.bytes.count / (version < 2 ? 40 : 64),
             deferringIDs: deferringIDs)

@@ -13,7 +13,8 @@ import Testing
             for planted in [false, true] {
                 var ids = (0..<count).map { _ in UInt64.random(in: 1...UInt64.max, using: &generator) }
                 if planted && count > 1 {
-                    ids[Int.random(in: 0..<count, using: &generator)] = ids[Int.random(in: 0..<count, using: &generator)]
+                    let copy = ids[Int.random(in: 0..<count, using: &generator)]
+                    ids[Int.random(in: 0..<count, using: &generator)] = copy
                 }
                 let expected = Set(ids).count != ids.count
                 #expect(ItemIDSet.containsRepeats(ids) == expected, "\(count) ids, planted: \(planted)")
