@@ -18,7 +18,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "KanbanCore"),
-        .executableTarget(name: "kanban", dependencies: ["KanbanCore"], linkerSettings: staticRelease),
+        // <malloc.h> for Swift: the allocator settings of the kanban executable.
+        .target(name: "CMalloc"),
+        .executableTarget(name: "kanban", dependencies: ["KanbanCore", "CMalloc"], linkerSettings: staticRelease),
         .executableTarget(name: "kanban-bench", dependencies: ["KanbanCore"], linkerSettings: staticRelease),
         .testTarget(name: "KanbanCoreTests", dependencies: ["KanbanCore"]),
         .testTarget(name: "kanbanTests", dependencies: ["kanban", "KanbanCore"]),

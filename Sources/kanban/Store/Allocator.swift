@@ -1,4 +1,4 @@
-import Glibc
+import CMalloc
 
 /// The C allocator's settings for a process that runs one command and exits.
 ///
@@ -10,18 +10,10 @@ import Glibc
 /// `kanban ui`, which rereads the file after each change, keeps these settings too: its
 /// heap stays at the size the next reread needs.
 enum Allocator {
-    // From <malloc.h>, which Glibc's module map leaves out.
-    private static let trimThreshold: Int32 = -1
-    private static let topPad: Int32 = -2
-    private static let mmapThreshold: Int32 = -3
-
     static func tuneForOneCommand() {
         // 32 MiB is the largest threshold glibc accepts; larger blocks are still mapped.
-        _ = mallopt(mmapThreshold, 32 << 20)
-        _ = mallopt(trimThreshold, Int32.max)
-        _ = mallopt(topPad, 16 << 20)
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, Int32.max)
+        _ = mallopt(M_TOP_PAD, 16 << 20)
     }
 }
-
-@_silgen_name("mallopt")
-private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
