@@ -1,4 +1,4 @@
-import CMalloc
+internal import CMalloc
 
 /// The C allocator's settings for a process that runs one command and exits.
 ///
