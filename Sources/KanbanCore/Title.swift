@@ -104,4 +104,22 @@ extension String {
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return self }
         return String(scalars[first...last])
     }
+
+    /// The string with every `scalar` replaced by `replacement`, for escaping a quote.
+    ///
+    /// `replacing(_:with:)` compares characters, and a quote followed by a combining mark
+    /// (`"` and U+0301) is one character that is not `"`: it would be left unescaped, and
+    /// a CSV field or a shell word would end there.
+    public func replacingEvery(_ scalar: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(scalar) else { return self }
+        var result = ""
+        for each in unicodeScalars {
+            if each == scalar {
+                result.unicodeScalars.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                result.unicodeScalars.append(each)
+            }
+        }
+        return result
+    }
 }

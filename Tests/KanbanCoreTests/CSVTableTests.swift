@@ -24,6 +24,20 @@ struct CSVTableTests {
                 + "\"Empty, for now\",,,,,,,,\r\n")
     }
 
+    /// Found by the Markdown fuzzer: a `"` followed by a combining mark is one character
+    /// to Swift, and was left single in the export, which then did not read back.
+    @Test func aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack() throws {
+        let title = "No ]\"\"\"\"\u{731}c\"d.Do ]\"\"\"l"
+        let kanban = try Kanban(boards: [
+            Board(title: title, items: [Item(id: ItemID("k3f9p2")!, title: "Say \"\u{301}hi\u{301}\", done")])
+        ])
+        let csv = CSVTable.export(kanban)
+        #expect(csv.contains("\"No ]\"\"\"\"\"\"\"\"\u{731}c\"\"d.Do ]\"\"\"\"\"\"l\""), "\(csv)")
+        let document = try CSVTable.read(Array(csv.utf8))
+        #expect(document.boards.map(\.title.text) == [title])
+        #expect(document.boards.first?.cards.map(\.title.text) == ["Say \"\u{301}hi\u{301}\", done"])
+    }
+
     @Test func readsColumnsInAnyOrderAndCaseWithLFOrCRLF() throws {
         let text = "\u{FEFF}Title,BOARD,note,labels,due\nFirst,Todo,,\"x y,z\",2026-12-01\r\nSecond,Done,\"a\r\nb\",,\n"
         let document = try CSVTable.read(Array(text.utf8))

@@ -192,3 +192,49 @@ struct MergeCommandTests {
         #expect(try Help.text(for: ["merge"]).contains("--git"))
     }
 }
+
+/// Quotes followed by a combining mark: one character to Swift (`'` and U+0301 is not `'`),
+/// but a quote to a shell, to CSV and to git. Each is escaped as the quote it is.
+@Suite("quotes followed by a combining mark")
+struct CombiningMarkQuoting {
+    /// The commands a merge suggests (`kanban rename ID 'their title'`) carry titles from
+    /// another clone's file: pasted in bash, each word reads back as itself and runs nothing.
+    @Test func suggestedCommandsReadBackInBashAsTheirWords() throws {
+        let words = [
+            "it'\u{301}s", "x'\u{301}; touch pwned; echo '", "'\u{301}", "\u{301}'", "plain", "two words",
+            "line\nbreak'\u{301}", "",
+        ]
+        let script = words.map { "printf '%s\\0' " + MergeReport.shellQuoted($0) }.joined(separator: "\n")
+        let directory = try KanbanSandbox()
+        defer { directory.remove() }
+        let result = try SpawnedProcess.start(
+            "/bin/bash", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],
+            directory: directory.path
+        ).wait(timeout: 30)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.out.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init) == words)
+        #expect(try directory.entries().isEmpty, "nothing ran")
+    }
+
+    @Test func gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem() {
+        // In lets: #expect's own rendering of a literal trips over such a quote.
+        let glob = GitSetupStep.ignorePattern("a*\u{301}b?")
+        let quote = GitSetupStep.attributePattern("x\"\u{301} y")
+        let blank = GitSetupStep.attributePattern("x \u{301}y")
+        let (escapedGlob, escapedQuote, quotedBlank) = ("a\\*\u{301}b\\?", "\"x\\\"\u{301} y\"", "\"x \u{301}y\"")
+        #expect(glob == escapedGlob)
+        #expect(quote == escapedQuote)
+        // A blank followed by a mark still splits a line of .gitattributes: quoted.
+        #expect(blank == quotedBlank)
+    }
+
+    @Test func replacingEveryFindsTheScalarInsideACharacter() {
+        // In lets: #expect's own rendering of a literal trips over such a quote.
+        let marked = "a\"\u{301}b\""
+        let doubled = "a\"\"\u{301}b\"\""
+        let byCharacter = "a\"\u{301}b\"\""
+        #expect(marked.replacingEvery("\"", with: "\"\"") == doubled)
+        #expect(marked.replacing("\"", with: "\"\"") == byCharacter, "what `replacing` does instead")
+        #expect("plain".replacingEvery("\"", with: "\"\"") == "plain")
+    }
+}

@@ -50,7 +50,7 @@ public enum CSVTable {
         }
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A })
         else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        return "\"" + text.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     // MARK: - Reading

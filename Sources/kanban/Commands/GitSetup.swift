@@ -128,9 +128,10 @@ enum GitSetupStep {
     /// A path as a pattern of `.gitignore`: glob characters escaped, and a trailing space.
     static func ignorePattern(_ path: String) -> String {
         var escaped = ""
-        for character in path {
-            if "*?[\\".contains(character) { escaped.append("\\") }
-            escaped.append(character)
+        // By scalar: `*` followed by a combining mark is one character, but still a glob.
+        for scalar in path.unicodeScalars {
+            if "*?[\\".unicodeScalars.contains(scalar) { escaped.append("\\") }
+            escaped.unicodeScalars.append(scalar)
         }
         if escaped.hasSuffix(" ") { escaped.insert("\\", at: escaped.index(before: escaped.endIndex)) }
         return escaped
@@ -140,8 +141,9 @@ enum GitSetupStep {
     /// double quotes when it has blanks or quotes (a line splits at blanks).
     static func attributePattern(_ path: String) -> String {
         let escaped = ignorePattern(path)
-        guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) else { return escaped }
-        let quoted = escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\t", with: "\\t")
+        guard path.unicodeScalars.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) else { return escaped }
+        let quoted = escaped.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"")
+            .replacingEvery("\t", with: "\\t")
         return "\"" + quoted + "\""
     }
 

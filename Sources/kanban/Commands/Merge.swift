@@ -199,7 +199,7 @@ enum MergeReport {
         if plain && !text.isEmpty { return text }
         let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         guard text.unicodeScalars.contains(where: isControl) else {
-            return "'" + text.replacing("'", with: "'\\''") + "'"
+            return "'" + text.replacingEvery("'", with: "'\\''") + "'"
         }
         var out = "$'"
         for scalar in text.unicodeScalars {

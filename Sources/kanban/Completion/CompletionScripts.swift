@@ -70,7 +70,7 @@ enum CompletionScripts {
     }
 
     private static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 
     private static var header: String {
