@@ -23,17 +23,27 @@ public struct Item: Hashable, Sendable {
     /// The due date.
     public var due: Day? {
         get { dueDays == .min ? nil : Day(daysSinceEpoch: Int(dueDays)) }
-        set { dueDays = newValue.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min }
+        set { dueDays = Self.stored(newValue) }
     }
     /// When the card was added, copied or imported; `nil` for cards from older files.
     public var created: Timestamp? {
         get { createdSeconds == .min ? nil : Timestamp(seconds: createdSeconds) }
-        set { createdSeconds = newValue?.seconds ?? .min }
+        set { createdSeconds = Self.stored(newValue) }
     }
     /// When the card arrived on its current board; `nil` for cards from older files.
     public var entered: Timestamp? {
         get { enteredSeconds == .min ? nil : Timestamp(seconds: enteredSeconds) }
-        set { enteredSeconds = newValue?.seconds ?? .min }
+        set { enteredSeconds = Self.stored(newValue) }
+    }
+
+    /// A due date as it is kept.
+    private static func stored(_ day: Day?) -> Int32 {
+        day.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min
+    }
+
+    /// A time as it is kept.
+    private static func stored(_ time: Timestamp?) -> Int64 {
+        time?.seconds ?? .min
     }
 
     public init(
@@ -46,9 +56,9 @@ public struct Item: Hashable, Sendable {
         self.title = title
         self.labels = labels
         self.note = note
-        dueDays = due.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min
-        createdSeconds = created?.seconds ?? .min
-        enteredSeconds = entered?.seconds ?? .min
+        dueDays = Self.stored(due)
+        createdSeconds = Self.stored(created)
+        enteredSeconds = Self.stored(entered)
     }
 
     /// Whether the card is due before `today`.

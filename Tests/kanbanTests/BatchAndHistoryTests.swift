@@ -34,16 +34,7 @@ import Testing
             "plain", "two words", #"say "hi""#, "a$HOME", "`touch pwned`", "$(touch pwned)", #"back\slash"#,
             #"end\"#, "it's", "100% *.txt ; ls | wc", "émoji 🧑‍💻", "!bang", "tab-free ~user", "-dash", "",
         ]
-        let script = words.map { "printf '%s\\0' " + shellWord($0) }.joined(separator: "\n")
-        let directory = try KanbanSandbox()
-        defer { directory.remove() }
-        let result = try SpawnedProcess.start(
-            "/bin/bash", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],
-            directory: directory.path
-        ).wait(timeout: 30)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.out.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init) == words)
-        #expect(try directory.entries().isEmpty, "nothing ran")
+        try expectBashReadsBack(words, quotedBy: shellWord)
     }
 
     @Test(arguments: ["add 'open", #"add "open"#, #"add "x\"#, #"add x\"#])

@@ -576,3 +576,21 @@ func runAs(_ uid: Int, umask mask: String? = nil) -> String {
     (mask.map { "umask \($0)\n" } ?? "")
         + "exec /usr/bin/setpriv --reuid=\(uid) --regid=\(uid) --clear-groups \"$0\" \"$@\""
 }
+
+/// Checks that each of `words`, written by `quote` as a shell word, reads back in bash as
+/// itself, and that running them all (in an empty directory) created nothing.
+func expectBashReadsBack(
+    _ words: [String], quotedBy quote: (String) -> String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let script = words.map { "printf '%s\\0' " + quote($0) }.joined(separator: "\n")
+    let directory = try KanbanSandbox()
+    defer { directory.remove() }
+    let result = try SpawnedProcess.start(
+        "/bin/bash", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],
+        directory: directory.path
+    ).wait(timeout: 30)
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    let read = result.out.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+    #expect(read == words, sourceLocation: sourceLocation)
+    #expect(try directory.entries().isEmpty, "nothing ran", sourceLocation: sourceLocation)
+}
