@@ -83,11 +83,25 @@ extension Kanban {
                 result.append(location)
             } else if let location = try locateByPrefix(reference) {
                 result.append(location)
+            } else if let archived = archivedIndex(reference) {
+                throw .itemArchived(reference: reference, card: archivedCandidate(archived))
             } else {
                 throw .itemNotFound(reference: reference, suggestions: suggestions(for: reference, within: scope))
             }
         }
         return result
+    }
+
+    /// The archived card that `reference` names without doubt (its id, its exact title or
+    /// a prefix of its id, shared with no other archived card), for the message of a
+    /// reference that names no card on a board.
+    private func archivedIndex(_ reference: String) -> Int? {
+        if let id = ItemID(reference), let index = archive.firstIndex(where: { $0.item.id == id }) { return index }
+        let titled = archive.indices.filter { archive[$0].item.title == reference }
+        if titled.count == 1 { return titled[0] }
+        guard titled.isEmpty, let prefix = IDPrefix(reference) else { return nil }
+        let matches = archive.indices.filter { prefix.matches(archive[$0].item.id) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Where the card with `id` is, if it is on a board.
@@ -322,12 +336,22 @@ extension Kanban {
             do {
                 places.append(.board(try locate(reference)))
             } catch {
-                guard case .itemNotFound = error, let index = try? locateArchived([reference]).first else {
+                guard error.namesNoCardOnABoard, let index = try? locateArchived([reference]).first else {
                     throw error
                 }
                 places.append(.archive(index))
             }
         }
         return places
+    }
+}
+
+extension KanbanError {
+    /// The reference named no card on a board (none at all, or one of the archive).
+    var namesNoCardOnABoard: Bool {
+        switch self {
+        case .itemNotFound, .itemArchived: true
+        default: false
+        }
     }
 }

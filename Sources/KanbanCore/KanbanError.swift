@@ -6,6 +6,9 @@
 public enum KanbanError: Error, Equatable, Sendable {
     /// No item matches the reference; `suggestions` are close titles or ids, best first.
     case itemNotFound(reference: String, suggestions: [Candidate])
+    /// The reference names no card on a board but a card of the archive, which only
+    /// `show`, `restore` and `list --archived` see.
+    case itemArchived(reference: String, card: Candidate)
     /// An item title matches several items; `total` counts them all, `candidates` lists the first few.
     case ambiguousItem(reference: String, candidates: [Candidate], total: Int)
     /// No board matches the name; `suggestions` are close board titles.

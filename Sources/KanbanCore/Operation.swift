@@ -179,7 +179,7 @@ extension Kanban {
         do {
             return try locate(reference, within: board)
         } catch {
-            guard case .itemNotFound = error, let elsewhere = try? locate(reference) else { throw error }
+            guard error.namesNoCardOnABoard, let elsewhere = try? locate(reference) else { throw error }
             throw .anchorNotInBoard(anchor: candidate(elsewhere), board: boards[board].title)
         }
     }

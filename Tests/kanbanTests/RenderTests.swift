@@ -235,8 +235,8 @@ private let sample = [
     /// a new kind of refusal does not compile until the SPEC's word for it is written here.
     static func specCode(_ error: KanbanError) -> String {
         switch error {
-        case .itemNotFound, .boardNotFound, .noBoards, .anchorNotInBoard, .notArchived, .restoreNeedsBoard,
-            .invalidLocation:
+        case .itemNotFound, .itemArchived, .boardNotFound, .noBoards, .anchorNotInBoard, .notArchived,
+            .restoreNeedsBoard, .invalidLocation:
             "not_found"  // "unknown … item/board"
         case .ambiguousItem, .ambiguousPrefix: "ambiguous"
         case .indexOutOfRange, .boardIndexOutOfRange, .anchorIsMoved: "out_of_range"
@@ -254,6 +254,7 @@ private let sample = [
         let candidate = Candidate(id: ItemID("a1")!, title: "x", board: "A", index: 0)
         return [
             .itemNotFound(reference: "x", suggestions: []),
+            .itemArchived(reference: "x", card: Candidate(id: ItemID("a1")!, title: "x", board: "A", index: nil)),
             .ambiguousItem(reference: "x", candidates: [candidate], total: 2),
             .ambiguousPrefix(reference: "a1b", candidates: [candidate], total: 2),
             .boardNotFound(name: "x", suggestions: [], boards: []),

@@ -106,7 +106,7 @@ extension KanbanError {
     /// The exit code and the JSON `code` of a refusal.
     var status: (exit: ExitCode, code: String) {
         switch self {
-        case .itemNotFound, .boardNotFound, .anchorNotInBoard, .notArchived, .invalidLocation: (.refused, "not_found")
+        case .itemNotFound, .itemArchived, .boardNotFound, .anchorNotInBoard, .notArchived, .invalidLocation: (.refused, "not_found")
         case .restoreNeedsBoard: (.refused, "not_found")
         case .conflict: (.refused, "conflict")
         case .ambiguousItem, .ambiguousPrefix: (.refused, "ambiguous")
@@ -130,6 +130,9 @@ extension KanbanError {
                 "no item \(q(reference)); did you mean "
                     + suggestions.map { "\(q($0.title)) (\($0.id), \(describe($0)))" }.joined(separator: " or ") + "?"
             }
+        case .itemArchived(let reference, let card):
+            "\(q(reference)) is archived (\(card.id), \(describe(card))); bring it back with "
+                + "'kanban restore \(card.id)', or see it with 'kanban show \(card.id)'"
         case .ambiguousItem(let reference, let candidates, let total):
             "\(q(reference)) matches \(total) items: "
                 + candidates.map { "\($0.id) (\(describe($0)))" }.joined(separator: ", ")

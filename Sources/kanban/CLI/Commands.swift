@@ -338,8 +338,8 @@ enum Commands {
             ],
             details: """
                 Archived cards leave their boards (freeing WIP room) and keep their ids; only show,
-                restore and list --archived find them. Cards from files older than timestamps have
-                no 'entered' time and count as old.
+                restore and list --archived find them. A card that has no 'entered' time (one
+                from a version-1 file that has not moved since) counts as old.
                 """,
             examples: ["kanban archive k3f9p2", "kanban archive --from Done --older-than 2w"],
             build: { arguments throws(CLIError) in

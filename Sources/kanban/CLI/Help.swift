@@ -80,7 +80,7 @@ enum Help {
     }
 
     static func command(_ spec: CommandSpec) -> String {
-        var out = "Usage: kanban \(spec.name) \(spec.synopsis)\n\n"
+        var out = "Usage: kanban \(spec.name)\(spec.synopsis.isEmpty ? "" : " " + spec.synopsis)\n\n"
         out += spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n"
         out += "\n" + spec.details + "\n"
         if !spec.aliases.isEmpty {

@@ -9,8 +9,10 @@ extension App {
         let operation = try self.operation(for: request)
         var generator = SystemRandomNumberGenerator()
         var overLimit: (board: String, count: Int, limit: Int)?
+        var archivedNothing = false
         let output = try change(operation.name, dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
             let change = try kanban.apply(operation, at: clock, using: &generator)
+            if case .archiveBoard = operation, change.items.isEmpty { archivedNothing = true }
             if case .boardLimit = operation, let board = change.boards.first, let limit = board.limit,
                 let index = board.to, kanban.boards[index].items.count > limit
             {
@@ -22,6 +24,12 @@ extension App {
             note(
                 "\(q(overLimit.board)) holds \(overLimit.count) cards, over its limit of \(overLimit.limit); "
                     + "it refuses cards coming in until enough have left")
+        }
+        if archivedNothing, case .archiveBoard(let board, let age) = operation {
+            // An empty report would look like a command that did nothing by mistake.
+            note(
+                "nothing to archive: " + (age.map { "no card entered \(q(board)) more than \($0.description) ago" }
+                    ?? "\(q(board)) has no cards"))
         }
         return output
     }

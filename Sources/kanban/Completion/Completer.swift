@@ -156,13 +156,13 @@ enum Completer {
         var order: [String] = []
         for index in kanban.archive.indices {
             let item = kanban.archive[index].item
-            let board = kanban.archivedCandidate(at: index)?.board ?? ""
-            ids.append(
-                Candidate(item.id.rawValue, describing ? "\(item.title) (archived from \(board))" : "", group: "cards"))
+            // Said the same way after an id and after a title: where the card went from.
+            let place = "archived from \(kanban.archivedCandidate(at: index)?.board ?? "")"
+            ids.append(Candidate(item.id.rawValue, describing ? "\(item.title) (\(place))" : "", group: "cards"))
             if let seen = titles[item.title] {
                 titles[item.title]!.count = seen.count + 1
             } else {
-                titles[item.title] = (item.id, board, 1)
+                titles[item.title] = (item.id, place, 1)
                 order.append(item.title)
             }
         }

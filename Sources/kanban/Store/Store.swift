@@ -528,7 +528,16 @@ struct Store {
             return "\(q(base)) is \(info.kind), not a directory; name the file without the trailing '/'"
         }
         let directory = Path.directory(of: path)
-        guard let info = POSIX.status(directory), info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        let info: stat
+        do {
+            info = try POSIX.statusOrFailure(directory)
+        } catch {
+            guard error.code == ENOENT else { return nil }
+            // init does not create directories, so suggesting it alone would fail too.
+            return "the directory \(q(directory)) does not exist; create it first "
+                + "(mkdir -p \(shellWord(directory))), then 'kanban init --file \(shellWord(path))'"
+        }
+        guard info.st_mode & S_IFMT != S_IFDIR else { return nil }
         return "\(q(directory)) is \(info.kind), not a directory"
     }
 

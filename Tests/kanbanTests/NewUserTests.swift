@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import KanbanCore
+import Testing
+
+@testable import kanban
+
+/// What a new user tripped on: refusals that should say what happened and what to do
+/// (README: Exit codes; Cards with content).
+@Suite("What a new user tripped on")
+struct NewUserTests {
+    @Test func anArchivedCardIsNamedAsArchivedWithTheWayBack() throws {
+        var generator = SplitMix(seed: 18)
+        var kanban = Kanban.sample(now: Timestamp(seconds: 0), using: &generator)
+        let id = kanban.boards[2].items[0].id
+        _ = try kanban.archive([Location(board: 2, index: 0)], now: Timestamp(seconds: 60))
+        let prefix = String(id.rawValue.prefix(3))
+        // The seed gives the archived card an id whose start no card on a board shares.
+        #expect(kanban.boards.allSatisfy { $0.items.allSatisfy { !$0.id.rawValue.hasPrefix(prefix) } })
+        for reference in [id.rawValue, "System Architecture", prefix] {
+            #expect(throws: KanbanError.itemArchived(
+                reference: reference,
+                card: Candidate(id: id, title: "System Architecture", board: "Done", index: nil))) {
+                try kanban.locate(reference)
+            }
+        }
+        // Restore still finds it, as before.
+        #expect(try kanban.locateAnywhere([id.rawValue]) == [.archive(0)])
+        #expect(throws: KanbanError.itemNotFound(reference: "zzzzzz", suggestions: [])) { try kanban.locate("zzzzzz") }
+    }
+
+    @Test func movingAnArchivedCardSuggestsRestore() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("archive", "Analytics", "--quiet")
+        let result = try sandbox.run("mv", "Analytics", "Todo")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.err.contains("'Analytics' is archived"), "\(result)")
+        #expect(result.err.contains("kanban restore "), "\(result)")
+        let json = try sandbox.run("mv", "Analytics", "Todo", "--json")
+        try expectJSONError(json, exit: 1, code: "not_found")
+    }
+
+    @Test func aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let result = try sandbox.run("list", "-f", sandbox.path("nope/k.json"))
+        #expect(result.status == 66, "\(result)")
+        #expect(result.err.contains("does not exist; create it first (mkdir -p"), "\(result)")
+        // The advice works as given: the directory, then init.
+        #expect(mkdir(sandbox.path("nope"), 0o755) == 0)
+        try sandbox.succeed("init", "--quiet", "-f", sandbox.path("nope/k.json"))
+    }
+
+    @Test func archivingABoardWhereNothingQualifiesSaysSo() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        let old = try sandbox.run("archive", "--from", "Done", "--older-than", "1d")
+        #expect(old.status == 0, "\(old)")
+        #expect(old.err.contains("nothing to archive: no card entered 'Done' more than 1d ago"), "\(old)")
+        #expect(try sandbox.snapshot() == before)
+        try sandbox.succeed("archive", "--from", "Done", "--quiet")
+        let empty = try sandbox.run("archive", "--from", "Done")
+        #expect(empty.err.contains("nothing to archive: 'Done' has no cards"), "\(empty)")
+    }
+
+    @Test func aUsageLineHasNoTrailingSpace() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let help = try sandbox.succeed("help", "ui")
+        #expect(help.hasPrefix("Usage: kanban ui\n"), "\(help)")
+    }
+}
+
+@Suite("Completion describes an archived card one way")
+struct ArchivedCompletionTests {
+    @Test func anArchivedCardsTitleAndIdAreBothDescribedAsArchived() throws {
+        var generator = SplitMix(seed: 22)
+        var kanban = Kanban.sample(now: Timestamp(seconds: 0), using: &generator)
+        let id = kanban.boards[2].items[0].id
+        _ = try kanban.archive([Location(board: 2, index: 0)], now: Timestamp(seconds: 60))
+        let candidates = Completer.archivedCards(kanban, describing: true)
+        let byID = try #require(candidates.first { $0.value == id.rawValue })
+        let byTitle = try #require(candidates.first { $0.value == "System Architecture" })
+        #expect(byID.description == "System Architecture (archived from Done)")
+        #expect(byTitle.description == "\(id.rawValue) (archived from Done)")
+    }
+}
