@@ -483,16 +483,14 @@ extension CardsEndToEndTests {
             let fresh = try ids.id(of: "Fresh card")
             #expect(
                 text == """
-                    Todo (5)
+                    Todo (3 of 5)
                       1  \(schema)  Schema Design #bug #p1 due 11-20
                       3  \(model)  Model Abstraction #P1
                       4  \(fresh)  Fresh card #p1 due 11-23
 
-                    In Progress (2)
-                      (empty)
+                    In Progress (0 of 2)
 
-                    Done (3)
-                      (empty)
+                    Done (0 of 3)
 
                     """)
         }

@@ -89,3 +89,26 @@ struct ArchivedCompletionTests {
         #expect(byTitle.description == "\(id.rawValue) (archived from Done)")
     }
 }
+
+@Suite("A filtered view counts what it shows")
+struct FilteredViewTests {
+    @Test func columnsCountTheShownCardsAndLeaveEmptyBoardsBodiesOut() throws {
+        var generator = SplitMix(seed: 4)
+        let kanban = Kanban.sample(now: Timestamp(seconds: 0), using: &generator)
+        let boards = [
+            BoardText(FilteredBoard(board: kanban.boards[0], indices: [1, 3]), today: Day(year: 2026, month: 11, day: 23)!),
+            BoardText(FilteredBoard(board: kanban.boards[1], indices: []), today: Day(year: 2026, month: 11, day: 23)!),
+        ]
+        let view = BoardView.render(boards, on: Terminal(isTerminal: true, width: 100, color: false))
+        let rows = view.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[0].hasPrefix("Todo (2 of 4)"), "\(view)")
+        #expect(rows[0].contains("In Progress (0 of 3)"), "\(view)")
+        #expect(!view.contains("(empty)"), "\(view)")
+        // The header and its rule, then the two cards that matched, each a line here.
+        #expect(rows.filter { !$0.isEmpty }.count == 4, "\(view)")
+        // Unfiltered, an empty board still says so.
+        let plain = BoardView.render([BoardText(Board(id: kanban.boards[2].id, title: "Empty"))], on: Terminal(
+            isTerminal: true, width: 100, color: false))
+        #expect(plain.contains("Empty (0)") && plain.contains("(empty)"), "\(plain)")
+    }
+}

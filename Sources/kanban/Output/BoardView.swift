@@ -41,7 +41,7 @@ enum BoardView {
             if b > 0 { out += "\n" }
             out += header(board, style: style, maximumWidth: width ?? .max).text + "\n"
             if board.cards.isEmpty {
-                out += "  " + style.dim(Column.empty) + "\n"
+                if board.showsEmpty { out += "  " + style.dim(Column.empty) + "\n" }
                 continue
             }
             let indexWidth = String(board.cards.last!.index).count
@@ -112,9 +112,11 @@ enum BoardView {
     }
 
     /// `Todo (4)`, or `Review (2/2)` with a limit; red when the board is at or over it.
+    /// Filtered, the cards shown come first: `Todo (3 of 11)`, `Review (1 of 2/2)`.
     /// The title gives way to the count; in a very narrow column both are cut.
     static func header(_ board: BoardText, style: Style, maximumWidth: Int = .max) -> Cell {
-        let count = board.limit.map { "(\(board.count)/\($0))" } ?? "(\(board.count))"
+        let shown = board.filtered ? "\(board.cards.count) of " : ""
+        let count = "(" + shown + String(board.count) + (board.limit.map { "/\($0)" } ?? "") + ")"
         let title = truncate(board.title, to: max(1, maximumWidth - count.count - 1))
         let whole = title + " " + count
         let plain = truncate(whole, to: maximumWidth)

@@ -21,9 +21,15 @@ struct BoardText: Equatable {
     var count: Int
     var limit: Int?
     var cards: [CardText]
+    /// Whether `cards` are the ones a filter kept: the header counts them against the
+    /// board's, and a board where none matched shows its header alone.
+    var filtered = false
 
     /// Whether the board is at or over its limit: the header is red.
     var isFull: Bool { limit.map { count >= $0 } ?? false }
+
+    /// Whether the view says `(empty)` under the header: a board without cards, unfiltered.
+    var showsEmpty: Bool { cards.isEmpty && !filtered }
 }
 
 extension BoardText {
@@ -45,5 +51,6 @@ extension BoardText {
     /// The view of a filtered board: every card keeps its index on the board.
     init(_ filtered: FilteredBoard, today: Day) {
         self.init(filtered.board, showing: filtered.indices, today: today)
+        self.filtered = true
     }
 }

@@ -21,7 +21,7 @@ struct Column {
         idWidth = board.cards.lazy.map(\.id.count).max() ?? 0
         let prefix = indexWidth + 1 + idWidth + 1
         var natural = BoardView.header(board, style: Style(enabled: false)).width
-        if cards.isEmpty { natural = max(natural, DisplayWidth.of(Self.empty)) }
+        if board.showsEmpty { natural = max(natural, DisplayWidth.of(Self.empty)) }
         var longestWord = 0
         for words in cards {
             natural = max(natural, prefix + Wrapping.truncate(words, to: .max).width)
@@ -43,7 +43,7 @@ struct Column {
 
     /// The lines the column takes at `width`, header and rule included.
     func height(width: Int, compact: Bool) -> Int {
-        if cards.isEmpty { return 3 }
+        if cards.isEmpty { return board.showsEmpty ? 3 : 2 }
         if compact { return 2 + cards.count }
         let textWidth = max(1, width - prefixWidth)
         return cards.reduce(2) { $0 + Wrapping.lineCount($1, width: textWidth) }
@@ -55,7 +55,7 @@ struct Column {
             BoardView.header(board, style: style, maximumWidth: width),
             BoardView.Cell(text: style.dim(String(repeating: "─", count: width)), width: width),
         ]
-        if cards.isEmpty {
+        if board.showsEmpty {
             cells.append(BoardView.Cell(text: style.dim(Self.empty), width: DisplayWidth.of(Self.empty)))
         }
         let indent = String(repeating: " ", count: prefixWidth)
