@@ -217,7 +217,10 @@ extension CardsEndToEndTests {
             let output = try sandbox.succeed(
                 "edit", "Analytics", "--label", "p1", "--label", "@alice", "--due", "+1w", "--note",
                 "Dashboards for the launch.")
-            #expect(output == "edited \(id) 'Analytics' (labels +@alice +p1, due 2026-11-30, note)\n")
+            #expect(
+                output
+                    == "edited \(id) 'Analytics' (labels +@alice +p1, due 2026-11-30, note 'Dashboards for the launch.')\n"
+            )
             let dry = try sandbox.snapshot()
             let would = try sandbox.succeed("edit", "Analytics", "--due", "none", "--dry-run")
             #expect(would.hasPrefix("would edit \(id) 'Analytics'"), "\(would)")

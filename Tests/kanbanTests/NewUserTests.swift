@@ -112,3 +112,25 @@ struct FilteredViewTests {
         #expect(plain.contains("Empty (0)") && plain.contains("(empty)"), "\(plain)")
     }
 }
+
+@Suite("Reports show what a note became")
+struct NoteReportTests {
+    @Test func aNoteChangeShowsTheOldAndNewTextShortenedOnOneLine() {
+        let long = String(repeating: "x", count: 45)
+        #expect(Report.describe([.note(from: "old", to: "new\nline")]) == #"note 'old' -> 'new\nline'"#)
+        #expect(Report.describe([.note(from: nil, to: "first")]) == "note 'first'")
+        #expect(Report.describe([.note(from: "gone", to: nil)]) == "note cleared (was 'gone')")
+        #expect(Report.describe([.note(from: long, to: "y")]) == "note '\(String(repeating: "x", count: 40))…' -> 'y'")
+    }
+
+    @Test func diffShowsTheNotesTextNotJustThatItChanged() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed("edit", "Analytics", "--note", "first draft", "-q")
+        try FileManager.default.copyItem(atPath: sandbox.file, toPath: sandbox.path("old.json"))
+        try sandbox.succeed("edit", "Analytics", "--note", "final text", "-q")
+        let diff = try sandbox.succeed("diff", "old.json", "kanban.json")
+        #expect(diff.contains("(note 'first draft' -> 'final text')"), "\(diff)")
+    }
+}

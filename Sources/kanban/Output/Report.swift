@@ -74,10 +74,21 @@ struct Report {
                     + (to.filter { !from.contains($0) }.map { "+" + Escape.visible($0) }
                         + from.filter { !to.contains($0) }.map { "-" + Escape.visible($0) }).joined(separator: " ")
             case .due(_, let to): "due \(to?.description ?? "none")"
-            case .note(_, let to): to == nil ? "note cleared" : "note"
+            case .note(let from?, let to?): "note \(shortNote(from)) -> \(shortNote(to))"
+            case .note(let from?, nil): "note cleared (was \(shortNote(from)))"
+            case .note(nil, let to): "note \(shortNote(to ?? ""))"
             }
         }.joined(separator: ", ")
     }
+
+    /// A note on one line for a report: quoted, line breaks as `\n`, the first
+    /// ``noteWidth`` characters and `…` when longer (`--json` has it in full).
+    static func shortNote(_ note: String) -> String {
+        guard note.count > noteWidth else { return q(note) }
+        return "'" + Escape.visible(String(note.prefix(noteWidth))) + "…'"
+    }
+
+    static let noteWidth = 40
 
     private func line(for board: BoardChange) -> String {
         let title = q(board.title)
