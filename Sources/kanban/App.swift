@@ -84,16 +84,16 @@ struct App {
             return Array(try initialize(sample: sample, boards: boards, dryRun: dryRun).utf8)
         case .list(let request):
             return try list(request)
-        case .show(let items):
-            return Array(try show(items).utf8)
+        case .show(let items, let pager):
+            return page(Array(try show(items).utf8), if: pager)
         case .change(let request, let dryRun):
             return Array(try change(request, dryRun: dryRun).utf8)
         case .editInEditor(let item, let from, let dryRun):
             return Array(try editInEditor(item: item, from: from, dryRun: dryRun).utf8)
         case .batch(let script, let dryRun):
             return Array(try batch(script: script, dryRun: dryRun).utf8)
-        case .log(let count):
-            return Array(try log(count: count).utf8)
+        case .log(let count, let pager):
+            return page(Array(try log(count: count).utf8), if: pager)
         case .undo(let count, let redo, let dryRun):
             return Array(try undo(count: count, redo: redo, dryRun: dryRun).utf8)
         case .diff(let request):

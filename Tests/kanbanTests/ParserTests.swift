@@ -388,7 +388,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     func everyCommandHasHelpListingItsOptions(_ name: String) throws {
         let spec = try #require(Commands.named(name))
         let text = try Help.text(for: name.split(separator: " ").map(String.init))
-        #expect(text.hasPrefix("Usage: kanban \(name) "))
+        #expect(text.hasPrefix("Usage: kanban \(name)\(spec.synopsis.isEmpty ? "" : " ")"))
+        #expect(!text.split(separator: "\n")[0].hasSuffix(" "), "a trailing space: \(text)")
         for option in spec.options {
             #expect(text.contains(option.spec.name), "help for \(name) lacks \(option.spec.name)")
             #expect(text.contains(option.help), "help for \(name) lacks what \(option.spec.name) means")

@@ -118,4 +118,26 @@ struct TerminalView {
         #expect(piped.status == 0 && piped.out.contains("Backlog (6)"))
         #expect(!sandbox.exists("paged.txt"))
     }
+
+    @Test(arguments: ["log", "show Backlog:0 Backlog:1 Todo:0 Done:0"])
+    func aLongLogOrShowGoesThroughThePagerAsListDoes(command: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try makeKanban(sandbox)
+        let tmux = Tmux(in: sandbox)
+        defer { tmux.kill() }
+        let kanban = try KanbanBinary.require()
+        let pager = ["KANBAN_PAGER": "cat > paged.txt"]
+        let rows = try tmux.capture("\(kanban) \(command)", width: 80, height: 6, environment: pager)
+        let paged = String(decoding: try sandbox.bytes("paged.txt"), as: UTF8.self)
+        let direct = try sandbox.succeed(command.split(separator: " ").map(String.init))
+        #expect(paged.count > 0 && paged.split(separator: "\n").count == direct.split(separator: "\n").count)
+        #expect(!rows.contains { $0.contains("Backlog") || $0.contains("kanban add") }, "went to the terminal")
+        try FileManager.default.removeItem(atPath: sandbox.path("paged.txt"))
+
+        // --no-pager, or --json: printed directly.
+        _ = try tmux.capture("\(kanban) \(command) --no-pager", width: 80, height: 6, environment: pager)
+        _ = try tmux.capture("\(kanban) \(command) --json", width: 80, height: 6, environment: pager)
+        #expect(!sandbox.exists("paged.txt"))
+    }
 }

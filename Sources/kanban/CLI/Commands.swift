@@ -154,14 +154,18 @@ enum Commands {
             }),
         CommandSpec(
             "show", synopsis: "ITEM…", summary: "show cards in full",
+            options: [CommandOption(Options.noPager, "never page the cards, however tall")],
             details: """
                 Shows each card in full: title, id, board and index (or the board it was archived
                 from), labels, due date, when it was created and entered its board, and its note.
-                Archived cards are found too. --json prints an array of cards as in the file, each
-                with its board and index (archived: board and archived).
+                Archived cards are found too. Cards taller than the terminal go through a pager
+                ($KANBAN_PAGER, else $PAGER, else less -FRX). --json prints an array of cards as in
+                the file, each with its board and index (archived: board and archived).
                 """,
             examples: ["kanban show k3f9p2", "kanban show Todo:0 --json"],
-            build: { arguments throws(CLIError) in .show(items: try arguments.items()) }),
+            build: { arguments throws(CLIError) in
+                .show(items: try arguments.items(), pager: !arguments.flag(Options.noPager))
+            }),
         CommandSpec(
             "add", synopsis: "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--due DATE] [--note TEXT]",
             summary: "add cards; no TEXT: one card per stdin line",
@@ -481,18 +485,22 @@ enum Commands {
         CommandSpec(
             "log", synopsis: "[-n N]",
             summary: "show the file's local history",
-            options: [CommandOption(Options.count, "show only the N newest entries")],
+            options: [
+                CommandOption(Options.count, "show only the N newest entries"),
+                CommandOption(Options.noPager, "never page the log, however long"),
+            ],
             details: """
                 Shows the changes kanban made to this file, newest first: the entry's number, the time,
                 the user, the command line, and what changed. Undo and redo are entries too; an entry
                 taken back by undo is marked (undone). The history is kept next to the file, in
                 .kanban.json.history (ignored by git like the lock file): at least the last 100 changes.
-                Changes made outside kanban (an editor, a git checkout) are not in it.
+                Changes made outside kanban (an editor, a git checkout) are not in it. A log taller
+                than the terminal goes through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX).
                 """,
             examples: ["kanban log", "kanban log -n 5 --json"],
             build: { arguments throws(CLIError) in
                 try arguments.operandCount(0)
-                return .log(count: try arguments.number(Options.count))
+                return .log(count: try arguments.number(Options.count), pager: !arguments.flag(Options.noPager))
             }),
         CommandSpec(
             "undo", synopsis: "[N]",

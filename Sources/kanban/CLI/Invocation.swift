@@ -12,7 +12,7 @@ enum Command: Equatable, Sendable {
     case overview
     case initialize(sample: Bool, boards: [String]?, dryRun: Bool)
     case list(ListRequest)
-    case show(items: [String])
+    case show(items: [String], pager: Bool = true)
     /// A mutating command: one transaction on the file.
     case change(ChangeRequest, dryRun: Bool)
     /// `edit ITEM` with no edit option: the card in `$VISUAL`/`$EDITOR`.
@@ -20,7 +20,7 @@ enum Command: Equatable, Sendable {
     /// `batch [FILE | -]`: many mutating commands in one transaction; `nil` reads stdin.
     case batch(script: String?, dryRun: Bool)
     /// `log [-n N]`: the file's history, newest first.
-    case log(count: Int?)
+    case log(count: Int?, pager: Bool = true)
     /// `undo [N]` (or `redo [N]` when `redo`): take back or do again the last N changes.
     case undo(count: Int, redo: Bool, dryRun: Bool)
     /// `diff [OLD [NEW]]`: what changed between two versions, card by card.

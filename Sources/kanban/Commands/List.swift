@@ -26,7 +26,7 @@ extension App {
             switch request.format {
             case .json: return KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly)
             case .tsv: return Array(TSV.archive(cards, of: kanban).utf8)
-            case .text: return page(Array(ArchiveView.render(cards, of: kanban, style: style).utf8), request)
+            case .text: return page(Array(ArchiveView.render(cards, of: kanban, style: style).utf8), if: request.pager)
             }
         }
         switch request.format {
@@ -36,18 +36,23 @@ extension App {
             return Array(TSV.boards(kanban.filtered(request.filter, clock: clock)).utf8)
         case .text:
             if kanban.boards.isEmpty { note("there are no boards; add one with 'kanban board add TITLE'") }
-            let boards = kanban.filtered(request.filter, clock: clock).map { BoardText($0, today: clock.today) }
+            let filtered = !request.filter.selectsAll
+            let boards = kanban.filtered(request.filter, clock: clock).map {
+                BoardText($0, today: clock.today, filtered: filtered)
+            }
             let terminal = Terminal.detect(color: options.color)
-            return page(Array(BoardView.render(boards, on: terminal, compact: request.compact).utf8), request)
+            return page(Array(BoardView.render(boards, on: terminal, compact: request.compact).utf8), if: request.pager)
         }
     }
 
-    /// `text` through the pager when it is taller than the terminal (and paging is on);
-    /// what is left to print.
-    private func page(_ text: [UInt8], _ request: ListRequest) -> [UInt8] {
+    /// Text output (`list`, `show`, `log`) through the pager when it is taller than the
+    /// terminal and paging is `enabled` (no `--no-pager`); what is left to print. JSON is
+    /// never paged: it is for programs.
+    func page(_ text: [UInt8], if enabled: Bool) -> [UInt8] {
+        guard enabled, !options.json else { return text }
         let terminal = Terminal.detect(color: options.color)
         let lines = text.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        guard request.pager, Pager.isNeeded(lines: lines, on: terminal), let pager = Pager.configured() else {
+        guard Pager.isNeeded(lines: lines, on: terminal), let pager = Pager.configured() else {
             return text
         }
         switch pager.show(text) {

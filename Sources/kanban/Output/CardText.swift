@@ -48,9 +48,10 @@ extension BoardText {
             })
     }
 
-    /// The view of a filtered board: every card keeps its index on the board.
-    init(_ filtered: FilteredBoard, today: Day) {
+    /// The view of a filtered board: every card keeps its index on the board. `filtered`
+    /// says whether a filter chose the cards (the header then counts them).
+    init(_ filtered: FilteredBoard, today: Day, filtered isFiltered: Bool = true) {
         self.init(filtered.board, showing: filtered.indices, today: today)
-        self.filtered = true
+        self.filtered = isFiltered
     }
 }
