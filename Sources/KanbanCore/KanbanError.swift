@@ -83,4 +83,6 @@ public enum TitleProblem: Equatable, Sendable {
 /// What kind of value ``KanbanError/invalidValue(kind:value:reason:)`` is about.
 public enum ValueKind: String, Equatable, Sendable {
     case label, due, note, age, limit, time
+    /// The text form of a card that `edit` opens in an editor.
+    case form = "card text"
 }

@@ -134,3 +134,31 @@ struct NoteReportTests {
         #expect(diff.contains("(note 'first draft' -> 'final text')"), "\(diff)")
     }
 }
+
+@Suite("The editor's card text")
+struct CardFormTests {
+    static let item = Item(id: ItemID("a1b2c3")!, title: "Fix login", labels: try! Labels(validating: ["db", "p1"]))
+
+    @Test func aFormWhoseTitleLineWasDeletedIsRefusedNotTakenAsTheTitle() {
+        let text = CardForm.text(of: Self.item)
+        let withoutTitle = String(text.drop { $0 != "\n" }.dropFirst())
+        #expect(withoutTitle.hasPrefix("labels: db p1\n"))
+        #expect(throws: KanbanError.invalidValue(
+            kind: .form, value: "labels: db p1",
+            reason: "the first line is the card's title, and it is missing; put the title back on the first line"
+        )) { try CardForm.edits(from: withoutTitle, to: Self.item) }
+        let noLabels = String(withoutTitle.drop { $0 != "\n" }.dropFirst())
+        #expect(throws: KanbanError.self) { try CardForm.edits(from: noLabels, to: Self.item) }
+    }
+
+    @Test func aTitleThatLooksLikeAFieldLineStaysEditable() throws {
+        let odd = Item(id: ItemID("a1b2c3")!, title: "due: the report")
+        let edits = try CardForm.edits(from: CardForm.text(of: odd) + "a note\n", to: odd)
+        #expect(edits.title == nil)
+        #expect(edits.note == .set(try Note.checked("a note")))
+        // The usual form still works.
+        let renamed = try CardForm.edits(from: "Fix the login\nlabels: db\ndue:\n\n", to: Self.item)
+        #expect(renamed.title?.text == "Fix the login")
+        #expect(renamed.removeLabels == ["p1"])
+    }
+}

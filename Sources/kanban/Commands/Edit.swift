@@ -76,6 +76,14 @@ enum CardForm {
     static func edits(from text: String, to item: Item) throws(KanbanError) -> CardEdits {
         var lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
+        // A first line that reads as one of the lines below the title means the title line
+        // was deleted: taking it as the title would retitle the card 'labels: …'.
+        let (key, _) = split(lines[0])
+        if ["labels", "due"].contains(key), lines[0].contains(":"), lines[0] != item.title {
+            throw .invalidValue(
+                kind: .form, value: lines[0],
+                reason: "the first line is the card's title, and it is missing; put the title back on the first line")
+        }
         let title = try Title(lines.removeFirst())
         var labels = item.labels
         var due = item.due
