@@ -66,26 +66,6 @@ struct GitSafetyTests {
         #expect(try sandbox.run(["git", "setup", "--dry-run"]).status == 1)
     }
 
-    @Test func exportAndMergeNeverWriteThroughASymlink() throws {
-        let sandbox = try KanbanSandbox()
-        defer { sandbox.remove() }
-        try sandbox.initSample()
-        try sandbox.write("victim\n", to: "victim.txt")
-        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("out.md")) == 0)
-        let export = try sandbox.run(["export", "-o", "out.md", "--force"])
-        #expect(export.status == 73 && export.err.contains("'out.md' is a symbolic link"), "\(export)")
-        for name in ["base.json", "ours.json", "theirs.json"] { try sandbox.write(try sandbox.bytes(), to: name) }
-        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
-        let merge = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json"])
-        #expect(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
-        #expect(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self) == "victim\n")
-        #expect(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
-        // An existing regular file is replaced.
-        try sandbox.write("old\n", to: "regular.json")
-        try sandbox.succeed(["merge", "base.json", "ours.json", "theirs.json", "-o", "regular.json"])
-        #expect(try sandbox.bytes("regular.json") == sandbox.bytes())
-    }
-
     // MARK: - B. Nothing passed to git is read as an option
 
     @Test(arguments: ["--output=OUT", "--output=OUT:kanban.json"])
@@ -104,9 +84,7 @@ struct GitSafetyTests {
     @Test func gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        let binary = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let kanban = (binary as NSString).deletingLastPathComponent + "/kanban"
-        let real = try #require(realpath(kanban, nil).map { pointer in
+        let real = try #require(realpath(try KanbanBinary.require(), nil).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         })
@@ -144,28 +122,6 @@ struct GitSafetyTests {
         chmod(sandbox.path("fake"), 0o755)
         try sandbox.git("config", "merge.kanban.driver", "'\(sandbox.path("fake"))' merge --git %O %A %B %P")
         #expect(try sandbox.run(["git", "check"]).status == 1)
-    }
-
-    // MARK: - D. Conflict markers
-
-    @Test func aFileWithGitsConflictMarkersIsRefusedNamingThemAndTheWayOut() throws {
-        let sandbox = try KanbanSandbox()
-        defer { sandbox.remove() }
-        try sandbox.initSample()
-        var lines = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
-        lines.insert("<<<<<<< HEAD", at: 3)
-        lines.insert("=======", at: 5)
-        lines.insert(">>>>>>> theirs", at: 7)
-        try sandbox.write(lines.joined(separator: "\n") + "\n", to: "kanban.json")
-        let before = try sandbox.snapshot()
-        for arguments in [["list"], ["add", "X"]] {
-            let result = try sandbox.run(arguments)
-            #expect(result.status == 65, "\(result)")
-            #expect(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
-            #expect(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
-            #expect(result.err.contains("run 'kanban git resolve'"), "\(result)")
-        }
-        #expect(try sandbox.snapshot() == before)
     }
 
     // MARK: - E. git resolve
@@ -232,6 +188,30 @@ struct GitSafetyTests {
         #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
     }
 
+    @Test func gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.git("init", "-q", "-b", "main")
+        try sandbox.write("notes\n", to: "notes.txt")
+        try sandbox.git("add", "notes.txt")
+        try sandbox.git("commit", "-q", "-m", "start")
+        for (branch, card) in [("a", "From a"), ("b", "From b")] {
+            try sandbox.git("checkout", "-q", "-b", branch, "main")
+            try sandbox.kanban("init", "--boards", "Todo,Done", "-q")
+            try sandbox.kanban("add", card, "-q")
+            try sandbox.git("add", "kanban.json")
+            try sandbox.git("commit", "-q", "-m", branch)
+        }
+        #expect(try sandbox.git(["merge", "--no-edit", "a"], path: "/usr/bin:/bin").status != 0)
+        #expect(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("AA"))
+        let resolve = try sandbox.run(["git", "resolve"])
+        #expect(resolve.status == 0 && resolve.out.contains("no base"), "\(resolve)")
+        // Two boards added with one title are one board: both cards are in it.
+        let boards = try sandbox.fileBoards()
+        #expect(boards.map(\.title) == ["Todo", "Done"], "\(boards)")
+        #expect(boards.first?.items == ["From b", "From a"], "\(boards)")
+    }
+
     @Test func gitResolveRefusesWhenThereIsNothingToResolve() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -251,6 +231,52 @@ struct GitSafetyTests {
         #expect(try sandbox.git(["merge", "other"], path: "/usr/bin:/bin").status != 0)
         let clean = try sandbox.run(["git", "resolve"])
         #expect(clean.status == 1 && clean.err.contains("'kanban.json' is not unmerged"), "\(clean)")
+        #expect(try sandbox.snapshot() == before)
+    }
+}
+
+/// The parts that need no git.
+@Suite("Files written besides the kanban file, and conflict markers")
+struct OutputSafetyTests {
+    @Test func exportAndMergeNeverWriteThroughASymlink() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.write("victim\n", to: "victim.txt")
+        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("out.md")) == 0)
+        let export = try sandbox.run(["export", "-o", "out.md", "--force"])
+        #expect(export.status == 73 && export.err.contains("'out.md' is a symbolic link"), "\(export)")
+        for name in ["base.json", "ours.json", "theirs.json"] { try sandbox.write(try sandbox.bytes(), to: name) }
+        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
+        let merge = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json"])
+        #expect(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
+        #expect(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self) == "victim\n")
+        #expect(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
+        // An existing regular file is replaced.
+        try sandbox.write("old\n", to: "regular.json")
+        try sandbox.succeed(["merge", "base.json", "ours.json", "theirs.json", "-o", "regular.json"])
+        #expect(try sandbox.bytes("regular.json") == sandbox.bytes())
+    }
+
+    // MARK: - D. Conflict markers
+
+    @Test func aFileWithGitsConflictMarkersIsRefusedNamingThemAndTheWayOut() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        var lines = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
+        lines.insert("<<<<<<< HEAD", at: 3)
+        lines.insert("=======", at: 5)
+        lines.insert(">>>>>>> theirs", at: 7)
+        try sandbox.write(lines.joined(separator: "\n") + "\n", to: "kanban.json")
+        let before = try sandbox.snapshot()
+        for arguments in [["list"], ["add", "X"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 65, "\(result)")
+            #expect(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
+            #expect(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
+            #expect(result.err.contains("run 'kanban git resolve'"), "\(result)")
+        }
         #expect(try sandbox.snapshot() == before)
     }
 }
