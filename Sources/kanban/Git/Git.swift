@@ -1,7 +1,8 @@
 import Glibc
 
 /// Runs `git` as a program, the way a person would: it is a tool people have, not a
-/// library kanban links. Only `diff` (for revisions) and `git setup`/`git check` need it.
+/// library kanban links. Only `diff` (for revisions) and `git setup`/`git check`/`git resolve`
+/// need it.
 enum Git {
     /// How a git command ended.
     struct Result {
