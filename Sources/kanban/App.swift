@@ -104,6 +104,8 @@ struct App {
             return Array(try gitSetup(dryRun: dryRun).utf8)
         case .gitCheck:
             return Array(try gitCheck().utf8)
+        case .gitResolve(let path):
+            return Array(try gitResolve(path: path).utf8)
         case .ui:
             return try ui()
         case .help(let topic):

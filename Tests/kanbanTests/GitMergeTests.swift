@@ -67,8 +67,8 @@ extension KanbanSandbox {
     }
 }
 
-/// Both cards and both moves, nothing duplicated.
-private let mergedLayout = [
+/// Both cards and both moves, nothing duplicated: alice's and bob's branches merged into alice.
+let mergedLayout = [
     BoardColumn(
         "Todo",
         ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction", "Alice task", "Bob task"]),

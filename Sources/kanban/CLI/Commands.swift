@@ -605,10 +605,12 @@ enum Commands {
             details: """
                 In a git work tree: adds the kanban file (its path from the repository's top) with
                 merge=kanban to .gitattributes, registers the driver in this clone's git config
-                (merge.kanban.name and merge.kanban.driver), and adds kanban's files next to it (the
-                lock, temporary files, the history) to .gitignore. Running it again changes nothing.
-                Commit .gitattributes and .gitignore; every clone runs 'kanban git setup' once, as
-                git config is not shared.
+                (merge.kanban.name and merge.kanban.driver, by this kanban's full path, so that a git
+                started with another PATH finds it), and adds kanban's files next to it (the lock,
+                temporary files, the history) to .gitignore. Running it again changes nothing. A
+                .gitattributes or .gitignore that is a symbolic link is refused (exit 1). Commit
+                .gitattributes and .gitignore; every clone runs 'kanban git setup' once, as git config
+                is not shared.
                 """,
             examples: ["kanban git setup", "kanban git setup --dry-run", "kanban -f team/kanban.json git setup"],
             build: { arguments throws(CLIError) in
@@ -619,15 +621,38 @@ enum Commands {
             "git check", synopsis: "",
             summary: "check that git merges the kanban file card by card in this clone",
             details: """
-                Says whether .gitattributes sends the kanban file to kanban's merge driver and whether
-                this clone has the driver registered. Where .gitattributes names the driver but the
-                clone lacks it, git merges the file line by line, as text: run 'kanban git setup'.
-                Exit 0 when all is set, 1 otherwise.
+                Says whether .gitattributes sends the kanban file to kanban's merge driver, whether
+                this clone has the driver registered, and whether its command runs wherever git runs
+                it (by its full path, executable, answering --version). Where .gitattributes names
+                the driver but the clone lacks it, git merges the file line by line, as text; where
+                the command does not run, git leaves ours alone: run 'kanban git setup'. Exit 0 when
+                all is set, 1 otherwise.
                 """,
             examples: ["kanban git check"],
             build: { arguments throws(CLIError) in
                 try arguments.operandCount(0)
                 return .gitCheck
+            }),
+        CommandSpec(
+            "git resolve", synopsis: "[PATH]",
+            summary: "merge the kanban file of an unfinished git merge, rebase or cherry-pick card by card",
+            details: """
+                Merges the kanban file (PATH, else the one kanban would use) from the three versions
+                git keeps while a merge, rebase or cherry-pick stops on it (base, ours, theirs) by
+                the rules of 'kanban merge', and writes the result to the work tree in one
+                transaction, whatever the work tree held: git's conflict markers from a text merge
+                in a clone without the driver, or ours alone where the driver's command failed. A
+                file added on both sides merges from an empty base. Then: git add PATH, and
+                git merge --continue (rebase, cherry-pick). Exit 0: merged; 1: merged with
+                conflicts, keeping ours (as 'kanban merge'), or nothing to resolve.
+                """,
+            examples: ["kanban git resolve", "kanban git resolve team/kanban.json"],
+            build: { arguments throws(CLIError) in
+                guard arguments.operands.count <= 1 else {
+                    throw arguments.usage(
+                        "unexpected argument \(q(arguments.operands[1])); usage: kanban git resolve [PATH]")
+                }
+                return .gitResolve(path: arguments.operands.first)
             }),
         CommandSpec(
             "ui", synopsis: "",

@@ -31,6 +31,8 @@ enum Command: Equatable, Sendable {
     case gitSetup(dryRun: Bool)
     /// `git check`: whether git merges the kanban file card by card in this clone.
     case gitCheck
+    /// `git resolve [PATH]`: merge the kanban file of an unfinished git merge from git's index.
+    case gitResolve(path: String?)
     /// `ui`: the interactive board.
     case ui
     /// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
@@ -51,6 +53,7 @@ enum Command: Equatable, Sendable {
         case .overview, .list, .show, .help, .version, .log, .diff, .gitCheck, .completion, .export: false
         case .merge(let request): request.output != nil || request.gitPath != nil
         case .gitSetup(let dryRun): !dryRun
+        case .gitResolve: true
         case .ui: true
         case .initialize(_, _, let dryRun), .change(_, let dryRun), .editInEditor(_, _, let dryRun),
             .batch(_, let dryRun), .undo(_, _, let dryRun), .importFiles(_, let dryRun),

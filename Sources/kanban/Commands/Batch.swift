@@ -85,7 +85,7 @@ extension App {
         case .importFiles, .initializeImporting:
             throw .usage("'import' reads files; run it on its own, not in a batch", command: "batch")
         case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version, .diff, .merge, .gitSetup,
-            .gitCheck, .completion, .export:
+            .gitCheck, .gitResolve, .completion, .export:
             throw .usage(
                 "\(words.first.map { "'\(Escape.visible($0))'" } ?? "this command") does not change the file; "
                     + "a batch runs commands that do (add, move, copy, remove, rename, edit, archive, restore, board …)",

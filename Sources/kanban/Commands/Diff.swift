@@ -53,7 +53,7 @@ extension App {
             let location = try GitLocation.of(file, hint: hint)
             (spec, directory) = (argument + ":" + location.path, location.root)
         }
-        let result = try Git.run(["show", spec], in: directory)
+        let result = try Git.run(["show", "--end-of-options", spec], in: directory)
         guard result.succeeded else {
             let file = isDefault || argument.contains(":") ? "" : "no file \(q(argument)), and "
             throw .git("\(file)git cannot show \(q(spec)): \(result.message)")

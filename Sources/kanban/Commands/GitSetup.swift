@@ -7,6 +7,7 @@ extension App {
     func gitSetup(dryRun: Bool) throws(CLIError) -> String {
         let location = try GitLocation.of(
             kanbanFileForGit(), hint: "run 'kanban git setup' inside a git repository ('git init' makes one)")
+        try GitSetupStep.refuseSymlinks(in: location.root)
         var steps: [GitSetupStep] = []
         if try !GitSetupStep.sendsToDriver(location) {
             steps.append(
@@ -58,21 +59,30 @@ extension App {
         return out
     }
 
-    /// `kanban git check`: whether git merges the kanban file card by card in this clone.
+    /// `kanban git check`: whether git merges the kanban file card by card in this clone:
+    /// `.gitattributes` names the driver, this clone registers it, and its command runs
+    /// whatever git's `PATH` (README: Working together).
     func gitCheck() throws(CLIError) -> String {
         let location = try GitLocation.of(kanbanFileForGit(), hint: "there is no git merge to check")
         let named = try GitSetupStep.sendsToDriver(location)
         let driver = try Git.run(["config", "--get", "merge.kanban.driver"], in: location.root)
         let registered = driver.succeeded && !driver.output.isEmpty
-        let ok = named && registered
+        let problem = registered ? DriverCommand.problem(with: driver.output) : nil
+        let ok = named && registered && problem == nil
         if !ok { outcome.exitCode = .refused }
         if options.json {
             return "{\"command\":\"git check\",\"path\":\(JSON.quoted(location.path)),\"attributes\":\(named)"
-                + ",\"driver\":\(registered ? JSON.quoted(driver.output) : "null"),\"ok\":\(ok)}\n"
+                + ",\"driver\":\(registered ? JSON.quoted(driver.output) : "null")"
+                + ",\"problem\":\(problem.map(JSON.quoted) ?? "null"),\"ok\":\(ok)}\n"
         }
         let path = q(location.path)
         switch (named, registered) {
         case (true, true):
+            if let problem {
+                return "this clone registers the kanban merge driver for \(path) as \(q(driver.output)), but "
+                    + "\(problem): git would take every merge of the file for a conflict and leave ours alone in "
+                    + "the work tree; run 'kanban git setup'\n"
+            }
             return "git merges \(path) card by card in this clone: .gitattributes names the kanban merge driver, "
                 + "and this clone runs it as \(q(driver.output))\n"
         case (true, false):
@@ -95,18 +105,76 @@ extension App {
         }
     }
 
-    /// The driver command for git config: `kanban merge --git %O %A %B %P`, with this
-    /// kanban's absolute path unless `kanban` on `PATH` is this very program.
+    /// The driver command for git config: `'/path/to/kanban' merge --git %O %A %B %P`, by
+    /// the absolute path of this executable, so that a git started with another `PATH` (a
+    /// GUI, a hook) finds it (README: Working together).
     static func driverCommand() -> String {
         let arguments = " merge --git %O %A %B %P"
         guard let me = try? POSIX.realpath("/proc/self/exe") else { return "kanban" + arguments }
-        let directories = (POSIX.environment("PATH") ?? "").split(separator: ":").map(String.init)
-        for directory in directories where !directory.isEmpty {
-            let candidate = Path.join(directory, "kanban")
-            guard access(candidate, X_OK) == 0 else { continue }
-            return ((try? POSIX.realpath(candidate)) == me ? "kanban" : MergeReport.shellQuoted(me)) + arguments
+        return DriverCommand.quoted(me) + arguments
+    }
+}
+
+/// The command line git runs as the merge driver: git substitutes `%O %A %B %P` (`%%` is
+/// `%`) and runs the result with `sh -c`.
+enum DriverCommand {
+    /// `path` as the first word of the driver: in single quotes for `sh`, `%` doubled for git.
+    static func quoted(_ path: String) -> String {
+        "'" + path.replacingEvery("%", with: "%%").replacingEvery("'", with: "'\\''") + "'"
+    }
+
+    /// Why `command` would not run as kanban's driver wherever git runs it, or `nil` when it
+    /// does: its program is named by an absolute path, is executable, and answers `--version`
+    /// as kanban.
+    static func problem(with command: String) -> String? {
+        guard let program = firstWord(of: command), !program.isEmpty else {
+            return "the command names no program"
         }
-        return MergeReport.shellQuoted(me) + arguments
+        guard program.hasPrefix("/") else {
+            return "it names the program \(q(program)) without its path, which a git started with another PATH "
+                + "(a GUI, a hook) does not find"
+        }
+        guard access(program, X_OK) == 0 else {
+            return "its program \(q(program)) does not run (\(POSIX.Failure().reason))"
+        }
+        guard let result = try? Git.runProgram(program, ["--version"]), result.succeeded,
+            result.output.hasPrefix("kanban ")
+        else {
+            return "its program \(q(program)) does not answer '--version' as kanban does"
+        }
+        return nil
+    }
+
+    /// The first word of a `sh` command line, with git's `%%` made `%`: unquoted, in single
+    /// or double quotes, or backslash-escaped; `nil` when a quote is left open.
+    static func firstWord(of command: String) -> String? {
+        var word = ""
+        var characters = command.drop(while: { $0 == " " || $0 == "\t" })[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case " ", "\t", "\n", ";", "&", "|":
+                return word.replacing("%%", with: "%")
+            case "'":
+                guard let end = characters.firstIndex(of: "'") else { return nil }
+                word += characters[..<end]
+                characters = characters[characters.index(after: end)...]
+            case "\"":
+                while true {
+                    guard let next = characters.popFirst() else { return nil }
+                    if next == "\"" { break }
+                    if next == "\\", let escaped = characters.popFirst() {
+                        word.append(escaped)
+                    } else {
+                        word.append(next)
+                    }
+                }
+            case "\\":
+                if let escaped = characters.popFirst() { word.append(escaped) }
+            default:
+                word.append(character)
+            }
+        }
+        return word.replacing("%%", with: "%")
     }
 }
 
@@ -118,6 +186,19 @@ enum GitSetupStep {
     case config(key: String, value: String)
 
     static let driverName = "kanban: merge kanban files card by card"
+
+    /// Refuses a `.gitattributes` or `.gitignore` that is a symbolic link (git 2.32 and
+    /// later do not read one): what `setup` added would be written through it, and its
+    /// target's text copied into a file that is committed.
+    static func refuseSymlinks(in root: String) throws(CLIError) {
+        for file in [".gitattributes", ".gitignore"] {
+            guard let info = POSIX.lstat(Path.join(root, file)), info.st_mode & S_IFMT == S_IFLNK else { continue }
+            throw .git(
+                "\(q(file)) is a symbolic link; kanban never writes through one, and git does not read one "
+                    + "(git 2.32 and later); replace it with a regular file, then run 'kanban git setup' again; "
+                    + "nothing was written")
+        }
+    }
 
     /// Whether `.gitattributes` already sends the file to the kanban driver.
     static func sendsToDriver(_ location: GitLocation) throws(CLIError) -> Bool {
@@ -162,10 +243,10 @@ enum GitSetupStep {
             let path = Path.join(root, file)
             var bytes: [UInt8] = []
             var mode: mode_t = 0o666
-            if let info = POSIX.status(path) {
+            if let info = POSIX.lstat(path) {
                 mode = info.st_mode & 0o7777
                 do throws(POSIX.Failure) {
-                    let fd = try POSIX.open(path, O_RDONLY)
+                    let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
                     defer { close(fd) }
                     bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: Store.maximumFileSize)
                 } catch {
@@ -174,9 +255,11 @@ enum GitSetupStep {
             }
             if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             bytes += Array(lines.map { $0 + "\n" }.joined().utf8)
-            let temporary = path + ".kanban-tmp"
+            // A new name of this process's own, never followed: the rename replaces whatever
+            // is at `path` without writing through it.
+            let temporary = TemporaryFile.newPath(for: path)
             do throws(POSIX.Failure) {
-                let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
+                let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode)
                 do throws(POSIX.Failure) {
                     try POSIX.writeAll(fd, bytes)
                     guard fsync(fd) == 0 else { throw POSIX.Failure() }

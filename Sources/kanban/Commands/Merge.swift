@@ -22,18 +22,9 @@ extension App {
         if options.json && destination == nil {
             throw .usage("'merge --json' needs -o FILE: standard output carries the merged kanban", command: "merge")
         }
-        let base = try mergeInput(request.base, allowingEmpty: true)
-        let ours = try mergeInput(request.ours)
-        let theirs = try mergeInput(request.theirs)
-        let result = Kanban.merge(
-            base: base.kanban, ours: ours.kanban, theirs: theirs.kanban,
-            formats: MergeFormats(base: base.format, ours: ours.format, theirs: theirs.format))
-        do {
-            try result.kanban.validate()
-        } catch {
-            throw .badInput(
-                "the merge gave an invalid kanban (\(error.message)); this is a bug in kanban; nothing was written")
-        }
+        let result = try Self.merged(
+            base: try mergeInput(request.base, allowingEmpty: true), ours: try mergeInput(request.ours),
+            theirs: try mergeInput(request.theirs))
         if let destination {
             var store = Store(path: destination)
             store.lockTimeout = try Store.lockTimeoutFromEnvironment()
@@ -45,18 +36,40 @@ extension App {
         if options.json {
             return Array(MergeReport.json(result, file: destination ?? "").utf8)
         }
+        reportNotesAndConflicts(result, file: file, gitPath: request.gitPath)
+        return destination == nil ? KanbanFile.encode(result.kanban) : []
+    }
+
+    /// The merge of three versions, checked to be a valid kanban.
+    static func merged(
+        base: (kanban: Kanban, format: KanbanFile.Format), ours: (kanban: Kanban, format: KanbanFile.Format),
+        theirs: (kanban: Kanban, format: KanbanFile.Format)
+    ) throws(CLIError) -> MergeResult {
+        let result = Kanban.merge(
+            base: base.kanban, ours: ours.kanban, theirs: theirs.kanban,
+            formats: MergeFormats(base: base.format, ours: ours.format, theirs: theirs.format))
+        do {
+            try result.kanban.validate()
+        } catch {
+            throw .badInput(
+                "the merge gave an invalid kanban (\(error.message)); this is a bug in kanban; nothing was written")
+        }
+        return result
+    }
+
+    /// The merge's notes and conflicts on stderr; with `gitPath`, how to mark the path resolved.
+    func reportNotesAndConflicts(_ result: MergeResult, file: String?, gitPath: String?) {
         for note in result.notes { self.note(MergeReport.describe(note)) }
         if !result.conflicts.isEmpty {
             var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
             let count = result.conflicts.count
             text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
             text += "the merged kanban is valid and keeps ours for each; the commands above take theirs"
-            if let path = request.gitPath {
-                text += "; then mark it resolved: git add \(MergeReport.shellQuoted(path))"
+            if let gitPath {
+                text += "; then mark it resolved: git add \(MergeReport.shellQuoted(gitPath))"
             }
             POSIX.print(text + "\n", to: STDERR_FILENO)
         }
-        return destination == nil ? KanbanFile.encode(result.kanban) : []
     }
 
     /// One of the three versions; any failure to read it is exit 65, as git's merge

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Runs `git` as a program, the way a person would: it is a tool people have, not a
-/// library kanban links. Only `diff` (for revisions) and `git setup`/`git check` need it.
+/// library kanban links. Only `diff` (for revisions) and `git setup`/`git check`/`git resolve`
+/// need it.
 enum Git {
     /// How a git command ended.
     struct Result {
@@ -27,16 +28,37 @@ enum Git {
 
     /// Runs `git arguments…` (with `-C directory` when given) and waits for it.
     ///
+    /// Callers put `--` before paths and `--end-of-options` before revisions, so that nothing
+    /// a user typed is read as an option (README: Working together).
+    ///
     /// - Throws: ``CLIError/git(_:)`` when git cannot be started (not installed, not on `PATH`).
     static func run(_ arguments: [String], in directory: String? = nil) throws(CLIError) -> Result {
         let argv = ["git"] + (directory.map { ["-C", $0] } ?? []) + arguments
+        do throws(POSIX.Failure) {
+            return try spawn("git", argv)
+        } catch {
+            let reason = error.code == ENOENT ? "git is not installed, or not on PATH" : error.reason
+            throw .git("cannot run git: \(reason)")
+        }
+    }
+
+    /// Runs the program at `path` (no `PATH` search when it has a `/`) with `arguments`,
+    /// standard input empty, and waits for it.
+    ///
+    /// - Throws: the reason it could not be started.
+    static func runProgram(_ path: String, _ arguments: [String]) throws(POSIX.Failure) -> Result {
+        try spawn(path, [path] + arguments)
+    }
+
+    private static func spawn(_ program: String, _ argv: [String]) throws(POSIX.Failure) -> Result {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
-        guard pipe(&output) == 0 else { throw .io("cannot run git: \(POSIX.Failure().reason)") }
+        guard pipe(&output) == 0 else { throw POSIX.Failure() }
         guard pipe(&errors) == 0 else {
+            let failure = POSIX.Failure()
             close(output[0])
             close(output[1])
-            throw .io("cannot run git: \(POSIX.Failure().reason)")
+            throw failure
         }
         // Only git's copies of the write ends may stay open, or reading would never end.
         for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -58,17 +80,14 @@ enum Git {
         let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let code = posix_spawnp(&pid, "git", &actions, &attributes, cArguments, environ)
+        let code = posix_spawnp(&pid, program, &actions, &attributes, cArguments, environ)
         close(output[1])
         close(errors[1])
         defer {
             close(output[0])
             close(errors[0])
         }
-        guard code == 0 else {
-            let reason = code == ENOENT ? "git is not installed, or not on PATH" : String(cString: strerror(code))
-            throw .git("cannot run git: \(reason)")
-        }
+        guard code == 0 else { throw POSIX.Failure(code) }
         let (stdout, stderr) = drain(output[0], errors[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -41,12 +41,14 @@ enum OutputFile {
     /// the whole old file or the whole new one, and a failure leaves nothing behind.
     ///
     /// - Parameters:
-    ///   - replacing: replace an existing file (keeping its permissions; a symlink is
-    ///     written through); otherwise an existing file is refused.
+    ///   - replacing: replace an existing regular file (keeping its permissions); otherwise
+    ///     an existing file is refused. A symbolic link is always refused: one planted in
+    ///     place of the file would have kanban write wherever it points (README: Reliability).
     ///   - kanbanFile: the kanban file, which is never replaced this way: it has its lock.
     /// - Throws: ``CLIError/outputExists(path:)`` (73), ``CLIError/cannotCreate(_:)`` (73).
     static func write(_ bytes: [UInt8], to path: String, replacing: Bool, notOver kanbanFile: String) throws(CLIError) {
-        var target = path
+        try refuseSymlink(path)
+        let target = path
         var mode: mode_t = 0o666
         if let existing = POSIX.status(path) {
             if let kanban = POSIX.status(kanbanFile), kanban.st_dev == existing.st_dev, kanban.st_ino == existing.st_ino
@@ -60,9 +62,6 @@ enum OutputFile {
                 throw .cannotCreate("cannot write \(q(path)): it is not a regular file")
             }
             mode = existing.st_mode & 0o7777
-            if let resolved = try? POSIX.realpath(path) { target = resolved }
-        } else if POSIX.lstat(path) != nil, !replacing {
-            throw .outputExists(path: path)  // a dangling symlink
         }
         let directory = Path.directory(of: target)
         var template = Array(Path.join(directory, ".\(Path.name(of: target)).XXXXXX").utf8CString)
@@ -103,5 +102,15 @@ enum OutputFile {
             throw .cannotCreate("cannot write \(q(path)): \(error.reason); nothing was written")
         }
         POSIX.syncDirectory(directory)
+    }
+
+    /// Refuses a symbolic link at `path`: kanban writes no file but the kanban file through one.
+    ///
+    /// - Throws: ``CLIError/cannotCreate(_:)`` (73).
+    static func refuseSymlink(_ path: String) throws(CLIError) {
+        guard let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK else { return }
+        throw .cannotCreate(
+            "\(q(path)) is a symbolic link; kanban writes no file but the kanban file through one "
+                + "(name the file it points to, or remove the link); nothing was written")
     }
 }

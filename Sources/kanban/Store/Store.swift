@@ -167,11 +167,13 @@ struct Store {
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
     /// differs; with `recording`, the change is recorded in the file's history (see
     /// ``HistoryFile``) after the new file is flushed and before it is put in place, with
-    /// the locks held. A dry run reads without locking and never writes.
+    /// the locks held. A dry run reads without locking and never writes. With `unreadable`,
+    /// a file that is not valid JSON (git's conflict markers) is read as that kanban, and
+    /// replaced like any other.
     ///
     /// - Throws: what `body` throws (nothing is written then), or a file error.
     func update(
-        dryRun: Bool = false, recording: Recording?,
+        dryRun: Bool = false, recording: Recording?, unreadable: Kanban? = nil,
         _ body: (inout Kanban, inout Transaction) throws(CLIError) -> Change
     ) throws(CLIError) -> Change {
         let target = try target()
@@ -181,7 +183,7 @@ struct Store {
         var file = try open(target)
         defer { file.close() }
         if dryRun {
-            var (kanban, hash) = try read(file, hashing: true)
+            var (kanban, hash, _) = try read(file, hashing: true, unreadable: unreadable)
             var transaction = Transaction(history: history, current: hash)
             return try body(&kanban, &transaction)
         }
@@ -198,11 +200,11 @@ struct Store {
             // Nothing may be written without the lock, but a command that changes nothing
             // needs none: a reader sees a whole file. So a no-op on a read-only file system
             // or in a directory the user may not write still succeeds.
-            let (before, hash) = try read(file, hashing: true)
+            let (before, hash, readable) = try read(file, hashing: true, unreadable: unreadable)
             var kanban = before
             var transaction = Transaction(history: history, current: hash)
             let change = try body(&kanban, &transaction)
-            guard Patch(from: before, to: kanban).isEmpty else {
+            guard readable, Patch(from: before, to: kanban).isEmpty else {
                 throw CLIError.io("cannot write \(q(path)): \(reason); nothing was written")
             }
             return change
@@ -210,12 +212,12 @@ struct Store {
         defer { lock.release() }
         TestHooks.stop(at: .locked)
         TemporaryFile.removeStale(next: target)
-        let (before, hash) = try read(file, hashing: recording != nil)
+        let (before, hash, readable) = try read(file, hashing: recording != nil, unreadable: unreadable)
         var kanban = before  // shares storage with `before` until a board changes
         var transaction = Transaction(history: history, current: hash)
         let change = try body(&kanban, &transaction)
         let patch = Patch(from: before, to: kanban)
-        guard !patch.isEmpty else { return change }
+        guard !patch.isEmpty || !readable else { return change }
         try checkWritable(target, open: file)
         guard let recording else {
             try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
@@ -293,6 +295,15 @@ struct Store {
 
     /// Reads and decodes the file; with `hashing`, also the ``FileHash`` of its bytes.
     private func read(_ file: OpenFile, hashing: Bool = false) throws(CLIError) -> (kanban: Kanban, hash: UInt64) {
+        let (kanban, hash, _) = try read(file, hashing: hashing, unreadable: nil)
+        return (kanban, hash)
+    }
+
+    /// Reads and decodes the file, as above; a file that is not valid JSON reads as
+    /// `unreadable` when one is given (and `readable` is false).
+    private func read(
+        _ file: OpenFile, hashing: Bool, unreadable: Kanban?
+    ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
         let limit = Self.maximumFileSize
         // Checked again for a file opened anew while waiting for the lock.
         guard file.info.st_size <= limit else { throw tooLarge(byteCount(Int(file.info.st_size))) }
@@ -308,16 +319,31 @@ struct Store {
         do {
             let kanban = try KanbanFile.decode(bytes).kanban
             KeptUntilExit.keep(kanban)
-            return (kanban, hashing ? FileHash.of(bytes) : 0)
+            return (kanban, hashing ? FileHash.of(bytes) : 0, true)
         } catch {
-            switch error {
-            case .corruptFile(let line, let message):
-                throw .corruptFile(path: path, line: line, message: message)
-            case .unsupportedVersion(let version):
-                throw .unsupportedVersion(path: path, version: version)
-            default:
-                throw .refused(error)
-            }
+            // `git resolve` replaces a file that git's text merge left unreadable.
+            if let unreadable, case .corruptFile = error { return (unreadable, FileHash.of(bytes), false) }
+            throw Self.readError(error, bytes: bytes, name: path)
+        }
+    }
+
+    /// The error for a file that does not decode, naming it `name`; for git's conflict
+    /// markers, the markers and the way out (README: Working together).
+    static func readError(_ error: KanbanError, bytes: [UInt8], name: String) -> CLIError {
+        switch error {
+        case .corruptFile(let line, let message):
+            let markers = ConflictMarkers.find(in: bytes)
+            guard let first = markers.first else { return .corruptFile(path: name, line: line, message: message) }
+            let list = markers.map { "\(q($0.marker)) at line \($0.line)" }.joined(separator: ", ")
+            return .corruptFile(
+                path: name, line: first.line,
+                message: "git's conflict markers (\(list)): git merged the file line by line, as text, "
+                    + "where kanban's merge driver is not registered; run 'kanban git resolve' to merge it card by "
+                    + "card from the versions git keeps")
+        case .unsupportedVersion(let version):
+            return .unsupportedVersion(path: name, version: version)
+        default:
+            return .refused(error)
         }
     }
 
@@ -614,26 +640,18 @@ extension Store {
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {
-            switch error {
-            case .corruptFile(let line, let message):
-                throw .corruptFile(path: name, line: line, message: message)
-            case .unsupportedVersion(let version):
-                throw .unsupportedVersion(path: name, version: version)
-            default:
-                throw .refused(error)
-            }
+            throw readError(error, bytes: bytes, name: name)
         }
     }
 
     /// Writes `kanban` to the path atomically: a temporary file next to it, flushed, then
-    /// renamed over it; a file already there keeps its permissions. With `locking`, under
-    /// the file's locks, as kanban commands write (`merge -o`); git's merge driver writes
-    /// over a temporary file that git owns, which needs no lock (nor a lock file beside it).
+    /// renamed over it; a file already there keeps its permissions, a symbolic link there is
+    /// refused (the path is not the kanban file). With `locking`, under the file's locks, as
+    /// kanban commands write (`merge -o`); git's merge driver writes over a temporary file
+    /// that git owns, which needs no lock (nor a lock file beside it).
     func write(_ kanban: Kanban, locking: Bool) throws(CLIError) {
-        var target = path
-        if let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK, let resolved = try? POSIX.realpath(path) {
-            target = resolved
-        }
+        try OutputFile.refuseSymlink(path)
+        let target = path
         var file = try? OpenFile(target)
         defer { file?.close() }
         var lock: FileLock?

@@ -1,0 +1,282 @@
+import Foundation
+import Glibc
+import Testing
+
+// Working together through git, safely (README: Working together): no file written
+// through a planted symlink, no argument that git could read as an option, a merge driver
+// git finds whatever its PATH, and a way back from a text merge or a failed driver
+// (`kanban git resolve`). Real repositories in temporary directories; skipped, with a
+// message, where git is not installed.
+
+extension KanbanSandbox {
+    /// A repository with the sample kanban committed on `main`, without `kanban git setup`:
+    /// git merges the file as text there.
+    func plainRepository() throws {
+        try git("init", "-q", "-b", "main")
+        try kanban("init", "--sample", "-q")
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "sample")
+    }
+
+    /// Runs git with `PATH` as given, as a GUI or a hook would start it.
+    func git(_ arguments: [String], path searchPath: String) throws -> ProcessResult {
+        let git = try #require(GitProgram.path, "git is not installed")
+        return try SpawnedProcess.start(
+            git, arguments,
+            environment: environment([
+                "PATH": searchPath, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+                "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_CONFIG_NOSYSTEM": "1",
+                "GIT_EDITOR": "true",
+            ]), directory: path
+        ).wait()
+    }
+
+    /// `PATH` with the built kanban first, as README's Install step leaves it.
+    func pathWithKanban() throws -> String {
+        let binary = try KanbanBinary.require()
+        return (binary as NSString).deletingLastPathComponent + ":/usr/local/bin:/usr/bin:/bin"
+    }
+
+    /// Whether `relative` is a symbolic link.
+    func isSymlink(_ relative: String) -> Bool {
+        var info = stat()
+        return lstat(path(relative), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+}
+
+@Suite("git safety and git resolve", .enabled(if: GitProgram.path != nil, "git is not installed"))
+struct GitSafetyTests {
+    // MARK: - A. No file written through a symlink
+
+    @Test(arguments: [".gitattributes", ".gitignore"])
+    func gitSetupRefusesASymlinkedFileAndWritesNothing(name: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.git("init", "-q", "-b", "main")
+        try sandbox.kanban("init", "-q")
+        try sandbox.write("machine example.com password secret\n", to: "netrc")
+        try #require(symlink(sandbox.path("netrc"), sandbox.path(name)) == 0)
+        let setup = try sandbox.run(["git", "setup"])
+        #expect(setup.status == 1, "\(setup)")
+        #expect(setup.err.contains("'\(name)' is a symbolic link"), "\(setup)")
+        #expect(sandbox.isSymlink(name), "the symlink was replaced")
+        #expect(String(decoding: try sandbox.bytes("netrc"), as: UTF8.self) == "machine example.com password secret\n")
+        #expect(!sandbox.exists(name == ".gitignore" ? ".gitattributes" : ".gitignore"), "nothing is written")
+        #expect(try sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status == 1)
+        #expect(try sandbox.run(["git", "setup", "--dry-run"]).status == 1)
+    }
+
+    // MARK: - B. Nothing passed to git is read as an option
+
+    @Test(arguments: ["--output=OUT", "--output=OUT:kanban.json"])
+    func diffNeverLetsGitReadARevisionAsAnOption(argument: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        let written = sandbox.path("written")
+        let diff = try sandbox.run(["diff", "--", argument.replacingOccurrences(of: "OUT", with: written)])
+        #expect(diff.status != 0, "\(diff)")
+        #expect(try !sandbox.entries().contains { $0.hasPrefix("written") }, "git wrote a file: \(diff)")
+    }
+
+    // MARK: - C. A driver git always finds
+
+    @Test func gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let real = try #require(realpath(try KanbanBinary.require(), nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        try sandbox.git("init", "-q", "-b", "main")
+        try sandbox.kanban("init", "--sample", "-q")
+        // An older kanban registered the bare name.
+        try sandbox.git("config", "merge.kanban.driver", "kanban merge --git %O %A %B %P")
+        let bare = try sandbox.run(["git", "check"], environment: ["PATH": try sandbox.pathWithKanban()])
+        #expect(bare.status == 1 && bare.out.contains("run 'kanban git setup'"), "\(bare)")
+        let setup = try sandbox.run(["git", "setup", "-q"], environment: ["PATH": try sandbox.pathWithKanban()])
+        #expect(setup.status == 0, "\(setup)")
+        let driver = try sandbox.git("config", "--get", "merge.kanban.driver").out
+        #expect(driver == "'\(real)' merge --git %O %A %B %P\n")
+        let check = try sandbox.run(["git", "check"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check)")
+        try sandbox.git("add", "-A")
+        try sandbox.git("commit", "-q", "-m", "sample")
+        try sandbox.aliceAndBob()
+        try sandbox.git("checkout", "-q", "alice")
+        let merge = try sandbox.git(["merge", "--no-edit", "bob"], path: "/usr/bin:/bin")
+        #expect(merge.status == 0, "\(merge)")
+        #expect(try sandbox.fileBoards().layout == mergedLayout)
+    }
+
+    @Test func gitCheckFailsWhenTheRegisteredCommandDoesNotRun() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.sampleRepository()
+        #expect(try sandbox.run(["git", "check"]).status == 0)
+        try sandbox.git("config", "merge.kanban.driver", "/nonexistent %O %A %B %P")
+        let check = try sandbox.run(["git", "check"])
+        #expect(check.status == 1, "\(check)")
+        #expect(check.out.contains("'/nonexistent'") && check.out.contains("run 'kanban git setup'"), "\(check)")
+        try sandbox.write("#!/bin/sh\nexit 3\n", to: "fake")
+        chmod(sandbox.path("fake"), 0o755)
+        try sandbox.git("config", "merge.kanban.driver", "'\(sandbox.path("fake"))' merge --git %O %A %B %P")
+        #expect(try sandbox.run(["git", "check"]).status == 1)
+    }
+
+    // MARK: - E. git resolve
+
+    /// Merges bob into alice (each added a card and moved another) as `merge` says, which
+    /// must stop with kanban.json unmerged.
+    private func stoppedMerge(_ sandbox: KanbanSandbox, _ command: [String]) throws -> ProcessResult {
+        try sandbox.aliceAndBob()
+        try sandbox.git("checkout", "-q", "alice")
+        let merge = try sandbox.git(command, path: "/usr/bin:/bin")
+        #expect(merge.status != 0, "\(merge)")
+        #expect(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("UU"))
+        return merge
+    }
+
+    @Test func gitResolveMergesATextMergeInACloneWithoutTheDriver() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        _ = try stoppedMerge(sandbox, ["merge", "--no-edit", "bob"])
+        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\n<<<<<<< "))
+        #expect(try sandbox.run(["list"]).status == 65)
+        let resolve = try sandbox.run(["git", "resolve"])
+        #expect(resolve.status == 0, "\(resolve)")
+        #expect(resolve.out.contains("git add kanban.json") && resolve.out.contains("git merge --continue"), "\(resolve)")
+        #expect(try sandbox.fileBoards().layout == mergedLayout)
+        #expect(try sandbox.kanban("log", "-n", "1").contains("git resolve"))
+        try sandbox.git("add", "kanban.json")
+        #expect(try sandbox.git(["merge", "--continue"], path: "/usr/bin:/bin").status == 0)
+        // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
+        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
+        // Nothing is left to resolve.
+        let again = try sandbox.run(["git", "resolve"])
+        #expect(again.status == 1 && again.err.contains("no merge"), "\(again)")
+    }
+
+    @Test func gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.sampleRepository()
+        try sandbox.git("config", "merge.kanban.driver", "/nonexistent %O %A %B %P")
+        _ = try stoppedMerge(sandbox, ["merge", "--no-edit", "bob"])
+        // git left ours, without markers: every change of bob's is missing.
+        #expect(try !sandbox.fileBoards().layout.flatMap(\.items).contains("Bob task"))
+        let resolve = try sandbox.run(["git", "resolve", "kanban.json"])
+        #expect(resolve.status == 0, "\(resolve)")
+        #expect(try sandbox.fileBoards().layout == mergedLayout)
+    }
+
+    @Test(arguments: ["rebase", "cherry-pick"])
+    func gitResolveFinishesARebaseOrACherryPick(command: String) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        _ = try stoppedMerge(sandbox, command == "rebase" ? ["rebase", "-q", "bob"] : ["cherry-pick", "bob"])
+        let resolve = try sandbox.run(["git", "resolve"])
+        #expect(resolve.status == 0, "\(resolve)")
+        #expect(resolve.out.contains("git \(command) --continue"), "\(resolve)")
+        let cards = try sandbox.fileBoards().layout.flatMap(\.items)
+        #expect(cards.contains("Alice task") && cards.contains("Bob task"), "\(cards)")
+        try sandbox.git("add", "kanban.json")
+        #expect(try sandbox.git([command, "--continue"], path: "/usr/bin:/bin").status == 0)
+        // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
+        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
+    }
+
+    @Test func gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.git("init", "-q", "-b", "main")
+        try sandbox.write("notes\n", to: "notes.txt")
+        try sandbox.git("add", "notes.txt")
+        try sandbox.git("commit", "-q", "-m", "start")
+        for (branch, card) in [("a", "From a"), ("b", "From b")] {
+            try sandbox.git("checkout", "-q", "-b", branch, "main")
+            try sandbox.kanban("init", "--boards", "Todo,Done", "-q")
+            try sandbox.kanban("add", card, "-q")
+            try sandbox.git("add", "kanban.json")
+            try sandbox.git("commit", "-q", "-m", branch)
+        }
+        #expect(try sandbox.git(["merge", "--no-edit", "a"], path: "/usr/bin:/bin").status != 0)
+        #expect(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("AA"))
+        let resolve = try sandbox.run(["git", "resolve"])
+        #expect(resolve.status == 0 && resolve.out.contains("no base"), "\(resolve)")
+        // Two boards added with one title are one board: both cards are in it.
+        let boards = try sandbox.fileBoards()
+        #expect(boards.map(\.title) == ["Todo", "Done"], "\(boards)")
+        #expect(boards.first?.items == ["From b", "From a"], "\(boards)")
+    }
+
+    @Test func gitResolveRefusesWhenThereIsNothingToResolve() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        let before = try sandbox.snapshot()
+        let none = try sandbox.run(["git", "resolve"])
+        #expect(none.status == 1 && none.err.contains("no merge, rebase or cherry-pick is in progress"), "\(none)")
+        // A merge that stopped on another file.
+        try sandbox.git("checkout", "-q", "-b", "other")
+        try sandbox.write("theirs\n", to: "notes.txt")
+        try sandbox.git("add", "notes.txt")
+        try sandbox.git("commit", "-q", "-m", "theirs")
+        try sandbox.git("checkout", "-q", "main")
+        try sandbox.write("ours\n", to: "notes.txt")
+        try sandbox.git("add", "notes.txt")
+        try sandbox.git("commit", "-q", "-m", "ours")
+        #expect(try sandbox.git(["merge", "other"], path: "/usr/bin:/bin").status != 0)
+        let clean = try sandbox.run(["git", "resolve"])
+        #expect(clean.status == 1 && clean.err.contains("'kanban.json' is not unmerged"), "\(clean)")
+        #expect(try sandbox.snapshot() == before)
+    }
+}
+
+/// The parts that need no git.
+@Suite("Files written besides the kanban file, and conflict markers")
+struct OutputSafetyTests {
+    @Test func exportAndMergeNeverWriteThroughASymlink() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.write("victim\n", to: "victim.txt")
+        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("out.md")) == 0)
+        let export = try sandbox.run(["export", "-o", "out.md", "--force"])
+        #expect(export.status == 73 && export.err.contains("'out.md' is a symbolic link"), "\(export)")
+        for name in ["base.json", "ours.json", "theirs.json"] { try sandbox.write(try sandbox.bytes(), to: name) }
+        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
+        let merge = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json"])
+        #expect(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
+        #expect(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self) == "victim\n")
+        #expect(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
+        // An existing regular file is replaced.
+        try sandbox.write("old\n", to: "regular.json")
+        try sandbox.succeed(["merge", "base.json", "ours.json", "theirs.json", "-o", "regular.json"])
+        #expect(try sandbox.bytes("regular.json") == sandbox.bytes())
+    }
+
+    // MARK: - D. Conflict markers
+
+    @Test func aFileWithGitsConflictMarkersIsRefusedNamingThemAndTheWayOut() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        var lines = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
+        lines.insert("<<<<<<< HEAD", at: 3)
+        lines.insert("=======", at: 5)
+        lines.insert(">>>>>>> theirs", at: 7)
+        try sandbox.write(lines.joined(separator: "\n") + "\n", to: "kanban.json")
+        let before = try sandbox.snapshot()
+        for arguments in [["list"], ["add", "X"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 65, "\(result)")
+            #expect(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
+            #expect(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
+            #expect(result.err.contains("run 'kanban git resolve'"), "\(result)")
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+}
