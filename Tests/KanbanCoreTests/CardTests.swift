@@ -202,11 +202,11 @@ struct ArchiveTests {
                 boards: kanban.boards + [Board(title: "X", items: [Item(id: id("full01"), title: "x")])],
                 archive: kanban.archive)
         }
-        // Other commands do not see it.
+        // Other commands do not see it, and say where it is: in the archive.
         for reference in ["full01", "Full", "ful"] {
             let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
-            guard case .itemNotFound = error else {
-                Issue.record("\(reference): expected itemNotFound, got \(String(describing: error))")
+            guard case .itemArchived(reference, let card) = error, card.id == id("full01") else {
+                Issue.record("\(reference): expected itemArchived, got \(String(describing: error))")
                 continue
             }
             #expect(try kanban.locateArchived([reference]) == [0])

@@ -646,23 +646,21 @@ extension Store {
 
     /// Writes `kanban` to the path atomically: a temporary file next to it, flushed, then
     /// renamed over it; a file already there keeps its permissions, a symbolic link there is
-    /// refused (the path is not the kanban file). With `locking`, under the file's locks, as
-    /// kanban commands write (`merge -o`); git's merge driver writes over a temporary file
-    /// that git owns, which needs no lock (nor a lock file beside it).
+    /// refused (the path is not the kanban file). With `locking`, a file already there is
+    /// replaced under its locks, as kanban commands write (`merge -o` over a kanban that may
+    /// be in use); a new file needs no lock, nor a lock file left beside it: it is linked
+    /// into place, which fails rather than replace a file made there meanwhile. git's merge
+    /// driver writes over a temporary file that git owns, which needs no lock either.
     func write(_ kanban: Kanban, locking: Bool) throws(CLIError) {
         try OutputFile.refuseSymlink(path)
         let target = path
         var file = try? OpenFile(target)
         defer { file?.close() }
         var lock: FileLock?
-        if locking {
+        if locking, var open = file {
             do throws(LockFailure) {
-                if var open = file {
-                    lock = try FileLock(updating: target, file: &open, deadline: Deadline(seconds: lockTimeout))
-                    file = open
-                } else {
-                    lock = try FileLock(creating: target, deadline: Deadline(seconds: lockTimeout))
-                }
+                lock = try FileLock(updating: target, file: &open, deadline: Deadline(seconds: lockTimeout))
+                file = open
             } catch {
                 switch error {
                 case .timedOut: throw .locked(path: path, seconds: lockTimeout)
@@ -678,7 +676,12 @@ extension Store {
             try writeAtomically(
                 kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) }
             ) { (temporary: String, _: UInt64) throws(POSIX.Failure) in
-                guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+                guard info == nil else {
+                    guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+                    return
+                }
+                guard link(temporary, target) == 0 else { throw POSIX.Failure() }
+                unlink(temporary)
             }
         } catch {
             throw .io("cannot write \(q(path)): \(error.reason); it was left as it was")
