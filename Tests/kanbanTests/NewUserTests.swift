@@ -162,3 +162,25 @@ struct CardFormTests {
         #expect(renamed.removeLabels == ["p1"])
     }
 }
+
+@Suite("Outputs that are not the kanban being edited")
+struct OutputLockTests {
+    @Test func mergeToANewFileLeavesNoLockFileBesideIt() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        for name in ["base.json", "ours.json", "theirs.json"] {
+            try FileManager.default.copyItem(atPath: sandbox.file, toPath: sandbox.path(name))
+        }
+        try sandbox.succeed("add", "ours only", "-f", "ours.json", "-q")
+        try sandbox.succeed("merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json")
+        #expect(try sandbox.fileBoards("merged.json")[0].items.last == "ours only")
+        let entries = try sandbox.entries()
+        #expect(!entries.contains(".merged.json.lock"), "\(entries)")
+        // Replacing it works as before.
+        try sandbox.succeed("add", "theirs only", "-f", "theirs.json", "-q")
+        try sandbox.succeed("merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json")
+        #expect(try sandbox.fileBoards("merged.json")[0].items.suffix(2) == ["ours only", "theirs only"])
+        #expect(try sandbox.temporaryFiles(of: "merged.json").isEmpty)
+    }
+}
