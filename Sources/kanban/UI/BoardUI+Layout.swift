@@ -110,13 +110,12 @@ extension BoardUI {
             return
         }
         let b = min(max(0, cursor.board), count - 1)
-        if window.contains(b), window.upperBound <= count, let kept = fit(window) {
-            widths = kept
-            return
-        }
-        // Grow from the cursor's board, towards where the cursor came from first.
+        // Grow from the boards in view when they still fit (the screen does not jump), else
+        // from the cursor's board, towards where the cursor came from first; either way as
+        // far as the width allows, so that a wider screen shows more boards.
         let leftFirst = b >= window.upperBound
-        var range = b..<b + 1
+        let keep = window.contains(b) && window.upperBound <= count && fit(window) != nil
+        var range = keep ? window : b..<b + 1
         while true {
             let right = range.upperBound < count ? range.lowerBound..<range.upperBound + 1 : nil
             let left = range.lowerBound > 0 ? range.lowerBound - 1..<range.upperBound : nil

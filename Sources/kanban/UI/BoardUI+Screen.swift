@@ -218,11 +218,19 @@ extension BoardUI {
         if let filter { hints.append("/\(Escape.visible(filter))") }
         if !selection.isEmpty { hints.append("\(selection.count) selected") }
         if let clipboard { hints.append("\(clipboard.items.count) \(clipboard.copy ? "copied" : "cut")") }
-        if window.count < kanban.boards.count {
-            hints.append("boards \(window.lowerBound + 1)-\(window.upperBound) of \(kanban.boards.count)")
+        let boardsHidden = window.count < kanban.boards.count
+        if boardsHidden {
+            hints.append(
+                window.count == 1
+                    ? "board \(window.lowerBound + 1) of \(kanban.boards.count)"
+                    : "boards \(window.lowerBound + 1)-\(window.upperBound) of \(kanban.boards.count)")
         }
         hints.append("? keys  q quits")
-        let hint = hints.joined(separator: "  ")
+        var hint = hints.joined(separator: "  ")
+        // On a narrow screen the keys hint goes first; that other boards exist stays.
+        if left.width + 2 + DisplayWidth.of(hint) > width, hints.count > 1 {
+            hint = hints.dropLast().joined(separator: "  ")
+        }
         let hintWidth = DisplayWidth.of(hint)
         // What happened comes first: the hints only where there is room for both.
         guard left.width + 2 + hintWidth <= width else { return left.truncated(to: width) }

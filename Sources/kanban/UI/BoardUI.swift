@@ -192,6 +192,7 @@ struct BoardUI {
             self.width = max(1, width)
             self.height = max(1, height)
             arrangeColumns()
+            for b in window { settleScroll(b) }
             revealCursor()
             return []
         case .loaded(let kanban):
@@ -413,8 +414,9 @@ struct BoardUI {
         if cursor.position < first {
             first = cursor.position
         } else {
-            // Rows for cards, less one for the "more below" line.
-            let budget = max(1, cardRows - 1)
+            // Rows for cards, less one for the "more below" line when cards follow it.
+            let last = cursor.position == shownCount(b) - 1
+            let budget = max(1, last ? cardRows : cardRows - 1)
             let width = textWidth(of: b)
             var used = 0
             var position = cursor.position
@@ -428,6 +430,22 @@ struct BoardUI {
             }
         }
         setFirstShown(b, first)
+    }
+
+    /// Scrolls board `b` back up as far as its last card allows: a taller screen shows the
+    /// cards above rather than empty rows below the last one.
+    mutating func settleScroll(_ b: Int) {
+        let first = firstShown(b)
+        guard first > 0 else { return }
+        let width = textWidth(of: b)
+        var used = 0
+        var lowest = shownCount(b)
+        while lowest > 0 {
+            used += cardHeight(b, position: lowest - 1, textWidth: width)
+            if used > cardRows { break }
+            lowest -= 1
+        }
+        if lowest < first { setFirstShown(b, lowest) }
     }
 
     /// Scrolls board `b` by `count` cards (negative: up).
