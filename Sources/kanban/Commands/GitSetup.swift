@@ -104,9 +104,9 @@ extension App {
         for directory in directories where !directory.isEmpty {
             let candidate = Path.join(directory, "kanban")
             guard access(candidate, X_OK) == 0 else { continue }
-            return ((try? POSIX.realpath(candidate)) == me ? "kanban" : MergeReport.shellQuoted(me)) + arguments
+            return ((try? POSIX.realpath(candidate)) == me ? "kanban" : ShellQuote.word(me)) + arguments
         }
-        return MergeReport.shellQuoted(me) + arguments
+        return ShellQuote.word(me) + arguments
     }
 }
 

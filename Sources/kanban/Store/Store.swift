@@ -251,7 +251,7 @@ struct Store {
             if fromEnvironment {
                 throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
             }
-            throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
+            throw .noFile("no kanban file at \(q(path)); create it with \(ShellQuote.commandLine(["kanban", "init", "--file", path]))")
         }
         // Only a symlink needs resolving; any other path is already the file.
         guard info.st_mode & S_IFMT == S_IFLNK else { return path }
@@ -542,7 +542,8 @@ struct Store {
     }
 
     private static func danglingHint(_ destination: String) -> String {
-        "create the file it points to with 'kanban init --file \(Escape.visible(destination))', or remove the link"
+        "create the file it points to with \(ShellQuote.commandLine(["kanban", "init", "--file", destination])), "
+            + "or remove the link"
     }
 }
 
