@@ -68,7 +68,8 @@ struct ShellQuotingTests {
         var lines: [(printed: String, words: [String])] = []
         for record in records {
             let number = try #require(record["number"] as? Int)
-            let heading = "#\(number)  \(try #require(record["time"] as? String))  \(try #require(record["user"] as? String))  "
+            let (time, user) = (try #require(record["time"] as? String), try #require(record["user"] as? String))
+            let heading = "#\(number)  \(time)  \(user)  "
             let words = try #require(record["command"] as? [String])
             let start = try #require(text.range(of: heading), "entry #\(number) in \(text)")
             let end = try #require(text[start.upperBound...].range(of: "\n    "))

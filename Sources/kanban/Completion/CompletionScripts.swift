@@ -441,12 +441,14 @@ enum CompletionScripts {
             """
         for (name, summary) in topLevel {
             out +=
-                "complete -c kanban -n 'test -z (__kanban_command)' -a \(ShellQuote.word(name)) -d \(ShellQuote.word(summary))\n"
+                "complete -c kanban -n 'test -z (__kanban_command)' -a \(ShellQuote.word(name))"
+                + " -d \(ShellQuote.word(summary))\n"
         }
         for group in CommandGroups.names {
             for (name, summary) in subcommands(of: group) {
                 out +=
-                    "complete -c kanban -n '__kanban_using \(group)' -a \(ShellQuote.word(name)) -d \(ShellQuote.word(summary))\n"
+                    "complete -c kanban -n '__kanban_using \(group)' -a \(ShellQuote.word(name))"
+                    + " -d \(ShellQuote.word(summary))\n"
             }
         }
         out += "\n# Options of every command.\n"

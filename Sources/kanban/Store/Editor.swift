@@ -45,7 +45,9 @@ struct TemporaryText {
             let info = try POSIX.fstatus(fd)
             guard info.isRegularFile else { throw refused("is \(info.kind)") }
             guard info.st_uid == geteuid() else { throw refused("belongs to another user, uid \(info.st_uid)") }
-            guard info.st_size <= Self.maximumSize else { throw refused("is larger than \(byteCount(Self.maximumSize))") }
+            guard info.st_size <= Self.maximumSize else {
+                throw refused("is larger than \(byteCount(Self.maximumSize))")
+            }
             bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: Self.maximumSize)
         } catch let error as CLIError {
             throw error
