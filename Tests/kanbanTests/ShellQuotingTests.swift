@@ -40,6 +40,21 @@ struct ShellQuotingTests {
         try expectShellsReadBack(words, quotedBy: ShellQuote.word)
     }
 
+    /// A line from `kanban log` pasted into a batch script means the same words there.
+    @Test func batchScriptsSplitPrintedWordsBackIntoTheWords() throws {
+        let seed: UInt64 = 20_261_128
+        print("batchScriptsSplitPrintedWordsBackIntoTheWords: seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let alphabet = Array("ab !'\"\\$`&;|()<>*?[]{}#~=%^,:-é漢🙂\u{301}")
+        for _ in 0..<2_000 {
+            let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let line = ShellQuote.commandLine(words)
+            #expect(try ShellWords.split(line[...]) == words, "\(line)")
+        }
+    }
+
     @Test func aWordShowsNoControlCharacterButTabsAndLineFeeds() {
         for text in ["esc\u{1B}[31m", "\u{202E}x", "cr\r", "\u{9B}", "a\u{2029}b"] {
             let word = ShellQuote.word(text)
