@@ -417,8 +417,8 @@ struct CompletionTests {
         }
     }
 
-    /// What zsh inserts for a title with `!!`, read back by an interactive zsh (which expands
-    /// `!` as bash does): the title, with nothing run.
+    /// What zsh inserts for a title with `!!`, also inside an opened quote, read back by an
+    /// interactive zsh (which expands `!` as bash does): the title, with nothing run.
     @Test(
         .enabled(if: Shells.zsh != nil, "zsh is not installed (apt-get install zsh); skipping the zsh completion tests")
     )
@@ -426,9 +426,13 @@ struct CompletionTests {
         let here = try CompletionSandbox()
         let title = "Wow!! $(touch canary) it's `x` great"
         try here.sandbox.succeed(["add", title, "-q"])
-        let output = try zsh(["kanban show Wow"], in: here)
-        let inserted = try #require(output["kanban show Wow"]?.first?.components(separatedBy: " -- ").first)
-        try expectShellsRead([(inserted, [title])], in: ["zsh"])
+        let output = try zsh(["kanban show Wow", "kanban show \"Wow", "kanban show 'Wow"], in: here)
+        let unquoted = try #require(output["kanban show Wow"]?.first?.components(separatedBy: " -- ").first)
+        // In a word that opens a quote, zsh inserts what goes inside the quote, and closes it.
+        let double = try #require(output["kanban show \"Wow"]?.first?.components(separatedBy: " -- ").first)
+        let single = try #require(output["kanban show 'Wow"]?.first?.components(separatedBy: " -- ").first)
+        try expectShellsRead(
+            [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["zsh"])
     }
 
     // MARK: - fish

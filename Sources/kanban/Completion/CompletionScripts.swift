@@ -311,7 +311,10 @@ enum CompletionScripts {
                 local group ret=1
                 local -i i=2 n
                 local -a reply values displays expl
-                reply=("${(@f)$(command ${~_kanban_line[1]} __complete zsh "${(@Q)_kanban_line[2,-1]}" 2>/dev/null)}")
+                local -a line=("${(@)_kanban_line}")
+                # A word that opens a quote is read as if it were closed: (Q) leaves an open quote.
+                [[ -n $compstate[quote] ]] && line[-1]+=$compstate[quote]
+                reply=("${(@f)$(command ${~line[1]} __complete zsh "${(@Q)line[2,-1]}" 2>/dev/null)}")
                 case $reply[1] in
                     (files) _files; return ;;
                     (values) ;;
