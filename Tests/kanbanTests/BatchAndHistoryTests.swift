@@ -34,7 +34,7 @@ import Testing
             "plain", "two words", #"say "hi""#, "a$HOME", "`touch pwned`", "$(touch pwned)", #"back\slash"#,
             #"end\"#, "it's", "100% *.txt ; ls | wc", "émoji 🧑‍💻", "!bang", "tab-free ~user", "-dash", "",
         ]
-        try expectBashReadsBack(words, quotedBy: shellWord)
+        try expectShellsReadBack(words, quotedBy: ShellQuote.word)
     }
 
     @Test(arguments: ["add 'open", #"add "open"#, #"add "x\"#, #"add x\"#])

@@ -903,6 +903,37 @@ extension CardsEndToEndTests {
             #expect(String(decoding: try sandbox.bytes(path), as: UTF8.self) == edited)
         }
 
+        /// What an editor may leave in place of the text (README: Security): kanban reads it
+        /// back only while it is a regular file of bounded size, so a FIFO does not hang it, a
+        /// symlink is not followed (its target neither read nor written), and a huge sparse
+        /// file is not read; each is refused (exit 74), removed, and nothing is changed.
+        @Test(arguments: ["fifo", "symlink", "sparse", "directory"])
+        func whatIsNotTheEditorsTextFileIsRefusedAndRemoved(_ kind: String) throws {
+            let sandbox = try KanbanSandbox()
+            defer { sandbox.remove() }
+            try sandbox.initSample()
+            // A card text that would apply, in a file the editor must not get kanban to read.
+            let secret = "TOPSECRET title\nlabels: leaked\ndue: 2026-12-24\n\nTOPSECRET note\n"
+            try sandbox.write(secret, to: "secret.txt")
+            let replace: String
+            switch kind {
+            case "fifo": replace = "rm -f \"$1\" && mkfifo \"$1\""
+            case "symlink": replace = "rm -f \"$1\" && ln -s \(quote(sandbox.path("secret.txt"))) \"$1\""
+            case "sparse": replace = "truncate -s 2G \"$1\""
+            default: replace = "rm -f \"$1\" && mkdir \"$1\""
+            }
+            let editor = try script(sandbox, "editor.sh", replace)
+            let before = try sandbox.snapshot()
+            let terminal = try runOnTerminal(sandbox, ["edit", "Analytics"], environment: ["VISUAL": editor])
+            #expect(terminal.status == 74, "\(terminal)")
+            #expect(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
+            #expect(terminal.stderr.contains("not a regular file") || terminal.stderr.contains("larger"), "\(terminal)")
+            #expect(!terminal.stderr.contains("TOPSECRET"), "the symlink's target was read: \(terminal)")
+            #expect(try sandbox.snapshot() == before, "the kanban changed")
+            #expect(String(decoding: try sandbox.bytes("secret.txt"), as: UTF8.self) == secret)
+            #expect(try sandbox.entries("tmp").isEmpty, "what the editor left is removed")
+        }
+
         // MARK: Helpers
 
         /// What `kanban ARGUMENTS` did on a terminal: its exit status, the screen (stdout),

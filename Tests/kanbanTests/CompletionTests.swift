@@ -324,6 +324,26 @@ struct CompletionTests {
         #expect(shown.out.hasPrefix("It's \"quoted\" & more\n"), "\(shown)")
     }
 
+    /// A title with `!!` completed inside double quotes: bash expands `!` there, and readline
+    /// closes the quote after the reply, so the reply takes each `!` out of the quotes
+    /// (README: Security). Each completed line reads back, at a prompt, as the title.
+    @Test func bashCompletesTitlesWithBangsSoThatNothingIsExpanded() throws {
+        let here = try CompletionSandbox()
+        let title = "Wow!! $(touch canary) it's `x` great"
+        try here.sandbox.succeed(["add", title, "-q"])
+        let calls = [
+            plain("kanban show Wow"),
+            ("kanban show \"Wow", ["kanban", "show", "\"Wow"]),
+            ("kanban show 'Wow", ["kanban", "show", "'Wow"]),
+        ]
+        let (output, _) = try bash(calls, in: here)
+        let unquoted = try #require(output["kanban show Wow"]?.first)
+        let double = try #require(output["kanban show \"Wow"]?.first)
+        let single = try #require(output["kanban show 'Wow"]?.first)
+        try expectShellsRead(
+            [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["bash"])
+    }
+
     @Test func bashLeavesFileNamesToReadline() throws {
         let here = try CompletionSandbox()
         let (output, _) = try bash(
@@ -395,6 +415,24 @@ struct CompletionTests {
         for group in CommandGroups.names {
             #expect(values("kanban \(group) ") == Set(CommandGroups.subcommands(of: group)), "\(group)")
         }
+    }
+
+    /// What zsh inserts for a title with `!!`, also inside an opened quote, read back by an
+    /// interactive zsh (which expands `!` as bash does): the title, with nothing run.
+    @Test(
+        .enabled(if: Shells.zsh != nil, "zsh is not installed (apt-get install zsh); skipping the zsh completion tests")
+    )
+    func zshCompletesTitlesWithBangsSoThatNothingIsExpanded() throws {
+        let here = try CompletionSandbox()
+        let title = "Wow!! $(touch canary) it's `x` great"
+        try here.sandbox.succeed(["add", title, "-q"])
+        let output = try zsh(["kanban show Wow", "kanban show \"Wow", "kanban show 'Wow"], in: here)
+        let unquoted = try #require(output["kanban show Wow"]?.first?.components(separatedBy: " -- ").first)
+        // In a word that opens a quote, zsh inserts what goes inside the quote, and closes it.
+        let double = try #require(output["kanban show \"Wow"]?.first?.components(separatedBy: " -- ").first)
+        let single = try #require(output["kanban show 'Wow"]?.first?.components(separatedBy: " -- ").first)
+        try expectShellsRead(
+            [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["zsh"])
     }
 
     // MARK: - fish

@@ -26,7 +26,7 @@ extension KanbanSandbox {
         // README: "removed ID 'TITLE' from Todo:N", one line per card.
         let removals = removed.split(separator: "\n").map(String.init)
         try #require(removals.count == 2 && removals.allSatisfy { $0.hasPrefix("removed ") }, "\(removed)")
-        let command = #"kanban rm "Storage Management" "Model Abstraction""#
+        let command = "kanban rm 'Storage Management' 'Model Abstraction'"
 
         // undo --dry-run: what undo would take back, in the words of the change, and nothing written.
         let file = try sandbox.snapshot()
@@ -91,9 +91,9 @@ extension KanbanSandbox {
         // README: "#25  2026-11-23T17:48:33Z  alice  kanban rm …", then the change lines, indented.
         #expect(
             headings == [
-                #"#5  2026-11-23T10:05:00Z  alice  kanban add "Card 5" --to Done"#,
-                #"#4  2026-11-23T10:04:00Z  alice  kanban add "Card 4" --to Done"#,
-                #"#3  2026-11-23T10:03:00Z  alice  kanban add "Card 3" --to Done"#,
+                "#5  2026-11-23T10:05:00Z  alice  kanban add 'Card 5' --to Done",
+                "#4  2026-11-23T10:04:00Z  alice  kanban add 'Card 4' --to Done",
+                "#3  2026-11-23T10:03:00Z  alice  kanban add 'Card 3' --to Done",
             ], "\(log)")
         let changes = log.split(separator: "\n").filter { $0.hasPrefix("    ") }
         #expect(changes.count == 3, "one change line per entry: \(log)")

@@ -30,6 +30,21 @@ struct MergeCommandTests {
         return sandbox
     }
 
+    /// The command a conflict suggests carries their title, from another clone's file: pasted
+    /// at a prompt (README: Security), it reads back as its words and runs nothing.
+    @Test func aSuggestedCommandReadsBackInEveryShellAsItsWords() throws {
+        let theirs = "Wow!! $(touch canary) it'\u{301}s"
+        let sandbox = try sides([["rename", "Analytics", "Ours"]], [["rename", "Analytics", theirs]])
+        defer { sandbox.remove() }
+        let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
+        #expect(merged.status == 1, "\(merged)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout)) as? [String: Any])
+        let conflict = try #require((report["conflicts"] as? [[String: Any]])?.first)
+        let command = try #require(conflict["command"] as? String)
+        let id = try #require(conflict["card"] as? String)
+        try expectShellsRead([(command, ["kanban", "-f", "out.json", "rename", id, theirs])])
+    }
+
     @Test func aCleanMergeExits0AndWritesTheResult() throws {
         let sandbox = try sides(
             [["add", "Ours", "--to", "Todo"], ["move", "Analytics", "--to", "Done"]],
@@ -95,7 +110,7 @@ struct MergeCommandTests {
         #expect(
             lines.contains(
                 "kanban: conflict: 'Our title' (\(id)): the title changed on both sides: ours 'Our title', "
-                    + "theirs 'Their 'title''; kept ours; to take theirs: kanban rename \(id) 'Their '\\''title'\\'''"),
+                    + "theirs 'Their 'title''; kept ours; to take theirs: kanban rename \(id) 'Their '\\''title'\\'"),
             "\(merged.err)")
         #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.contains("--due 2026-12-24") })
         #expect(lines.last?.contains("git add kanban.json") == true)
@@ -204,7 +219,7 @@ struct CombiningMarkQuoting {
             "it'\u{301}s", "x'\u{301}; touch pwned; echo '", "'\u{301}", "\u{301}'", "plain", "two words",
             "line\nbreak'\u{301}", "",
         ]
-        try expectBashReadsBack(words, quotedBy: MergeReport.shellQuoted)
+        try expectShellsReadBack(words, quotedBy: ShellQuote.word)
     }
 
     @Test func gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem() {

@@ -165,7 +165,7 @@ extension KanbanError {
         case .wipLimit(let board, let limit, let current, let resulting):
             "\(q(board)) is limited to \(limit) items and holds \(current); this would make \(resulting). "
                 + "Nothing was changed; use --force to go past the limit, or raise it with "
-                + "'kanban board limit \(shellWord(board)) N'"
+                + ShellQuote.commandLine(["kanban", "board", "limit", board]) + " N"
         case .boardNotEmpty(let board, let count):
             "board \(q(board)) still holds \(count) item\(count == 1 ? "" : "s"); move them first, "
                 + "or use --force to remove them with it"
@@ -215,18 +215,6 @@ private func describe(_ candidate: Candidate) -> String {
     guard let index = candidate.index else { return "archived from \(Escape.visible(candidate.board))" }
     return "\(Escape.visible(candidate.board)):\(index)"
 }
-
-/// `word` as it would be typed in a shell: quoted when it has spaces or quotes.
-func shellWord(_ word: String) -> String {
-    let plain = word.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.:".unicodeScalars.contains($0)
-    }
-    if plain && !word.isEmpty { return Escape.visible(word) }
-    // Inside double quotes a shell still expands `$`, backquotes and `\`: escaped, so that a
-    // line pasted from a message or `kanban log` runs nothing it did not say.
-    return "\"" + Escape.visible(ShellQuote.quote(word, state: .double(at: 0))) + "\""
-}
-
 
 extension Double {
     /// `5`, `0.5`: seconds without noise.

@@ -27,8 +27,8 @@ extension App {
                 if stage == 1 { return (Kanban.empty, .current) }
                 throw .git(
                     "\(q(location.path)) was deleted on one side (\(side)) and changed on the other; keep it: "
-                        + "git add \(MergeReport.shellQuoted(location.path)); or delete it: "
-                        + "git rm \(MergeReport.shellQuoted(location.path))")
+                        + "git add \(ShellQuote.word(location.path)); or delete it: "
+                        + "git rm \(ShellQuote.word(location.path))")
             }
             let result = try Git.run(["cat-file", "blob", object], in: location.root)
             guard result.succeeded else { throw .git("git cannot show \(q(name(stage))): \(result.message)") }
@@ -51,7 +51,7 @@ extension App {
         }
         if !result.conflicts.isEmpty { outcome.exitCode = .refused }
         let shown = Self.pathFromHere(store.path)
-        var next = ["git add \(MergeReport.shellQuoted(shown))"]
+        var next = ["git add \(ShellQuote.word(shown))"]
         if let operation { next.append("git \(operation.name) --continue") }
         reportNotesAndConflicts(result, file: argument ?? options.file ?? "kanban.json", gitPath: nil)
         if options.json {

@@ -118,9 +118,10 @@ extension App {
 /// The command line git runs as the merge driver: git substitutes `%O %A %B %P` (`%%` is
 /// `%`) and runs the result with `sh -c`.
 enum DriverCommand {
-    /// `path` as the first word of the driver: in single quotes for `sh`, `%` doubled for git.
+    /// `path` as the first word of the driver: a word for `sh` (README: Security), `%`
+    /// doubled for git.
     static func quoted(_ path: String) -> String {
-        "'" + path.replacingEvery("%", with: "%%").replacingEvery("'", with: "'\\''") + "'"
+        ShellQuote.word(path).replacingEvery("%", with: "%%")
     }
 
     /// Why `command` would not run as kanban's driver wherever git runs it, or `nil` when it

@@ -14,8 +14,8 @@ extension App {
         }
         var out = ""
         for record in records {
-            var heading = "#\(record.number)  \(record.time)  \(Escape.visible(record.user))  kanban "
-            heading += record.command.map { shellWord($0) }.joined(separator: " ")
+            var heading = "#\(record.number)  \(record.time)  \(Escape.visible(record.user))  "
+            heading += ShellQuote.commandLine(["kanban"] + record.command)
             switch record.kind {
             case .change: break
             case .undo(let entries): heading += "  (took back \(entries.map { "#\($0)" }.joined(separator: ", ")))"
@@ -66,7 +66,7 @@ extension App {
                 } catch {
                     throw .refused(
                         .conflict(
-                            "cannot \(name) #\(entry) (kanban \(record.command.map(shellWord).joined(separator: " "))): "
+                            "cannot \(name) #\(entry) (\(ShellQuote.commandLine(["kanban"] + record.command))): "
                                 + "\(error.message); nothing was written"))
                 }
                 taken.append(record)
@@ -87,7 +87,7 @@ extension App {
         if taken.isEmpty { return "nothing to \(name)\n" }
         let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
         return taken.map { record in
-            "\(verb) #\(record.number): kanban \(record.command.map(shellWord).joined(separator: " "))\n"
+            "\(verb) #\(record.number): \(ShellQuote.commandLine(["kanban"] + record.command))\n"
         }.joined() + report.text(style: style).split(separator: "\n").map { "    \($0)\n" }.joined()
     }
 }

@@ -66,7 +66,7 @@ extension App {
             text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
             text += "the merged kanban is valid and keeps ours for each; the commands above take theirs"
             if let gitPath {
-                text += "; then mark it resolved: git add \(MergeReport.shellQuoted(gitPath))"
+                text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
             }
             POSIX.print(text + "\n", to: STDERR_FILENO)
         }
@@ -121,20 +121,20 @@ enum MergeReport {
 
     /// The command that takes theirs (for a retitled board: that renames it).
     static func command(_ conflict: MergeConflict, file: String?) -> String? {
-        let kanban = "kanban" + (file.map { $0 == "kanban.json" ? "" : " -f \(shellQuoted($0))" } ?? "")
+        let kanban = "kanban" + (file.map { $0 == "kanban.json" ? "" : " -f \(ShellQuote.word($0))" } ?? "")
         switch (conflict.subject, conflict.values) {
         case (.card(let id, _, let archived), let values):
             let edit: String
             switch values {
-            case .title(_, let theirs): edit = "\(kanban) rename \(id) \(shellQuoted(theirs))"
-            case .note(_, let theirs): edit = "\(kanban) edit \(id) --note \(shellQuoted(theirs ?? ""))"
+            case .title(_, let theirs): edit = "\(kanban) rename \(id) \(ShellQuote.word(theirs))"
+            case .note(_, let theirs): edit = "\(kanban) edit \(id) --note \(ShellQuote.word(theirs ?? ""))"
             case .due(_, let theirs): edit = "\(kanban) edit \(id) --due \(theirs?.description ?? "none")"
             default: return nil
             }
             // Commands find archived cards only to restore them.
             return archived ? "\(kanban) restore \(id) && \(edit) && \(kanban) archive \(id)" : edit
         case (.board(let id, _), .boardTitle(_, let theirs)):
-            return "\(kanban) board rename \(id) \(shellQuoted(theirs))"
+            return "\(kanban) board rename \(id) \(ShellQuote.word(theirs))"
         case (.board(let id, _), .boardLimit(_, let theirs)):
             return "\(kanban) board limit \(id) \(theirs.map(String.init) ?? "none")"
         case (.board(let id, _), .boardTitleTaken):
@@ -199,37 +199,5 @@ enum MergeReport {
         return
             "{\"command\":\"merge\",\"file\":\(JSON.quoted(file)),\"conflicts\":[\(conflicts.joined(separator: ","))]"
             + ",\"notes\":[\(notes.joined(separator: ","))]}\n"
-    }
-
-    /// `text` as one word for a POSIX shell: as it is when plain, else in single quotes, or
-    /// as `$'…'` (bash, zsh, ksh) when it holds a line break or another control character,
-    /// which then stays escaped on the terminal too.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || "-_./:@%+=,".unicodeScalars.contains($0)
-        }
-        if plain && !text.isEmpty { return text }
-        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
-        guard text.unicodeScalars.contains(where: isControl) else {
-            return "'" + text.replacingEvery("'", with: "'\\''") + "'"
-        }
-        var out = "$'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            default:
-                if isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u00" + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "'"
     }
 }

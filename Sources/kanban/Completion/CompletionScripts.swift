@@ -69,10 +69,6 @@ enum CompletionScripts {
         spec.name == "help" || spec.operandSlots.contains { $0.kind != .text }
     }
 
-    private static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingEvery("'", with: "'\\''") + "'"
-    }
-
     private static var header: String {
         "kanban \(App.version), generated from its command table by 'kanban completion"
     }
@@ -148,24 +144,24 @@ enum CompletionScripts {
                 [option.spec.name] + (option.spec.short.map { ["-\($0)"] } ?? [])
             }
             out +=
-                "            \(entry.names.map(singleQuoted).joined(separator: "|"))) options="
-                + singleQuoted(names.joined(separator: " ")) + " ;;\n"
+                "            \(entry.names.map(ShellQuote.word).joined(separator: "|"))) options="
+                + ShellQuote.word(names.joined(separator: " ")) + " ;;\n"
         }
         let globalNames = Options.global.flatMap { [$0.spec.name] + ($0.spec.short.map { ["-\($0)"] } ?? []) }
         out += """
-                        *) options=\(singleQuoted(globalNames.joined(separator: " "))) ;;
+                        *) options=\(ShellQuote.word(globalNames.joined(separator: " "))) ;;
                     esac
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
                     return
                 fi
                 case $cmd in
-                    '') COMPREPLY=($(compgen -W \(singleQuoted(topLevel.map(\.name).joined(separator: " "))) -- "$cur")) ;;
+                    '') COMPREPLY=($(compgen -W \(ShellQuote.word(topLevel.map(\.name).joined(separator: " "))) -- "$cur")) ;;
 
             """
         for group in CommandGroups.names {
             out +=
-                "        \(singleQuoted(group))) COMPREPLY=($(compgen -W "
-                + singleQuoted(subcommands(of: group).map(\.name).joined(separator: " ")) + " -- \"$cur\")) ;;\n"
+                "        \(ShellQuote.word(group))) COMPREPLY=($(compgen -W "
+                + ShellQuote.word(subcommands(of: group).map(\.name).joined(separator: " ")) + " -- \"$cur\")) ;;\n"
         }
         out += """
                     *) _kanban_ask ;;
@@ -204,7 +200,7 @@ enum CompletionScripts {
         func action(_ kind: ArgumentKind) -> String {
             switch kind {
             case .words(let words):
-                "COMPREPLY=($(compgen -W \(singleQuoted(words.joined(separator: " "))) -- \"$cur\")); return"
+                "COMPREPLY=($(compgen -W \(ShellQuote.word(words.joined(separator: " "))) -- \"$cur\")); return"
             case .path: "_kanban_files; return"
             case .text: "return"
             default: "_kanban_ask; return"
@@ -217,7 +213,7 @@ enum CompletionScripts {
         for entry in entries {
             for option in entry.spec.options where option.spec.takesValue && option.kind != option.spec.kind {
                 let patterns = entry.names.flatMap { name in names(option.spec).map { "\(name):\($0)" } }
-                cases.append((patterns.map(singleQuoted).joined(separator: "|"), action(option.kind)))
+                cases.append((patterns.map(ShellQuote.word).joined(separator: "|"), action(option.kind)))
             }
         }
         for spec in Options.all.values.sorted(by: { $0.name < $1.name }) where spec.takesValue {
@@ -258,7 +254,7 @@ enum CompletionScripts {
 
             """
         for (name, summary) in topLevel {
-            out += "                    \(singleQuoted(zshDescribeEntry(name, summary)))\n"
+            out += "                    \(ShellQuote.word(zshDescribeEntry(name, summary)))\n"
         }
         out += """
                         )
@@ -273,7 +269,7 @@ enum CompletionScripts {
         for group in CommandGroups.names {
             out += "                (\(group)) subcommands=(\n"
             for (name, summary) in subcommands(of: group) {
-                out += "                    \(singleQuoted(zshDescribeEntry(name, summary)))\n"
+                out += "                    \(ShellQuote.word(zshDescribeEntry(name, summary)))\n"
             }
             out += "                ) ;;\n"
         }
@@ -315,7 +311,10 @@ enum CompletionScripts {
                 local group ret=1
                 local -i i=2 n
                 local -a reply values displays expl
-                reply=("${(@f)$(command ${~_kanban_line[1]} __complete zsh "${(@Q)_kanban_line[2,-1]}" 2>/dev/null)}")
+                local -a line=("${(@)_kanban_line}")
+                # A word that opens a quote is read as if it were closed: (Q) leaves an open quote.
+                [[ -n $compstate[quote] ]] && line[-1]+=$compstate[quote]
+                reply=("${(@f)$(command ${~line[1]} __complete zsh "${(@Q)line[2,-1]}" 2>/dev/null)}")
                 case $reply[1] in
                     (files) _files; return ;;
                     (values) ;;
@@ -367,18 +366,18 @@ enum CompletionScripts {
         let repeatable = spec.repeatable ? "*" : ""
         guard let short = spec.short else {
             let name = spec.name + (spec.takesValue ? "=" : "")
-            return singleQuoted("\(repeatable)\(name)[\(help)]\(value)")
+            return ShellQuote.word("\(repeatable)\(name)[\(help)]\(value)")
         }
         let names = spec.takesValue ? "{-\(short)+,\(spec.name)=}" : "{-\(short),\(spec.name)}"
-        return singleQuoted(repeatable.isEmpty ? "(-\(short) \(spec.name))" : "*") + names
-            + singleQuoted("[\(help)]\(value)")
+        return ShellQuote.word(repeatable.isEmpty ? "(-\(short) \(spec.name))" : "*") + names
+            + ShellQuote.word("[\(help)]\(value)")
     }
 
     /// The operands' spec: kanban says what goes at each position.
     private static func zshOperandSpec(_ spec: CommandSpec) -> String? {
         guard hasOperands(spec) else { return nil }
         let what = spec.synopsis.replacing(":", with: "\\:").replacing("'", with: "")
-        return singleQuoted("*:\(what):_kanban_ask")
+        return ShellQuote.word("*:\(what):_kanban_ask")
     }
 
     // MARK: - fish
@@ -445,12 +444,14 @@ enum CompletionScripts {
             """
         for (name, summary) in topLevel {
             out +=
-                "complete -c kanban -n 'test -z (__kanban_command)' -a \(singleQuoted(name)) -d \(singleQuoted(summary))\n"
+                "complete -c kanban -n 'test -z (__kanban_command)' -a \(ShellQuote.word(name))"
+                + " -d \(ShellQuote.word(summary))\n"
         }
         for group in CommandGroups.names {
             for (name, summary) in subcommands(of: group) {
                 out +=
-                    "complete -c kanban -n '__kanban_using \(group)' -a \(singleQuoted(name)) -d \(singleQuoted(summary))\n"
+                    "complete -c kanban -n '__kanban_using \(group)' -a \(ShellQuote.word(name))"
+                    + " -d \(ShellQuote.word(summary))\n"
             }
         }
         out += "\n# Options of every command.\n"
@@ -464,7 +465,7 @@ enum CompletionScripts {
                 out += fishOption(option, condition: condition)
             }
             if hasOperands(entry.spec) {
-                out += "complete -c kanban -n \(singleQuoted(condition)) -a '(__kanban_ask)'\n"
+                out += "complete -c kanban -n \(ShellQuote.word(condition)) -a '(__kanban_ask)'\n"
             }
         }
         return out
@@ -472,17 +473,17 @@ enum CompletionScripts {
 
     private static func fishOption(_ option: CommandOption, condition: String?) -> String {
         var line = "complete -c kanban"
-        if let condition { line += " -n \(singleQuoted(condition))" }
+        if let condition { line += " -n \(ShellQuote.word(condition))" }
         if let short = option.spec.short { line += " -s \(short)" }
         line += " -l \(option.spec.name.dropFirst(2))"
         if option.spec.takesValue {
             switch option.kind {
-            case .words(let words): line += " -x -a \(singleQuoted(words.joined(separator: " ")))"
+            case .words(let words): line += " -x -a \(ShellQuote.word(words.joined(separator: " ")))"
             case .path: line += " -r -F"
             case .text: line += " -x"
             default: line += " -x -a '(__kanban_ask)'"
             }
         }
-        return line + " -d \(singleQuoted(option.help))\n"
+        return line + " -d \(ShellQuote.word(option.help))\n"
     }
 }

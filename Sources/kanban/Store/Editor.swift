@@ -22,23 +22,55 @@ struct TemporaryText {
         }
     }
 
-    /// The file's text now.
+    /// The largest text read back from the editor, 16 MiB: far more than a card's text.
+    static let maximumSize = 16 << 20
+
+    /// The file's text now, read only while it is what kanban made: a regular file of this
+    /// user, of at most ``maximumSize`` bytes (README: Security). An editor, or anyone who
+    /// may write in the directory, can put something else in its place: a FIFO would hang
+    /// the read, a symlink would have kanban read (and show in errors) whatever it points
+    /// to, a sparse file of gigabytes would be read for nothing. Such a thing is refused
+    /// and removed; it is never followed or written through.
     func read() throws(CLIError) -> String {
+        let fd: Int32
         do {
-            let fd = try POSIX.open(path, O_RDONLY)
-            defer { close(fd) }
-            let bytes = try POSIX.readAll(fd, limit: Store.maximumFileSize)
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw CLIError.badInput("\(q(path)) is not valid UTF-8; your text is kept there")
+            fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        } catch {
+            if let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK { throw refused("is a symbolic link") }
+            throw .io("cannot read \(q(path)): \(error.reason); nothing was changed")
+        }
+        defer { close(fd) }
+        let bytes: [UInt8]
+        do {
+            let info = try POSIX.fstatus(fd)
+            guard info.isRegularFile else { throw refused("is \(info.kind)") }
+            guard info.st_uid == geteuid() else { throw refused("belongs to another user, uid \(info.st_uid)") }
+            guard info.st_size <= Self.maximumSize else {
+                throw refused("is larger than \(byteCount(Self.maximumSize))")
             }
-            return text
+            bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: Self.maximumSize)
         } catch let error as CLIError {
             throw error
         } catch let error as POSIX.Failure {
-            throw .io("cannot read \(q(path)): \(error.reason)")
+            if error.code == EFBIG { throw refused("grew larger than \(byteCount(Self.maximumSize))") }
+            throw .io("cannot read \(q(path)): \(error.reason); nothing was changed; your text is kept there")
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIError.badInput("\(q(path)) is not valid UTF-8; your text is kept there")
+        }
+        return text
+    }
+
+    /// Removes what is at the path now, which is not the text kanban gave the editor, and
+    /// says so.
+    private func refused(_ what: String) -> CLIError {
+        let removed = unlink(path) == 0 || (errno == EISDIR && rmdir(path) == 0)
+        return .io(
+            "the editor left \(q(path)) in a state kanban does not read back: it \(what), not a regular file of "
+                + "at most \(byteCount(Self.maximumSize)) as kanban wrote it; "
+                + (removed ? "it was removed" : "remove it") + "; nothing was changed")
     }
 
     func remove() {

@@ -28,9 +28,11 @@ struct Deadline {
 ///
 /// 1. Open the sidecar lock file `DIR/.NAME.lock` with `O_NOFOLLOW | O_NONBLOCK`, so that
 ///    neither a symlink nor a FIFO planted there can redirect or block it, and refuse
-///    anything that is not a regular file. A missing one is created with `O_EXCL`, mode
-///    0666 whatever the umask: everyone who may write the kanban file must be able to take
-///    the lock, and an open for reading is all `flock` needs.
+///    anything that is not a regular file. A missing one is created with `O_EXCL`, with the
+///    kanban file's permissions and group whatever the umask (plus read where it has write):
+///    everyone who may write the kanban file must be able to take the lock, an open for
+///    reading is all `flock` needs, and no one else may hold it (README: Security). For
+///    `init`, it gets the umask's permissions, as the file being created does.
 /// 2. Take an exclusive `flock` on it, trying without blocking and sleeping between tries
 ///    (1 ms, doubling up to 50 ms) until the deadline. No signal is involved, so the wait
 ///    ends on time whatever the signal mask; an uncontended lock is one `flock` call.
@@ -52,7 +54,7 @@ struct FileLock {
     /// Takes the locks for changing the kanban file at `target`, open as `file`; `file` is
     /// replaced by the file now at `target` if a previous holder replaced it.
     init(updating target: String, file: inout OpenFile, deadline: Deadline) throws(LockFailure) {
-        sidecar = try Self.lockSidecar(Self.sidecarPath(for: target), deadline: deadline)
+        sidecar = try Self.lockSidecar(Self.sidecarPath(for: target), like: file.info, deadline: deadline)
         do {
             try Self.lockKanbanFile(&file, at: target, deadline: deadline)
         } catch {
@@ -63,7 +65,7 @@ struct FileLock {
 
     /// Takes the sidecar lock for creating the kanban file at `path` (`init`).
     init(creating path: String, deadline: Deadline) throws(LockFailure) {
-        sidecar = try Self.lockSidecar(Self.sidecarPath(for: path), deadline: deadline)
+        sidecar = try Self.lockSidecar(Self.sidecarPath(for: path), like: nil, deadline: deadline)
     }
 
     /// Releases the sidecar lock; the lock on the kanban file goes with its descriptor.
@@ -78,9 +80,11 @@ struct FileLock {
 
     // MARK: - Steps
 
-    private static func lockSidecar(_ path: String, deadline: Deadline) throws(LockFailure) -> Int32 {
+    private static func lockSidecar(_ path: String, like kanban: stat?, deadline: Deadline) throws(LockFailure)
+        -> Int32
+    {
         while true {
-            let fd = try openSidecar(path)
+            let fd = try openSidecar(path, like: kanban)
             let held: Bool
             do {
                 held = try lock(fd, until: deadline)
@@ -101,8 +105,9 @@ struct FileLock {
         }
     }
 
-    /// Opens the lock file, creating it if it is missing; never follows a symlink, never blocks.
-    private static func openSidecar(_ path: String) throws(LockFailure) -> Int32 {
+    /// Opens the lock file, creating it if it is missing, like `kanban` (the kanban file's
+    /// status) when there is one; never follows a symlink, never blocks.
+    private static func openSidecar(_ path: String, like kanban: stat?) throws(LockFailure) -> Int32 {
         let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK
         while true {
             let fd: Int32
@@ -110,12 +115,15 @@ struct FileLock {
                 fd = try POSIX.open(path, flags)
             } catch  where error.code == ENOENT {
                 // The mode must not depend on the umask of whoever happens to write first.
-                let mask = umask(0)
+                let mode = kanban.map { $0.st_mode & 0o666 | ($0.st_mode & 0o222) << 1 }
+                let mask = mode == nil ? nil : umask(0)
                 do {
-                    fd = try POSIX.open(path, flags | O_CREAT | O_EXCL, 0o666)
-                    umask(mask)
+                    fd = try POSIX.open(path, flags | O_CREAT | O_EXCL, mode ?? 0o666)
+                    if let mask { umask(mask) }
+                    // Anyone may give a file their own group, and keep it if they are in the file's group.
+                    if let kanban, getegid() != kanban.st_gid { _ = fchown(fd, uid_t.max, kanban.st_gid) }
                 } catch {
-                    umask(mask)
+                    if let mask { umask(mask) }
                     // Made by someone else meanwhile (or a dangling symlink, which the next open names).
                     if error.code == EEXIST { continue }
                     throw .unusable(cannotCreate(path, error))

@@ -32,7 +32,8 @@ struct Store {
     // MARK: - Finding the file
 
     /// The file a command works on: `--file`, else `$KANBAN_FILE`, else the nearest
-    /// `kanban.json` in the current directory or a parent.
+    /// `kanban.json` in the current directory or a parent the search may climb into
+    /// (see ``outsideSearch(_:owner:)``).
     ///
     /// - Throws: ``CLIError/usage(_:command:)`` for a malformed `$KANBAN_LOCK_TIMEOUT`,
     ///   before anything is looked for; ``CLIError/noFile(_:)`` when the search finds
@@ -48,7 +49,13 @@ struct Store {
     private static func find(_ file: String?) throws(CLIError) -> Store {
         if let file { return Store(path: file) }
         if let file = try environmentFile() { return Store(path: file, fromEnvironment: true) }
+        var owner: uid_t?
+        var boundary = ""
         for directory in try searchedDirectories() {
+            if let why = outsideSearch(directory, owner: &owner) {
+                boundary = " up to \(q(directory)), which the search does not enter (\(why))"
+                break
+            }
             let candidate = Path.join(directory, "kanban.json")
             do {
                 _ = try POSIX.lstatus(candidate)
@@ -63,8 +70,25 @@ struct Store {
         }
         throw .noFile(
             "no kanban.json in \(q(String(decoding: (try? POSIX.currentDirectory()) ?? [], as: UTF8.self))) "
-                + "or any parent directory; "
+                + "or any parent directory\(boundary); "
                 + "create one with 'kanban init', or name one with --file or KANBAN_FILE")
+    }
+
+    /// Why the upward search must not climb into `directory`, if it must not (README:
+    /// Security): above the starting directory, one owned by another user than the
+    /// starting directory's owner and root, or one that everyone may write (`/tmp`). A
+    /// kanban.json planted there would otherwise take the cards of whoever works below it.
+    /// `owner` is the starting directory's owner, set when `directory` is the first one,
+    /// which is always searched: the user chose to work there.
+    private static func outsideSearch(_ directory: String, owner: inout uid_t?) -> String? {
+        guard let info = POSIX.lstat(directory) else { return nil }  // the lookup in it says why
+        guard let starter = owner else {
+            owner = info.st_uid
+            return nil
+        }
+        if info.st_uid != starter && info.st_uid != 0 { return "it belongs to another user, uid \(info.st_uid)" }
+        if info.st_mode & S_IWOTH != 0 { return "everyone may write in it" }
+        return nil
     }
 
     /// Where `init` creates a file: `--file`, else `$KANBAN_FILE`, else `./kanban.json`.
@@ -253,7 +277,7 @@ struct Store {
             if fromEnvironment {
                 throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
             }
-            throw .noFile("no kanban file at \(q(path)); create it with 'kanban init --file \(Escape.visible(path))'")
+            throw .noFile("no kanban file at \(q(path)); create it with \(ShellQuote.commandLine(["kanban", "init", "--file", path]))")
         }
         // Only a symlink needs resolving; any other path is already the file.
         guard info.st_mode & S_IFMT == S_IFLNK else { return path }
@@ -561,7 +585,8 @@ struct Store {
             guard error.code == ENOENT else { return nil }
             // init does not create directories, so suggesting it alone would fail too.
             return "the directory \(q(directory)) does not exist; create it first "
-                + "(mkdir -p \(shellWord(directory))), then 'kanban init --file \(shellWord(path))'"
+                + "(\(ShellQuote.commandLine(["mkdir", "-p", directory]))), then "
+                + ShellQuote.commandLine(["kanban", "init", "--file", path])
         }
         guard info.st_mode & S_IFMT != S_IFDIR else { return nil }
         return "\(q(directory)) is \(info.kind), not a directory"
@@ -577,7 +602,8 @@ struct Store {
     }
 
     private static func danglingHint(_ destination: String) -> String {
-        "create the file it points to with 'kanban init --file \(Escape.visible(destination))', or remove the link"
+        "create the file it points to with \(ShellQuote.commandLine(["kanban", "init", "--file", destination])), "
+            + "or remove the link"
     }
 }
 

@@ -577,20 +577,74 @@ func runAs(_ uid: Int, umask mask: String? = nil) -> String {
         + "exec /usr/bin/setpriv --reuid=\(uid) --regid=\(uid) --clear-groups \"$0\" \"$@\""
 }
 
-/// Checks that each of `words`, written by `quote` as a shell word, reads back in bash as
-/// itself, and that running them all (in an empty directory) created nothing.
-func expectBashReadsBack(
+/// Checks that each of `words`, written by `quote` as a shell word, reads back as itself
+/// in bash, zsh and fish, with nothing run: ``expectShellsRead(_:sourceLocation:)``.
+func expectShellsReadBack(
     _ words: [String], quotedBy quote: (String) -> String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let script = words.map { "printf '%s\\0' " + quote($0) }.joined(separator: "\n")
-    let directory = try KanbanSandbox()
-    defer { directory.remove() }
-    let result = try SpawnedProcess.start(
-        "/bin/bash", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],
-        directory: directory.path
-    ).wait(timeout: 30)
-    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-    let read = result.out.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
-    #expect(read == words, sourceLocation: sourceLocation)
-    #expect(try directory.entries().isEmpty, "nothing ran", sourceLocation: sourceLocation)
+    try expectShellsRead(words.map { (quote($0), [$0]) }, sourceLocation: sourceLocation)
+}
+
+/// Checks that each printed command line (or word) reads back as its words in bash with
+/// history expansion on (as at a prompt), and in zsh (interactive) and fish when they are
+/// installed, and that running them all created nothing: each line follows one whose `!!`
+/// would run `touch canary` if expanded inside double quotes. fish is not asked about a
+/// line holding a control character other than a tab or line feed: only bash and zsh have
+/// a way to write one that keeps it off the terminal (README: Security). `only` names the
+/// shells to ask, for text written for one shell.
+func expectShellsRead(
+    _ lines: [(printed: String, words: [String])], in only: Set<String>? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    func script(_ lines: [(printed: String, words: [String])]) -> String {
+        lines.map { ": '$(touch canary)'\nprintf '%s\\0' " + $0.printed + " >> out\n" }.joined()
+    }
+    let forFish = lines.filter { line in
+        !line.words.joined().unicodeScalars.contains {
+            $0 != "\n" && $0 != "\t"
+                && ($0.properties.generalCategory == .control
+                    || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
+                    || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value))
+        }
+    }
+    let allWords = lines.flatMap { $0.words }
+    var shells: [(name: String, program: String, arguments: [String], script: String, stdin: Bool, words: [String])] =
+        [
+            (
+                "bash", "/bin/bash", ["--norc", "--noprofile", "script"],
+                "set -o history -o histexpand\n" + script(lines), false, allWords
+            )
+        ]
+    if let zsh = Shells.zsh { shells.append(("zsh", zsh, ["-f", "-i"], script(lines), true, allWords)) }
+    if let fish = Shells.fish {
+        shells.append(("fish", fish, ["--no-config", "script"], script(forFish), false, forFish.flatMap { $0.words }))
+    }
+    for (name, path) in [("zsh", Shells.zsh), ("fish", Shells.fish)] where path == nil && only?.contains(name) ?? true {
+        print("skipped in \(name): it is not installed (apt-get install \(name)); read back in the other shells only")
+    }
+    for shell in shells where only?.contains(shell.name) ?? true {
+        let directory = try KanbanSandbox()
+        defer { directory.remove() }
+        try directory.write(shell.script, to: "script")
+        // fish makes directories of its own in HOME.
+        try #require(mkdir(directory.path("home"), 0o700) == 0)
+        let result = try SpawnedProcess.start(
+            shell.program, shell.arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path("home")],
+            directory: directory.path, stdin: shell.stdin ? Array(shell.script.utf8) : nil
+        ).wait(timeout: 60)
+        #expect(result.status == 0, "\(shell.name): \(result)", sourceLocation: sourceLocation)
+        let out = (try? directory.bytes("out")) ?? []
+        let read = out.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        let wrong = zip(read, shell.words).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(read.count, shell.words.count)
+        let got = read.dropFirst(wrong).first.map { $0.debugDescription } ?? "nothing"
+        let wanted = shell.words.dropFirst(wrong).first.map { $0.debugDescription } ?? "nothing"
+        let comment = "\(shell.name) read \(read.count) words of \(shell.words.count); #\(wrong) is \(got), "
+            + "not \(wanted)"
+        #expect(read == shell.words, Comment(rawValue: comment), sourceLocation: sourceLocation)
+        let made = Set(try directory.entries()).subtracting(["home", "script", "out"])
+        #expect(made.isEmpty, "\(shell.name): nothing ran, but \(made) appeared", sourceLocation: sourceLocation)
+    }
 }
