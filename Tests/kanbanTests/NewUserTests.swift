@@ -9,11 +9,18 @@ import Testing
 /// (README: Exit codes; Cards with content).
 @Suite("What a new user tripped on")
 struct NewUserTests {
-    @Test func anArchivedCardIsNamedAsArchivedWithTheWayBack() throws {
-        var generator = SplitMix(seed: 18)
+    /// The sample boards, with ids from `seed`, and Done's first card ('System
+    /// Architecture') archived; that card's id.
+    static func sampleWithArchivedCard(seed: UInt64) throws -> (Kanban, ItemID) {
+        var generator = SplitMix(seed: seed)
         var kanban = Kanban.sample(now: Timestamp(seconds: 0), using: &generator)
         let id = kanban.boards[2].items[0].id
         _ = try kanban.archive([Location(board: 2, index: 0)], now: Timestamp(seconds: 60))
+        return (kanban, id)
+    }
+
+    @Test func anArchivedCardIsNamedAsArchivedWithTheWayBack() throws {
+        let (kanban, id) = try Self.sampleWithArchivedCard(seed: 18)
         let prefix = String(id.rawValue.prefix(3))
         // The seed gives the archived card an id whose start no card on a board shares.
         #expect(kanban.boards.allSatisfy { $0.items.allSatisfy { !$0.id.rawValue.hasPrefix(prefix) } })
@@ -78,10 +85,7 @@ struct NewUserTests {
 @Suite("Completion describes an archived card one way")
 struct ArchivedCompletionTests {
     @Test func anArchivedCardsTitleAndIdAreBothDescribedAsArchived() throws {
-        var generator = SplitMix(seed: 22)
-        var kanban = Kanban.sample(now: Timestamp(seconds: 0), using: &generator)
-        let id = kanban.boards[2].items[0].id
-        _ = try kanban.archive([Location(board: 2, index: 0)], now: Timestamp(seconds: 60))
+        let (kanban, id) = try NewUserTests.sampleWithArchivedCard(seed: 22)
         let candidates = Completer.archivedCards(kanban, describing: true)
         let byID = try #require(candidates.first { $0.value == id.rawValue })
         let byTitle = try #require(candidates.first { $0.value == "System Architecture" })
