@@ -109,20 +109,12 @@ extension KanbanError: CustomStringConvertible {
         case .corruptFile(let line, let message): "line \(line): \(message)"
         case .unsupportedVersion(let version): "kanban file version \(version) is newer than this kanban reads"
         case .itemNotFound(let reference, _): "no item \(JSON.quoted(reference))"
-        case .ambiguousItem(let reference, _, let total), .ambiguousPrefix(let reference, _, let total):
-            "\(JSON.quoted(reference)) matches \(total) items"
         case .boardNotFound(let name, _, _): "no board named \(JSON.quoted(name))"
-        case .indexOutOfRange(let index, let board, _): "index \(index) is out of range for \(JSON.quoted(board))"
-        case .boardIndexOutOfRange(let index, _): "board index \(index) is out of range"
-        case .anchorNotInBoard(let anchor, let board): "\(anchor.id) is not in \(JSON.quoted(board))"
-        case .anchorIsMoved(let anchor): "\(anchor.id) is one of the items being moved"
         case .wipLimit(let board, let limit, _, let resulting):
             "\(JSON.quoted(board)) is limited to \(limit) items; this would make \(resulting)"
-        case .boardNotEmpty(let board, let count): "board \(JSON.quoted(board)) still holds \(count) items"
-        case .noBoards: "the kanban has no boards"
-        case .restoreNeedsBoard(let item): "\(item.id) was archived from a board that is gone"
-        case .notArchived(let item): "\(item.id) is not in the archive"
         case .conflict(let message), .invalidLocation(let message): message
+        // The rest come from commands, whose messages the command line words in full.
+        default: "the kanban refused the change"
         }
     }
 }

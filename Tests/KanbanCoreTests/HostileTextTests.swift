@@ -75,6 +75,18 @@ struct HostileTextTests {
         #expect(KanbanFile.encode(again) == written)
     }
 
+    /// A kanban file may hold them (it is still read), but importing one brings them in as
+    /// typed text would: refused.
+    @Test func anImportedKanbanFileWithThemInANoteIsRefused() throws {
+        let file = #"{"version": 2, "boards": [{"id": "b1", "title": "A", "limit": null, "items": ["#
+            + #"{"id": "x1", "title": "fine", "note": "a‮b"}]}], "archive": []}"#
+        #expect(throws: Never.self) { try KanbanFile.decode(Array(file.utf8)) }
+        let error = try #require(throws: ImportError.self) {
+            try ImportFormat.json.read(Array(file.utf8), localDay: { $0.utcDay })
+        }
+        #expect(error.message.contains("right-to-left override (U+202E) at character 2"), "\(error)")
+    }
+
     @Test func anImportedTitleWithALineSeparatorIsRefusedInWords() throws {
         let json = #"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": "a\u2028b"}]}"#
         let error = try #require(throws: ImportError.self) {
