@@ -301,9 +301,10 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         guard !label.hasPrefix("-") else { return "a label cannot start with '-'" }
         for scalar in label.unicodeScalars {
             if scalar == "," { return "a label cannot contain a comma" }
+            if scalar.isRefusedInText { return "a label cannot contain \(scalar.nameInWords)" }
             if scalar.properties.isWhitespace { return "a label is one word, without spaces" }
-            if scalar.isForbiddenInTitle || scalar.properties.generalCategory == .format {
-                return "a label cannot contain control or format characters"
+            if scalar.properties.generalCategory == .format {
+                return "a label cannot contain the format character \(scalar.codePoint)"
             }
         }
         return nil
@@ -361,24 +362,34 @@ public enum Note {
     /// The largest note, in bytes of UTF-8.
     public static let maximumBytes = 65_536
 
-    /// `text` with CRLF read as LF, checked.
+    /// `text` with CRLF read as LF, checked: typed or imported text refuses, besides the
+    /// controls ``problem(with:)`` names, the line and paragraph separators and the
+    /// directional formatting controls (README: Reliability).
     ///
+    /// - Parameter stored: `text` holds a note already stored, which a file written by
+    ///   another tool may have given those characters: only ``problem(with:)`` applies.
     /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)``.
-    public static func checked(_ text: String) throws(KanbanError) -> String {
+    public static func checked(_ text: String, stored: Bool = false) throws(KanbanError) -> String {
         let normalized = text.contains("\r\n") ? text.replacing("\r\n", with: "\n") : text
         if let problem = problem(with: normalized) {
             throw .invalidValue(kind: .note, value: String(text.prefix(40)), reason: problem)
         }
+        if !stored, let (scalar, position) = normalized.firstRefusedCharacter(allowingLineFeeds: true) {
+            throw .invalidValue(
+                kind: .note, value: String(text.prefix(40)),
+                reason: "the note has \(scalar.nameInWords) at character \(position); remove it")
+        }
         return normalized
     }
 
-    /// Why `text` is not a note, or `nil` when it is one.
+    /// Why `text` is not a note a file may hold, or `nil` when it is one: at most 64 KiB, no
+    /// control character but line feed and tab.
     public static func problem(with text: String) -> String? {
         guard text.utf8.count <= maximumBytes else {
             return "a note has at most 64 KiB (this one has \(text.utf8.count) bytes)"
         }
         for scalar in text.unicodeScalars where scalar != "\n" && scalar.isForbiddenInTitle {
-            return "a note cannot contain the control character \(scalar.codePoint)"
+            return "a note cannot contain \(scalar.nameInWords)"
         }
         return nil
     }

@@ -13,6 +13,9 @@ extension Kanban {
     public func newIDs(count: Int, using generator: inout some RandomNumberGenerator) -> [ItemID] {
         guard count > 0 else { return [] }
         let length = Self.idLength(forItemCount: itemCount + archive.count + boards.count + count)
+        if let ledger = (generator as? any KeepsIDs)?.ledger {
+            return ledger.newIDs(count: count, length: length, using: &generator)
+        }
         var chosen = Set<ItemID>(minimumCapacity: count)
         var ids = [ItemID]()
         ids.reserveCapacity(count)
@@ -79,7 +82,7 @@ extension Kanban {
     ///
     /// One 64-bit draw gives all the characters (36^8 is far below 2^64, so the bias of
     /// taking remainders is below one in ten million).
-    private static func randomID(
+    fileprivate static func randomID(
         length: Int, notIn chosen: Set<ItemID>, using generator: inout some RandomNumberGenerator
     ) -> ItemID {
         while true {
@@ -96,6 +99,61 @@ extension Kanban {
             let id = ItemID(packed: packed << (8 * UInt64(ItemID.maximumLength - length)))
             if !chosen.contains(id) { return id }
         }
+    }
+}
+
+// MARK: - Many operations in a row
+
+/// A random number generator that also keeps the ids of one kanban, for applying many
+/// operations to it in a row (`kanban batch`): each new id is then checked against a hash
+/// set, not against a scan of the whole kanban, which would make *n* added cards cost
+/// O(*n*²) (README: Batch).
+///
+/// The set holds every id the kanban had when the generator was made and every id made
+/// through it since; ids removed meanwhile stay, so it always holds at least every id the
+/// kanban has. Use it only with the kanban it was made for, and its changes since.
+public struct IDKeepingGenerator<Base: RandomNumberGenerator>: RandomNumberGenerator, KeepsIDs {
+    public var base: Base
+    let ledger: IDLedger
+
+    public init(_ base: Base, keepingIDsOf kanban: Kanban) {
+        self.base = base
+        ledger = IDLedger(kanban)
+    }
+
+    public mutating func next() -> UInt64 { base.next() }
+}
+
+/// A generator that carries an ``IDLedger``.
+protocol KeepsIDs {
+    var ledger: IDLedger { get }
+}
+
+/// The ids of a kanban, as an ``IDKeepingGenerator`` keeps them. A class, so that the
+/// generator's copies (`newIDs` sees it through a cast) share one set without copying it.
+final class IDLedger {
+    private var taken: ItemIDSet
+
+    init(_ kanban: Kanban) {
+        taken = ItemIDSet(expected: kanban.itemCount + kanban.archive.count + kanban.boards.count)
+        for board in kanban.boards {
+            _ = taken.insert(board.id)
+            for item in board.items { _ = taken.insert(item.id) }
+        }
+        for archived in kanban.archive { _ = taken.insert(archived.item.id) }
+    }
+
+    /// `count` new ids, none taken, each taken from now on.
+    ///
+    /// - Complexity: O(`count`) expected.
+    func newIDs(count: Int, length: Int, using generator: inout some RandomNumberGenerator) -> [ItemID] {
+        var ids: [ItemID] = []
+        ids.reserveCapacity(count)
+        while ids.count < count {
+            let id = Kanban.randomID(length: length, notIn: [], using: &generator)
+            if taken.insert(id) { ids.append(id) }
+        }
+        return ids
     }
 }
 

@@ -281,7 +281,12 @@ struct JSONReader {
             }
             buffer.append(contentsOf: UTF8.encode(Unicode.Scalar(value)!)!)
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string", at: start)
+            // The byte shown only when it is printable ASCII: a message never carries a control.
+            let shown =
+                (0x21..<0x7F).contains(byte)
+                ? "'\\\(Character(Unicode.Scalar(byte)))'"
+                : "'\\' before byte 0x\(String(byte, radix: 16, uppercase: true))"
+            throw error("invalid escape \(shown) in a string", at: start)
         }
     }
 

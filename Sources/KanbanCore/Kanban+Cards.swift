@@ -160,7 +160,7 @@ extension Item {
         case .append(let text):
             let addition = try Note.checked(text)
             if let note = item.note {
-                item.note = try Note.checked(note.isEmpty ? addition : note + "\n" + addition)
+                item.note = try Note.checked(note.isEmpty ? addition : note + "\n" + addition, stored: true)
             } else if !addition.isEmpty {
                 // Appending nothing to no note leaves no note, rather than an empty one.
                 item.note = addition

@@ -76,8 +76,50 @@ public enum TitleProblem: Equatable, Sendable {
     case controlCharacter(Unicode.Scalar, offset: Int)
     /// A line or paragraph separator (U+2028, U+2029) at this offset, counted as above.
     case lineSeparator(Unicode.Scalar, offset: Int)
+    /// A bidirectional embedding, override or isolate control (U+202A–U+202E,
+    /// U+2066–U+2069) at this offset, counted as above.
+    case directionalFormatting(Unicode.Scalar, offset: Int)
     /// Something is left, but nothing that shows: only zero-width or format characters.
     case invisible
+}
+
+extension TitleProblem {
+    /// What is wrong with `title`, in words, after "title '…' ": `has a right-to-left
+    /// override (U+202E) at character 2; remove it`. The position counts characters from 1.
+    public func explanation(in title: String) -> String {
+        switch self {
+        case .empty: return "is empty"
+        case .invisible: return "has no visible character"
+        case .controlCharacter(let scalar, let offset), .lineSeparator(let scalar, let offset),
+            .directionalFormatting(let scalar, let offset):
+            let position = String(title.unicodeScalars.prefix(offset)).count + 1
+            return "has \(scalar.nameInWords) at character \(position); remove it (a title is one line of plain text)"
+        }
+    }
+}
+
+extension KanbanError: CustomStringConvertible {
+    /// The error in words, for messages that cannot use the command line's (an import
+    /// reader's, a decoder's): never a Swift rendering of the enum.
+    public var description: String {
+        switch self {
+        case .invalidTitle(let title, .empty): "a title cannot be empty" + (title.isEmpty ? "" : " or only white space")
+        case .invalidTitle(let title, let problem): "title \(JSON.quoted(title)) \(problem.explanation(in: title))"
+        case .invalidValue(let kind, let value, let reason): "invalid \(kind.rawValue) \(JSON.quoted(value)): \(reason)"
+        case .duplicateID(let id): "duplicate id \(JSON.quoted(id.rawValue))"
+        case .duplicateBoard(let title, let existing):
+            "duplicate board title \(JSON.quoted(title)) (board titles ignore case; also \(JSON.quoted(existing)))"
+        case .corruptFile(let line, let message): "line \(line): \(message)"
+        case .unsupportedVersion(let version): "kanban file version \(version) is newer than this kanban reads"
+        case .itemNotFound(let reference, _): "no item \(JSON.quoted(reference))"
+        case .boardNotFound(let name, _, _): "no board named \(JSON.quoted(name))"
+        case .wipLimit(let board, let limit, _, let resulting):
+            "\(JSON.quoted(board)) is limited to \(limit) items; this would make \(resulting)"
+        case .conflict(let message), .invalidLocation(let message): message
+        // The rest come from commands, whose messages the command line words in full.
+        default: "the kanban refused the change"
+        }
+    }
 }
 
 /// What kind of value ``KanbanError/invalidValue(kind:value:reason:)`` is about.

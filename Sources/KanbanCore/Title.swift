@@ -15,9 +15,10 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``KanbanError/invalidTitle(title:reason:)`` when nothing is left
     ///   (``TitleProblem/empty``); when a control character (C0 other than tab, DEL, C1)
     ///   remains (``TitleProblem/controlCharacter(_:offset:)``); when a line or paragraph
-    ///   separator does (``TitleProblem/lineSeparator(_:offset:)``); or when no character
-    ///   is left that shows, only zero-width and format characters such as U+200B or
-    ///   U+FEFF (``TitleProblem/invisible``).
+    ///   separator does (``TitleProblem/lineSeparator(_:offset:)``); when a bidirectional
+    ///   embedding, override or isolate control does (``TitleProblem/directionalFormatting(_:offset:)``);
+    ///   or when no character is left that shows, only zero-width and format characters
+    ///   such as U+200B or U+FEFF (``TitleProblem/invisible``).
     public init(_ raw: String) throws(KanbanError) {
         // Most titles are printable ASCII with nothing to trim: no Unicode look needed.
         let utf8 = raw.utf8
@@ -39,6 +40,9 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
             }
             if scalar.isLineSeparator {
                 throw .invalidTitle(title: raw, reason: .lineSeparator(scalar, offset: leading + offset))
+            }
+            if scalar.isDirectionalFormatting {
+                throw .invalidTitle(title: raw, reason: .directionalFormatting(scalar, offset: leading + offset))
             }
             visible = visible || !scalar.isInvisible
         }
@@ -67,6 +71,36 @@ extension Unicode.Scalar {
         value == 0x2028 || value == 0x2029
     }
 
+    /// The bidirectional embedding, override and isolate controls (U+202A–U+202E,
+    /// U+2066–U+2069): printed raw, U+202E shows the rest of a line reversed, so that a
+    /// title can read as something else than it is.
+    var isDirectionalFormatting: Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// What no text kanban stores may hold (titles, notes, labels): the controls a title
+    /// refuses, the line and paragraph separators, and the directional formatting controls.
+    /// A note's line feeds and tabs are its own business.
+    public var isRefusedInText: Bool {
+        if value < 0xA0 { return isForbiddenInTitle }
+        return isLineSeparator || isDirectionalFormatting
+    }
+
+    /// The character in words, with its code point, for messages: `a right-to-left
+    /// override (U+202E)`, `the control character U+001B (escape)`.
+    public var nameInWords: String {
+        let names: [UInt32: String] = [
+            0x00: "a NUL character", 0x09: "a tab", 0x0A: "a line feed", 0x0D: "a carriage return",
+            0x1B: "an escape character", 0x7F: "a delete character", 0x85: "a next-line control (NEL)",
+            0x2028: "a line separator", 0x2029: "a paragraph separator",
+            0x202A: "a left-to-right embedding", 0x202B: "a right-to-left embedding",
+            0x202C: "a pop directional formatting", 0x202D: "a left-to-right override",
+            0x202E: "a right-to-left override", 0x2066: "a left-to-right isolate", 0x2067: "a right-to-left isolate",
+            0x2068: "a first strong isolate", 0x2069: "a pop directional isolate",
+        ]
+        return "\(names[value] ?? "a control character") (\(codePoint))"
+    }
+
     /// White space a title may start or end with, to be trimmed: Unicode `White_Space`
     /// except NEL (a C1 control) and the line and paragraph separators, which are refused.
     var isTrimmedFromTitles: Bool {
@@ -88,6 +122,18 @@ extension Unicode.Scalar {
 }
 
 extension String {
+    /// The first character of the string that ``Unicode/Scalar/isRefusedInText`` (a line
+    /// feed excepted when `allowingLineFeeds`), and its 1-based position in characters.
+    func firstRefusedCharacter(allowingLineFeeds: Bool = false) -> (scalar: Unicode.Scalar, position: Int)? {
+        // Most text is printable ASCII: one pass over the bytes says so.
+        guard utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
+        for (offset, scalar) in unicodeScalars.enumerated()
+        where scalar.isRefusedInText && !(allowingLineFeeds && scalar == "\n") {
+            return (scalar, String(unicodeScalars.prefix(offset)).count + 1)
+        }
+        return nil
+    }
+
     /// Whether the string is empty or only white space: a title must not be.
     var isBlank: Bool {
         // Most titles start with a visible ASCII character; only the others need a Unicode look.

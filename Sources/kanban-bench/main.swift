@@ -462,6 +462,14 @@ for size in options.sizes {
                     }
                 }.joined().utf8))
         cases.append(Case(name: "batch of 1,000 lines (moves, adds, edits)", arguments: ["batch", script]))
+        // Adds only, at two sizes: a batch takes time in proportion to its lines (README: Batch),
+        // so the second should take about four times the first.
+        for count in [10_000, 40_000] {
+            let adds = directory + "/adds-\(count).txt"
+            writeFile(adds, Array((0..<count).map { "add \"card \($0)\" --to Todo\n" }.joined().utf8))
+            cases.append(
+                Case(name: "batch of \(count / 1000),000 adds", arguments: ["batch", adds]))
+        }
     }
     let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 15)
     var floorMedian = 0.0

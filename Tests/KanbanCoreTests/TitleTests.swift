@@ -24,14 +24,14 @@ struct TitleTests {
     /// Zero-width and format characters, alone or with white space, leave nothing to see.
     @Test(arguments: [
         "\u{200B}", "\u{200E}", "\u{FEFF}", "\u{200B}\u{200C}\u{200D}", " \u{2060} ", "\u{00AD}", "\u{180E}",
-        "\u{3164}", "\u{115F}", "\u{FE0F}", "\u{2800}", "\u{202E}\u{2066}", "\u{200F}\t\u{061C}", "\u{E0020}",
+        "\u{3164}", "\u{115F}", "\u{FE0F}", "\u{2800}", "\u{200F}\t\u{061C}", "\u{E0020}",
     ])
     func titlesWithNothingVisibleAreRefused(raw: String) {
         #expect(throws: KanbanError.invalidTitle(title: raw, reason: .invisible)) { try Title(raw) }
     }
 
     @Test(arguments: [
-        ("\u{200B}x", "\u{200B}x"), ("x\u{FEFF}", "x\u{FEFF}"), ("\u{202E}abc", "\u{202E}abc"), ("\u{301}", "\u{301}"),
+        ("\u{200B}x", "\u{200B}x"), ("x\u{FEFF}", "x\u{FEFF}"), ("\u{200F}abc", "\u{200F}abc"), ("\u{301}", "\u{301}"),
         ("\u{FE0F}✓", "\u{FE0F}✓"),
     ])
     func oneVisibleCharacterIsEnough(raw: String, text: String) throws {
@@ -71,7 +71,7 @@ struct TitleTests {
         }
     }
 
-    @Test(arguments: [0x09, 0x20, 0x7E, 0xA0, 0xA1, 0x2027, 0x202A, 0xFEFF] as [UInt32])
+    @Test(arguments: [0x09, 0x20, 0x7E, 0xA0, 0xA1, 0x2027, 0x202F, 0x2065, 0x206A, 0xFEFF] as [UInt32])
     func charactersNextToTheForbiddenRangesAreAllowedInside(value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let raw = "a" + String(Character(scalar)) + "b"

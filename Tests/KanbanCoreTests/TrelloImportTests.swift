@@ -184,6 +184,30 @@ struct TrelloImportTests {
         #expect(error.location == .path(path), "\(error)")
     }
 
+    /// As the kanban file's reader does (README: Export and import), a key given twice is
+    /// refused, naming the key and where it is, rather than the last one silently counting.
+    @Test(arguments: [
+        (#"{"lists": [], "cards": [], "lists": []}"#, #"duplicate key "lists" in $"#),
+        (
+            "{\"lists\": [{\"id\": \"a\", \"name\": \"A\"}],\n \"cards\": [{\"idList\": \"a\", \"name\": \"x\", \"name\": \"y\"}]}",
+            #"duplicate key "name" in $.cards[0]"#
+        ),
+        (#"{"lists": [{"id": "a", "name": "A", "x": {"a b": 1, "a b": 2}}], "cards": []}"#, #"in $.lists[0].x"#),
+    ])
+    func aRepeatedKeyIsRefusedNamingTheKeyAndItsPath(json: String, expected: String) throws {
+        let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
+        #expect(error.message.contains(expected), "\(error)")
+        if json.contains("\n") { #expect(error.location == .line(2), "\(error)") }
+    }
+
+    @Test func aPositionOutOfRangeIsSaidToBeOutOfRange() throws {
+        let json = #"{"lists": [{"id": "a", "name": "A", "pos": 1e999}], "cards": []}"#
+        let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
+        #expect(error.location == .path("$.lists[0].pos"), "\(error)")
+        #expect(error.message.contains("out of range"), "\(error)")
+        #expect(!error.message.contains("found a number"), "\(error)")
+    }
+
     // MARK: - Into a kanban
 
     @Test func importingGivesNewIdsTimesAndBoardsAtTheEnd() throws {

@@ -434,12 +434,16 @@ struct HostileInputTests {
             let message = try expectJSONError(result, exit: 65, code: "bad_input")
             #expect(message.contains("standard input, line "), "\(message)")
         }
-        // A stream of good lines that never ends stops at the limit.
-        let endless = try sandbox.start(
-            ["add", "--json"], environment: Self.smallLimit, shell: "yes 'a card' | \"$0\" \"$@\"; exit"
-        ).wait(timeout: 30)
-        let message = try expectJSONError(endless, exit: 65, code: "bad_input")
-        #expect(message.contains("4 KiB"), "\(message)")
+        // A stream of good lines that never ends stops at the limit: too large to read, as a
+        // file or a FIFO past it is (README: Reliability), whichever command reads it.
+        for command in [["add"], ["import", "-", "--format", "csv"], ["batch", "-"]] {
+            let endless = try sandbox.start(
+                command + ["--json"], environment: Self.smallLimit,
+                shell: "(echo board,title; yes 'Todo,a card') | \"$0\" \"$@\"; exit"
+            ).wait(timeout: 30)
+            let message = try expectJSONError(endless, exit: 74, code: "io")
+            #expect(message.contains("4 KiB"), "\(command): \(message)")
+        }
         #expect(try sandbox.snapshot() == before)
     }
 
@@ -494,7 +498,10 @@ struct HostileInputTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         for arguments in [["add", "fine", title], ["rename", "Analytics", title], ["board", "add", title]] {
-            let message = try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 65, code: "bad_input")
+            // A label typed as an option is a malformed argument, as any bad label is (README: Cards with content).
+        let label = arguments.contains("--label")
+        let message = try expectJSONError(
+            try sandbox.run(arguments + ["--json"]), exit: label ? 64 : 65, code: label ? "usage" : "bad_input")
             #expect(message.contains("U+"), "names the character: \(message)")
         }
         let stdin = try sandbox.run(["add", "--json"], stdin: Array("fine\n\(title)\n".utf8))
@@ -521,6 +528,98 @@ struct HostileInputTests {
                 #expect(result.out.split(separator: "\n").count == 3, "one line per card: \(result.out)")
             }
         }
+    }
+
+    /// README: Reliability. Typed, the directional controls are refused as the separators
+    /// are, in words that name the character and where it is; the file is not touched.
+    @Test(arguments: [
+        ["add", "a\u{202E}b"], ["rename", "Analytics", "a\u{202E}b"], ["board", "add", "a\u{202E}b"],
+        ["board", "rename", "Todo", "a\u{202E}b"], ["edit", "Analytics", "--note", "n\u{202E}b"],
+        ["edit", "Analytics", "--title", "a\u{202E}b"], ["add", "x", "--label", "a\u{202E}b"],
+    ])
+    func directionalControlsTypedAreRefusedInWords(_ arguments: [String]) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.snapshot()
+        // A label typed as an option is a malformed argument, as any bad label is (README: Cards with content).
+        let label = arguments.contains("--label")
+        let message = try expectJSONError(
+            try sandbox.run(arguments + ["--json"]), exit: label ? 64 : 65, code: label ? "usage" : "bad_input")
+        #expect(message.contains("right-to-left override (U+202E)"), "\(message)")
+        if !label { #expect(message.contains("at character 2"), "\(message)") }
+        for name in ["invalidTitle", "TitleProblem", "directionalFormatting", "KanbanCore", "\u{202E}"] {
+            #expect(!message.contains(name), "\(message)")
+        }
+        #expect(try sandbox.snapshot() == before)
+        // From standard input and from an import: the same words, with the line or the path.
+        let stdin = try expectJSONError(
+            try sandbox.run(["add", "--json"], stdin: Array("fine\na\u{2028}b\n".utf8)), exit: 65, code: "bad_input")
+        #expect(stdin.contains("line 2") && stdin.contains("line separator (U+2028) at character 2"), "\(stdin)")
+        try sandbox.write(
+            Array(#"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": "a\u2028b"}]}"#.utf8),
+            to: "trello.json")
+        let imported = try expectJSONError(
+            try sandbox.run(["import", "trello.json", "--json"]), exit: 65, code: "bad_input")
+        #expect(imported.contains("$.cards[0].name") && imported.contains("line separator (U+2028)"), "\(imported)")
+        #expect(!imported.contains("invalidTitle") && !imported.contains("TitleProblem"), "\(imported)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// Found in a file another tool wrote, they are `\uXXXX` in every JSON output and in the
+    /// file once kanban writes it, and visible escapes in the other exports.
+    @Test func directionalControlsInTheFileAreEscapedInJSONAndExports() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(
+            Self.file(items: #"{"id": "b1", "title": "evil‮txt.exe"}, {"id": "b2", "title": "iso\u2066late"}"#))
+        let raw: Set<UInt32> = [0x202E, 0x2028, 0x2029, 0x2066, 0x2069, 0x202A]
+        for arguments in [
+            ["list", "--json"], ["show", "b1", "--json"], ["export", "--format", "json"], ["rename", "b2", "x", "--json"],
+            ["export", "--format", "csv"], ["export", "--format", "markdown"], ["move", "b1", "--to", "Done", "--json"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(!result.out.unicodeScalars.contains { raw.contains($0.value) }, "\(arguments): \(result.out)")
+            guard arguments[0] != "rename" else { continue }
+            // Markdown escapes the backslash of the escape too.
+            let escape = arguments.contains("csv") || arguments.contains("markdown") ? "u{202E}" : "evil\\u202e"
+            #expect(result.out.contains("\(escape)txt.exe"), "\(arguments): \(result.out)")
+        }
+        // The commands above that changed the file wrote it escaped, and it reads the same.
+        let text = String(decoding: try sandbox.bytes(), as: UTF8.self)
+        #expect(text.contains(#""evil\u202etxt.exe""#), "\(text)")
+        #expect(!text.unicodeScalars.contains { raw.contains($0.value) }, "\(text)")
+        #expect(try sandbox.run(["show", "b1", "--json"]).out.contains("evil\\u202etxt.exe"))
+    }
+
+    // MARK: - A long batch
+
+    /// README: Batch. A script of 20,000 lines (once quadratic: 40,000 adds took 1.5 s and a
+    /// million did not finish) runs whole: every add lands, in order, with its own id, and the
+    /// moves and renames between them see the cards the lines before them added.
+    @Test func aBatchOfTwentyThousandLinesRunsWhole() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let count = 20_000
+        var script = "# generated\n"
+        for index in 0..<count {
+            script += "add 'card \(index)' --to Todo\n"
+            if index % 1000 == 999 { script += "move 'card \(index)' --to Done --at 0\nrename Done:0 'moved \(index)'\n" }
+        }
+        let result = try sandbox.run(["batch", "-", "--json"], stdin: Array(script.utf8))
+        #expect(result.status == 0, "\(result.err)")
+        let report = try jsonObject(result.out)
+        #expect((report["commands"] as? [Any])?.count == count + 2 * (count / 1000))
+        let boards = try sandbox.boards()
+        let todo = try #require(boards.first { $0.title == "Todo" })
+        let done = try #require(boards.first { $0.title == "Done" })
+        let moved = Set((0..<count).filter { $0 % 1000 == 999 })
+        #expect(Array(todo.items.dropFirst(4)) == (0..<count).filter { !moved.contains($0) }.map { "card \($0)" })
+        #expect(Array(done.items.prefix(moved.count)) == moved.sorted(by: >).map { "moved \($0)" })
+        let ids = boards.flatMap(\.ids)
+        #expect(Set(ids).count == ids.count, "every id is unique")
     }
 
     // MARK: - Escape sequences in a hand-edited file

@@ -162,6 +162,37 @@ import Testing
         #expect(decoder.flush() == [.paste("lost")])
     }
 
+    /// README: The interactive board. 20,000 pasted lines (1.2 MB) were once cut at 1 MiB
+    /// without a word: now they are taken whole.
+    @Test func aLargePasteIsTakenWhole() {
+        let lines = (0..<20_000).map { "pasted card number \($0) of the list, with a few more words" }
+        let bytes = Array(("\u{1B}[200~" + lines.joined(separator: "\n") + "\n\u{1B}[201~").utf8)
+        #expect(bytes.count > 1 << 20)
+        var decoder = InputDecoder()
+        var events: [InputEvent] = []
+        var offset = 0
+        while offset < bytes.count {
+            events += decoder.feed(bytes[offset..<min(bytes.count, offset + 4096)])
+            offset += 4096
+        }
+        #expect(events == [.paste(lines.joined(separator: "\n") + "\n")])
+    }
+
+    /// Past the limit, a paste is cut after its last whole line and says how many it left out.
+    @Test(arguments: [
+        ("one\ntwo\nthree\nfour\n", "one\ntwo\n", 2), ("one\ntwo\nthree\nfour", "one\ntwo\n", 2),
+        ("one\ntwo\n\nx", "one\ntwo\n\n", 1), ("one\ntwo\nthree", "one\ntwo\n", 1), ("a very long line", "", 1),
+    ])
+    func aPastePastTheLimitIsCutAtALineAndSaysSo(text: String, kept: String, left: Int) {
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        for cut in 1..<bytes.count {
+            var decoder = InputDecoder()
+            decoder.maximumPaste = 9
+            let events = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...]) + decoder.feed(Array("q".utf8))
+            #expect(events == [.paste(kept, linesLeftOut: left), .key(.character("q"))], "cut at \(cut)")
+        }
+    }
+
     @Test func unknownSequencesAreSkipped() {
         var decoder = InputDecoder()
         // Focus reports, a function key, a bare CSI with garbage: nothing, and what follows is read.

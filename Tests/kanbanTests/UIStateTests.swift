@@ -631,6 +631,20 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         #expect(harness.ui.status.isError && harness.ui.status.text.hasPrefix("pasted line 1:"))
     }
 
+    /// A paste cut for its size adds its whole lines and says, once they are added, how many
+    /// it left out (README: The interactive board).
+    @Test func aCutPasteSaysWhatItLeftOut() {
+        var harness = UIHarness(Self.sample)
+        harness.send(.paste("First pasted\nSecond pasted\n", linesLeftOut: 9_618))
+        #expect(harness.titles[0][1...2] == ["First pasted", "Second pasted"])
+        #expect(harness.ui.status.text.contains("9618 lines were not added"), "\(harness.ui.status.text)")
+        harness.send(.paste("", linesLeftOut: 1))
+        #expect(harness.ui.status.text.contains("1 line was not added"), "\(harness.ui.status.text)")
+        harness.keys("j")
+        harness.send(.paste("Third pasted\n"))
+        #expect(!harness.ui.status.text.contains("not added"), "\(harness.ui.status.text)")
+    }
+
     // MARK: - Outside changes
 
     @Test func anOutsideChangeKeepsTheCursorOnItsCard() {

@@ -33,10 +33,11 @@ public enum CSVTable {
         return out
     }
 
-    /// A field, quoted if it must be; control characters other than tab (and LF in a note)
-    /// are written as visible escapes: a title from a hand-edited file may hold them.
+    /// A field, quoted if it must be; control characters other than tab (and LF in a note),
+    /// directional formatting controls and line separators are written as visible escapes: a
+    /// title from a hand-edited file may hold them.
     private static func field(_ value: String, note: Bool = false) -> String {
-        func isEscaped(_ scalar: Unicode.Scalar) -> Bool { scalar.isForbiddenInTitle && !(note && scalar == "\n") }
+        func isEscaped(_ scalar: Unicode.Scalar) -> Bool { scalar.isRefusedInText && !(note && scalar == "\n") }
         var text = value
         if text.unicodeScalars.contains(where: isEscaped) {
             text = ""

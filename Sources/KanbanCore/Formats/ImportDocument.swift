@@ -72,13 +72,7 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What is wrong with a title, note or label a reader refused, as a message.
     static func reason(_ error: KanbanError) -> String {
-        switch error {
-        case .invalidTitle(_, .empty): "a title cannot be empty"
-        case .invalidTitle(_, .controlCharacter(let scalar, _)):
-            "a title cannot contain the control character \(scalar.codePoint)"
-        case .invalidValue(let kind, let value, let reason): "invalid \(kind.rawValue) \(JSON.quoted(value)): \(reason)"
-        default: "\(error)"
-        }
+        error.description
     }
 
     /// `line 12: unterminated quoted field`, `$.cards[3]: …`, or the message alone.

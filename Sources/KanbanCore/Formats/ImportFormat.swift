@@ -85,7 +85,15 @@ public enum ImportFormat: String, CaseIterable, Hashable, Sendable {
             }
         }
         func card(_ item: Item) throws(ImportError) -> CardContent {
-            CardContent(title: try title(item.title, "card"), labels: item.labels, due: item.due, note: item.note)
+            let title = try title(item.title, "card")
+            // As typed notes are: the file may hold what no import may bring (README: Reliability).
+            let note: String?
+            do {
+                note = try item.note.map { (note) throws(KanbanError) in try Note.checked(note) }
+            } catch {
+                throw ImportError(.file, "card \(JSON.quoted(item.title)): \(ImportError.reason(error))")
+            }
+            return CardContent(title: title, labels: item.labels, due: item.due, note: note)
         }
         var document = ImportDocument()
         for board in kanban.boards {

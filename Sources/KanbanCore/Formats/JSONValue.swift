@@ -7,7 +7,7 @@ enum JSONValue: Equatable, Sendable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    /// Members by key; of a key given twice, the last value counts, as in JavaScript.
+    /// Members by key; a key given twice is refused, as the kanban file's reader refuses it.
     case object([String: JSONValue])
 
     /// How deep arrays and objects may nest: far beyond any export, and well within the stack.
@@ -15,7 +15,8 @@ enum JSONValue: Equatable, Sendable {
 
     /// Parses a whole document; a UTF-8 byte order mark is skipped.
     ///
-    /// - Throws: an ``ImportError`` at the line of the first syntax error.
+    /// - Throws: an ``ImportError`` at the line of the first syntax error, or of the first
+    ///   key repeated in an object (named with the object's JSON path).
     static func parse(_ bytes: [UInt8]) throws(ImportError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(KanbanError) -> JSONValue in
@@ -23,7 +24,8 @@ enum JSONValue: Equatable, Sendable {
                 reader.skipByteOrderMark()
                 reader.skipWhitespace()
                 guard !reader.isAtEnd else { throw reader.error("the file is empty") }
-                let value = try parse(&reader, depth: 0)
+                var path: [PathComponent] = []
+                let value = try parse(&reader, path: &path)
                 reader.skipWhitespace()
                 guard reader.isAtEnd else { throw reader.error("unexpected text after the end of the document") }
                 return value
@@ -32,13 +34,42 @@ enum JSONValue: Equatable, Sendable {
         switch result {
         case .success(let value): return value
         case .failure(.corruptFile(let line, let message)): throw ImportError(.line(line), message)
-        case .failure(let error): throw ImportError(.file, "\(error)")
+        case .failure(let error): throw ImportError(.file, error.description)
         }
     }
 
-    private static func parse(_ reader: inout JSONReader, depth: Int) throws(KanbanError) -> JSONValue {
+    /// A step of the path to the value being read: a key, or an index in an array.
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    /// `$.cards[3].name`, as the Trello reader names places.
+    private static func describe(_ path: [PathComponent]) -> String {
+        var text = "$"
+        for component in path {
+            switch component {
+            case .index(let index): text += "[\(index)]"
+            case .key(let key) where !key.isEmpty && key.utf8.allSatisfy(isIdentifierByte):
+                text += "." + key
+            case .key(let key): text += "[\(JSON.quoted(key))]"
+            }
+        }
+        return text
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
+    private static func parse(_ reader: inout JSONReader, path: inout [PathComponent]) throws(KanbanError) -> JSONValue {
         reader.skipWhitespace()
-        guard depth < maximumDepth else {
+        guard path.count < maximumDepth else {
             throw reader.error("arrays and objects nest more than \(maximumDepth) deep")
         }
         switch reader.peek {
@@ -48,7 +79,12 @@ enum JSONValue: Equatable, Sendable {
             var first = true
             while let key = try reader.nextKey(first: &first) {
                 let name = try reader.text(of: key)
-                members[name] = try parse(&reader, depth: depth + 1)
+                guard members[name] == nil else {
+                    throw reader.error("duplicate key \(JSON.quoted(name)) in \(describe(path))", at: key.offset)
+                }
+                path.append(.key(name))
+                members[name] = try parse(&reader, path: &path)
+                path.removeLast()
             }
             return .object(members)
         case UInt8(ascii: "["):
@@ -56,7 +92,9 @@ enum JSONValue: Equatable, Sendable {
             var elements: [JSONValue] = []
             var first = true
             while try reader.nextElement(first: &first) {
-                elements.append(try parse(&reader, depth: depth + 1))
+                path.append(.index(elements.count))
+                elements.append(try parse(&reader, path: &path))
+                path.removeLast()
             }
             return .array(elements)
         case UInt8(ascii: "\""):

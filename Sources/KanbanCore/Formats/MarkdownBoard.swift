@@ -89,15 +89,16 @@ public enum MarkdownBoard {
         return string(scalars)
     }
 
-    /// Text with control characters (other than tab, if kept) written as visible escapes: a
+    /// Text with control characters (other than tab, if kept), directional formatting controls
+    /// and line separators written as visible escapes: a
     /// title from a hand-edited file must not put them in an export.
     private static func visible(_ text: String, keepingTabs: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { $0.isForbiddenInTitle || (!keepingTabs && $0 == "\t") }) else {
+        guard text.unicodeScalars.contains(where: { $0.isRefusedInText || (!keepingTabs && $0 == "\t") }) else {
             return text
         }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.isForbiddenInTitle || (!keepingTabs && scalar == "\t") {
+            if scalar.isRefusedInText || (!keepingTabs && scalar == "\t") {
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -219,6 +219,8 @@ public enum TrelloImport {
     private static func position(_ value: JSONValue?, at path: String) throws(ImportError) -> Double? {
         switch value {
         case .number(let number)? where number.isFinite: return number
+        case .number?:
+            throw ImportError(.path(path), "the number is out of range; a position is a number such as 16384")
         case .string("top")?: return -.greatestFiniteMagnitude
         case .string("bottom")?: return .greatestFiniteMagnitude
         case nil, .null?: return nil

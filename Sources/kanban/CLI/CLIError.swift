@@ -178,10 +178,8 @@ extension KanbanError {
         case .invalidTitle(let title, let reason):
             switch reason {
             case .empty: "a title cannot be empty"
-            case .controlCharacter(let scalar, _):
-                "title \(q(title)) contains the control character \(scalar.codePoint); a title is one line of text"
-            case .lineSeparator(let scalar, _):
-                "title \(q(title)) contains the line separator \(scalar.codePoint); a title is one line of text"
+            case .controlCharacter, .lineSeparator, .directionalFormatting:
+                "title \(q(title)) \(reason.explanation(in: title))"
             case .invisible:
                 "a title needs a visible character; this one has only "
                     + title.unicodeScalars.prefix(8).map(\.codePoint).joined(separator: " ")

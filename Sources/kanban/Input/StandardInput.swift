@@ -9,8 +9,8 @@ enum StandardInput {
     /// `limit` bytes, so that `kanban add < /dev/zero` stops at once and a runaway pipe
     /// cannot fill memory.
     ///
-    /// - Throws: ``CLIError/badInput(_:)`` naming the line of the first bad byte, or the
-    ///   size; ``CLIError/io(_:)`` when standard input cannot be read.
+    /// - Throws: ``CLIError/badInput(_:)`` naming the line of the first bad byte;
+    ///   ``CLIError/io(_:)`` when standard input cannot be read, or is larger than `limit`.
     static func read(limit: Int = Store.maximumFileSize) throws(CLIError) -> [UInt8] {
         try read(STDIN_FILENO, limit: limit) { line, problem in
             "standard input, line \(line): \(problem); nothing was added"
@@ -36,10 +36,11 @@ enum StandardInput {
             if let problem = checker.check(new) {
                 throw .badInput(describe(checker.line, problem))
             }
+            // Too large to read, as a file past the limit is (74): nothing is wrong with the text.
             guard bytes.count + got <= limit else {
-                throw .badInput(
-                    "standard input is larger than \(byteCount(limit)), the most a kanban file holds; "
-                        + "nothing was added")
+                throw .io(
+                    "cannot read standard input: it is larger than \(byteCount(limit)), the most kanban reads; "
+                        + "nothing was changed")
             }
             bytes.append(contentsOf: new)
         }

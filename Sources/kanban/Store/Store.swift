@@ -452,7 +452,9 @@ struct Store {
         } catch .unusable(let reason) {
             throw .cannotCreate("cannot create \(q(path)): \(reason); nothing was written")
         } catch {
-            throw .cannotCreate("cannot create \(q(path)): \(error)")
+            // Its reason in words, not the value.
+            guard case .file(let failure) = error else { throw .cannotCreate("cannot create \(q(path))") }
+            throw .cannotCreate("cannot create \(q(path)): \(failure.reason)")
         }
         defer { lock.release() }
         TestHooks.stop(at: .locked)

@@ -334,7 +334,10 @@ extension BoardUI {
 
     /// A paste: into a prompt, as one line; onto the board, a new card per line below the
     /// cursor (the external drop of the original app).
-    mutating func handlePaste(_ text: String) -> [UIAction] {
+    ///
+    /// A paste cut for its size (`linesLeftOut` > 0) adds its whole lines, and the status
+    /// line says how many were left out.
+    mutating func handlePaste(_ text: String, linesLeftOut: Int = 0) -> [UIAction] {
         switch mode {
         case .prompt(var prompt):
             let line = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 })
@@ -356,7 +359,16 @@ extension BoardUI {
                     return []
                 }
             }
-            guard !titles.isEmpty else { return [] }
+            let cut =
+                linesLeftOut > 0
+                ? "the paste was larger than \(InputDecoder.defaultMaximumPaste >> 20) MiB: its last "
+                    + "\(linesLeftOut) line\(linesLeftOut == 1 ? " was" : "s were") not added (kanban add < FILE takes any number)"
+                : nil
+            guard !titles.isEmpty else {
+                if let cut { status = Status(cut, isError: true) }
+                return []
+            }
+            pasteNote = cut
             return request(
                 .add(
                     titles: titles, to: kanban.boards[cursor.board].title, position: .at(indexByCursor(below: true))))

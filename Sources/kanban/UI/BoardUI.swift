@@ -73,6 +73,9 @@ struct BoardUI {
     var requested: Operation?
     /// Whether the operation sent last pastes the clipboard (a cut is pasted once).
     var requestedPaste = false
+    /// What the status line adds once the operation sent last is done: a paste too large
+    /// to take whole says what it left out.
+    var pasteNote: String?
     /// The card the left button went down on, until it moves (a drag) or comes up (a click).
     var press: Press?
     /// For each board, the position (among the cards shown) of the first card in view.
@@ -186,7 +189,7 @@ struct BoardUI {
             switch input {
             case .key(let key): return handleKey(key)
             case .mouse(let mouse): return handleMouse(mouse)
-            case .paste(let text): return handlePaste(text)
+            case .paste(let text, let linesLeftOut): return handlePaste(text, linesLeftOut: linesLeftOut)
             }
         case .resize(let width, let height):
             self.width = max(1, width)
@@ -208,12 +211,13 @@ struct BoardUI {
         let (operation, pasted) = (requested, requestedPaste)
         requested = nil
         requestedPaste = false
+        defer { pasteNote = nil }
         switch outcome {
         case .changed(let kanban, let report, let focus):
             forceable = nil
             if pasted, clipboard?.copy == false { clipboard = nil }
             replaceKanban(kanban, focus: focus)
-            status = Status(Self.summary(of: report))
+            status = Status(Self.summary(of: report) + (pasteNote.map { "; " + $0 } ?? ""), isError: pasteNote != nil)
         case .refused(let message, let wipLimit):
             forceable = wipLimit ? operation.map(Self.forced) : nil
             guard forceable != nil else {

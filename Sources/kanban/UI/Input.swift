@@ -74,8 +74,10 @@ struct MouseEvent: Hashable, Sendable {
 enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
-    /// Text pasted while bracketed paste was on, as it came (newlines included).
-    case paste(String)
+    /// Text pasted while bracketed paste was on, as it came (newlines included). A paste
+    /// larger than the decoder takes is cut after its last whole line; `linesLeftOut` says
+    /// how many lines (whole or begun) were not taken, 0 when none.
+    case paste(String, linesLeftOut: Int = 0)
 }
 
 /// Turns the bytes a terminal sends into ``InputEvent``s.
@@ -89,8 +91,13 @@ struct InputDecoder {
     /// The text of a bracketed paste so far, once its opening `\e[200~` has come.
     private var pasted: [UInt8]?
 
-    /// A paste larger than this is cut: it is text for titles, not a file.
-    static let maximumPaste = 1 << 20
+    /// A paste larger than this is cut, after its last whole line, and the event says how
+    /// many lines were left out: it is text for titles (about 300,000 of them), not a file.
+    static let defaultMaximumPaste = 16 << 20
+    var maximumPaste = InputDecoder.defaultMaximumPaste
+    /// Of the paste being read, the bytes past ``maximumPaste``: how many line feeds they
+    /// held, and whether they end inside a line.
+    private var overflow: (lineFeeds: Int, bytes: Int, endsInLine: Bool) = (0, 0, false)
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
@@ -130,7 +137,7 @@ struct InputDecoder {
             if pasted != nil {
                 let (done, consumed) = takePaste(from: start, final: final)
                 start += consumed
-                if let done { events.append(.paste(done)) }
+                if let done { events.append(done) }
                 if pasted != nil { break }
                 continue
             }
@@ -156,7 +163,7 @@ struct InputDecoder {
 
     /// Takes paste text from the buffer up to the closing `\e[201~`; returns the text when
     /// the paste ended (or `final` cuts it short) and how many bytes were used.
-    private mutating func takePaste(from start: Int, final: Bool) -> (String?, Int) {
+    private mutating func takePaste(from start: Int, final: Bool) -> (InputEvent?, Int) {
         let end = Self.pasteEnd
         var index = start
         while index < buffer.count {
@@ -164,8 +171,8 @@ struct InputDecoder {
                 let available = min(end.count, buffer.count - index)
                 if buffer[index..<index + available].elementsEqual(end.prefix(available)) {
                     if available == end.count {
-                        let text = finishPaste(adding: buffer[start..<index])
-                        return (text, index + end.count - start)
+                        let event = finishPaste(adding: buffer[start..<index])
+                        return (event, index + end.count - start)
                     }
                     // Maybe the closing sequence, cut: keep it for the next read.
                     if !final {
@@ -182,15 +189,27 @@ struct InputDecoder {
     }
 
     private mutating func appendPasted(_ bytes: ArraySlice<UInt8>) {
-        let room = Self.maximumPaste - (pasted?.count ?? 0)
-        pasted?.append(contentsOf: bytes.prefix(max(0, room)))
+        guard pasted != nil else { return }
+        let room = max(0, maximumPaste - pasted!.count)
+        pasted!.append(contentsOf: bytes.prefix(room))
+        let rest = bytes.dropFirst(room)
+        guard let last = rest.last else { return }
+        overflow.lineFeeds += rest.count { $0 == 0x0A }
+        overflow.bytes += rest.count
+        overflow.endsInLine = last != 0x0A
     }
 
-    private mutating func finishPaste(adding bytes: ArraySlice<UInt8>) -> String {
+    private mutating func finishPaste(adding bytes: ArraySlice<UInt8>) -> InputEvent {
         appendPasted(bytes)
-        let text = String(decoding: pasted ?? [], as: UTF8.self)
+        var kept = pasted ?? []
         pasted = nil
-        return text
+        defer { overflow = (0, 0, false) }
+        guard overflow.bytes > 0 else { return .paste(String(decoding: kept, as: UTF8.self)) }
+        // Cut: the line the limit fell in goes with the rest, rather than half of it as a card.
+        kept.removeSubrange((kept.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)...)
+        // The lines of what was left out (that line's start and the bytes past the limit).
+        let left = overflow.lineFeeds + (overflow.endsInLine ? 1 : 0)
+        return .paste(String(decoding: kept, as: UTF8.self), linesLeftOut: left)
     }
 
     /// The event that starts at `index`.

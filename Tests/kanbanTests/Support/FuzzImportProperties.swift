@@ -30,6 +30,15 @@ extension FuzzProperties {
                 break
             }
             if error.message.isEmpty { return "an error with no message" }
+            // A message is words: never a Swift rendering of a value, never a raw control,
+            // directional control or line separator (README: Reliability).
+            for leak in ["KanbanCore.", "invalidTitle(", "invalidValue(", "reason: .", "Unicode.Scalar"]
+            where error.message.contains(leak) {
+                return "the message shows a program's value (\(leak)): \(error)"
+            }
+            if error.message.unicodeScalars.contains(where: \.isRefusedInText) {
+                return "the message holds a raw control or directional character: \(error)"
+            }
             if (try? format.read(bytes, localDay: localDay)) != nil { return "reading twice differs" }
             return nil
         }
