@@ -248,3 +248,39 @@ struct TrelloImportTests {
         #expect(kanban.boards[0].items.count == 2)
     }
 }
+
+@Suite("Trello import: what is done and what is left out")
+struct TrelloCompletedAndLeftOutTests {
+    static let export = """
+        {"lists": [{"id": "l1", "name": "Doing", "pos": 1}],
+         "cards": [
+           {"id": "c1", "name": "Shipped", "idList": "l1", "pos": 1, "desc": "Release notes.",
+            "due": "2026-11-20T12:00:00.000Z", "dueComplete": true, "idMembers": ["m1", "m2"],
+            "attachments": [{"id": "a1"}, {"id": "a2"}]},
+           {"id": "c2", "name": "Late", "idList": "l1", "pos": 2, "due": "2026-11-21T12:00:00.000Z",
+            "dueComplete": false, "badges": {"attachments": 1}},
+           {"id": "c3", "name": "Done, no note", "idList": "l1", "pos": 3, "due": "2026-11-22T12:00:00.000Z",
+            "dueComplete": true}],
+         "actions": [{"type": "commentCard", "data": {"text": "nice"}}, {"type": "updateCard"},
+                     {"type": "commentCard", "data": {"text": "ok"}}]}
+        """
+
+    @Test func aDueDateMarkedCompleteIsNotSetAndTheNoteSaysSo() throws {
+        let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
+        let cards = document.boards[0].cards
+        #expect(cards[0].due == nil)
+        #expect(cards[0].note == "Release notes.\n\nDue 2026-11-20, marked complete in Trello")
+        #expect(cards[1].due == Day(year: 2026, month: 11, day: 21))
+        #expect(cards[1].note == nil)
+        #expect(cards[2].due == nil)
+        #expect(cards[2].note == "Due 2026-11-22, marked complete in Trello")
+    }
+
+    @Test func commentsAttachmentsAndMembersAreCounted() throws {
+        let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
+        #expect(document.leftOut == [LeftOut("comment", 2), LeftOut("attachment", 3), LeftOut("card member", 2)])
+        let bare = try TrelloImport.read(
+            Array(#"{"lists": [{"id": "l", "name": "A"}], "cards": []}"#.utf8), localDay: utcDay)
+        #expect(bare.leftOut.isEmpty)
+    }
+}

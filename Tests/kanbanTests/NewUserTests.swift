@@ -188,3 +188,23 @@ struct OutputLockTests {
         #expect(try sandbox.temporaryFiles(of: "merged.json").isEmpty)
     }
 }
+
+@Suite("An import names what it left out")
+struct ImportLeftOutTests {
+    @Test func theNoteAfterATrelloImportNamesCommentsAttachmentsAndMembers() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(
+            """
+            {"lists": [{"id": "l1", "name": "Doing"}],
+             "cards": [{"id": "c1", "name": "Shipped", "idList": "l1", "due": "2026-11-20T12:00:00.000Z",
+                        "dueComplete": true, "idMembers": ["m1"], "attachments": [{"id": "a"}]}],
+             "actions": [{"type": "commentCard"}]}
+            """, to: "trello.json")
+        let result = try sandbox.run("init", "--import", "trello.json")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.err.contains("not imported: 1 comment, 1 attachment, 1 card member"), "\(result)")
+        // Done in Trello: not overdue here.
+        #expect(try sandbox.succeed("list", "--overdue", "--tsv").isEmpty)
+    }
+}

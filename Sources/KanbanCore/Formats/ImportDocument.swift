@@ -9,16 +9,35 @@ public struct ImportDocument: Hashable, Sendable {
     public var boards: [ImportedBoard]
     /// Cards that were archived (closed) where they came from.
     public var archive: [ImportedArchivedCard]
+    /// What the source held that kanban has no place for, counted, in the order to name
+    /// them, e.g. 12 `comment`s. Only counts above zero.
+    public var leftOut: [LeftOut]
 
-    public init(boards: [ImportedBoard] = [], archive: [ImportedArchivedCard] = []) {
+    public init(boards: [ImportedBoard] = [], archive: [ImportedArchivedCard] = [], leftOut: [LeftOut] = []) {
         self.boards = boards
         self.archive = archive
+        self.leftOut = leftOut
     }
 
     /// The number of cards, on boards and archived.
     public var cardCount: Int {
         boards.reduce(archive.count) { $0 + $1.cards.count }
     }
+}
+
+/// Things of one kind that an import left out, and how many.
+public struct LeftOut: Hashable, Sendable {
+    /// What one of them is: `comment`, `attachment`.
+    public var what: String
+    public var count: Int
+
+    public init(_ what: String, _ count: Int) {
+        self.what = what
+        self.count = count
+    }
+
+    /// `1 comment`, `12 comments`.
+    public var description: String { "\(count) \(what)\(count == 1 ? "" : "s")" }
 }
 
 /// A board to import: its title, a WIP limit for a new board, and its cards in order.

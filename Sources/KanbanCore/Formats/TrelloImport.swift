@@ -10,11 +10,15 @@
 ///   item (in `pos` order);
 /// - label names, or the color of a label without a name, become labels, with spaces
 ///   (and commas) turned into `-`;
-/// - `due`, an instant, becomes the due date it falls on in the local time zone;
+/// - `due`, an instant, becomes the due date it falls on in the local time zone, unless
+///   `dueComplete` marks it done: then the card has no due date (it is not overdue) and
+///   its note ends with a line `Due YYYY-MM-DD, marked complete in Trello`;
 /// - a list's numeric `softLimit` becomes the board's WIP limit.
 ///
 /// Everything else in the export (members, actions, attachments, custom fields, dates of
-/// creation and activity) is left out. Unknown keys are ignored: Trello adds them freely.
+/// creation and activity) is left out; comments, attachments and card members are counted
+/// in ``ImportDocument/leftOut`` so that the user is told. Unknown keys are ignored:
+/// Trello adds them freely.
 public enum TrelloImport {
     /// Reads the bytes of an export.
     ///
@@ -95,6 +99,8 @@ public enum TrelloImport {
         }
 
         // Cards.
+        var attachments = 0
+        var members = 0
         var cardsByList: [String: [(pos: Double, index: Int, closed: Bool, card: CardContent)]] = [:]
         for (index, value) in cards.enumerated() {
             let path = "$.cards[\(index)]"
@@ -112,6 +118,25 @@ public enum TrelloImport {
                         + checklist.lines.joined(separator: "\n")
                 }
             }
+            var due: Day?
+            if let text = try optionalString(value["due"], at: path + ".due") {
+                guard let instant = Timestamp(rfc3339: text) else {
+                    throw ImportError(
+                        .path(path + ".due"),
+                        "expected a time such as 2026-12-01T12:00:00.000Z, found \(JSON.quoted(text))")
+                }
+                due = localDay(instant)
+            }
+            if let day = due, try bool(value["dueComplete"], at: path + ".dueComplete") {
+                // Done in Trello: a due date would make it overdue here. The note keeps it.
+                due = nil
+                note += (note.isEmpty ? "" : note.hasSuffix("\n") ? "\n" : "\n\n")
+                    + "Due \(day), marked complete in Trello"
+            }
+            // An export lists a card's attachments, or only counts them in its badges.
+            let counted = value["badges"]?["attachments"]?.number.flatMap { Int(exactly: $0) } ?? 0
+            attachments += value["attachments"]?.array?.count ?? counted
+            members += value["idMembers"]?.array?.count ?? 0
             let checkedNote: String
             do {
                 checkedNote = try Note.checked(note)
@@ -131,15 +156,6 @@ public enum TrelloImport {
                     }
                 }
             }
-            var due: Day?
-            if let text = try optionalString(value["due"], at: path + ".due") {
-                guard let instant = Timestamp(rfc3339: text) else {
-                    throw ImportError(
-                        .path(path + ".due"),
-                        "expected a time such as 2026-12-01T12:00:00.000Z, found \(JSON.quoted(text))")
-                }
-                due = localDay(instant)
-            }
             let card = CardContent(
                 title: try title(name, at: path + ".name"), labels: labels, due: due,
                 note: checkedNote.isEmpty ? nil : checkedNote)
@@ -151,6 +167,10 @@ public enum TrelloImport {
         }
 
         var document = ImportDocument()
+        let comments = root["actions"]?.array?.count { $0["type"]?.string == "commentCard" } ?? 0
+        document.leftOut = [
+            LeftOut("comment", comments), LeftOut("attachment", attachments), LeftOut("card member", members),
+        ].filter { $0.count > 0 }
         for list in orderedLists {
             let cards = (cardsByList[list.id] ?? []).sorted { ($0.pos, $0.index) < ($1.pos, $1.index) }
             if list.closed {

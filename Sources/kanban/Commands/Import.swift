@@ -112,7 +112,11 @@ extension App {
             let archived = file.content.archive.count
             note(
                 "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(boards) board\(boards == 1 ? "" : "s"), "
-                    + "\(cards) card\(cards == 1 ? "" : "s")" + (archived > 0 ? ", \(archived) archived" : ""))
+                    + "\(cards) card\(cards == 1 ? "" : "s")" + (archived > 0 ? ", \(archived) archived" : "")
+                    + (file.content.leftOut.isEmpty
+                        ? ""
+                        : "; not imported: "
+                            + file.content.leftOut.map(\.description).joined(separator: ", ")))
         }
     }
 }
