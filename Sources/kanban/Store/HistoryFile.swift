@@ -295,9 +295,8 @@ struct HistoryFile {
         }
     }
 
-    /// Looks at the whole history within the bound, a chunk at a time: every line's number
-    /// and hashes (the end of each record) and whether it starts as a record. Lines that do
-    /// not, or whose numbers do not go up, are damage.
+    /// Looks at the whole history within the bound, a chunk at a time (see ``LineScanner``):
+    /// lines that do not read as records, or whose numbers do not go up, are damage.
     func tail() -> Tail {
         if let planted = planted() {
             var tail = Tail(last: nil, end: 0, unreadable: true)
@@ -340,7 +339,7 @@ struct HistoryFile {
         var last: HistoryRecord.Summary?
         var damaged: [Int] = []
         for (index, line) in scanner.lines.enumerated() {
-            if let summary = line.summary, line.startsAsRecord, summary.number > (last?.number ?? 0),
+            if let summary = line.summary, summary.number > (last?.number ?? 0),
                 !(index == 0 && region.start > 0)
             {
                 entries.append(line.range)
@@ -370,19 +369,24 @@ struct HistoryFile {
         return tail
     }
 
-    /// The lines of the part read, found a chunk at a time: where each starts and ends, its
-    /// first byte and its last bytes (a record ends with its number and hashes).
+    /// The lines of the part read, found a chunk at a time, each with the summary of the
+    /// record it holds, or nil when it holds none: a line up to ``decodedLine`` bytes is read
+    /// as a record, as readers read it; a longer one (a change of many cards) only by its
+    /// first byte and its end (a record ends with its number and hashes), so that a writer
+    /// never holds more than that much of the history in memory.
     private struct LineScanner {
         struct Line {
             var range: Range<Int>
             var summary: HistoryRecord.Summary?
-            var startsAsRecord: Bool
         }
+        static let decodedLine = 1 << 20
         var lines: [Line] = []
         private var lineStart: Int
         private var position: Int
         private var first: UInt8?
         private var end: [UInt8] = []
+        private var body: [UInt8] = []
+        private var whole = true
 
         init(start: Int) {
             lineStart = start
@@ -404,14 +408,17 @@ struct HistoryFile {
                 }
                 take(chunk[from..<newline])
                 let stop = position + newline - from
-                lines.append(
-                    Line(
-                        range: lineStart..<stop, summary: HistoryRecord.Summary(decodingEndOf: end),
-                        startsAsRecord: first == UInt8(ascii: "{")))
+                let summary =
+                    whole
+                    ? (try? HistoryRecord(decoding: body))?.summary
+                    : first == UInt8(ascii: "{") ? HistoryRecord.Summary(decodingEndOf: end) : nil
+                lines.append(Line(range: lineStart..<stop, summary: summary))
                 position = stop + 1
                 lineStart = position
                 first = nil
                 end.removeAll(keepingCapacity: true)
+                body.removeAll(keepingCapacity: true)
+                whole = true
                 from = newline + 1
             }
         }
@@ -420,6 +427,13 @@ struct HistoryFile {
             if first == nil { first = bytes.first }
             end.append(contentsOf: bytes.suffix(96))
             if end.count > 96 { end.removeFirst(end.count - 96) }
+            guard whole else { return }
+            if body.count + bytes.count <= Self.decodedLine {
+                body.append(contentsOf: bytes)
+            } else {
+                whole = false
+                body = []
+            }
         }
     }
 
