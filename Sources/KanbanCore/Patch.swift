@@ -140,7 +140,9 @@ public struct Patch: Hashable, Sendable {
     }
 
     private static func apply<Element>(_ stretch: Stretch<Element>, to list: [Element]) -> [Element]? {
-        guard stretch.offset >= 0, stretch.offset <= list.count - stretch.before.count else { return nil }
+        guard stretch.offset >= 0, stretch.offset <= list.count - stretch.before.count else {
+            return nil
+        }
         let end = stretch.offset + stretch.before.count
         guard list[stretch.offset..<end].elementsEqual(stretch.before) else { return nil }
         var result = list

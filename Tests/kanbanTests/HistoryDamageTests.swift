@@ -37,7 +37,8 @@ extension KanbanSandbox {
         let message = try expectJSONError(result, exit: exit, code: code, sourceLocation: sourceLocation)
         #expect(try snapshot() == file, "\(arguments) wrote the file", sourceLocation: sourceLocation)
         if let history {
-            #expect(try snapshot(Self.history) == history, "\(arguments) wrote the history", sourceLocation: sourceLocation)
+            #expect(
+                try snapshot(Self.history) == history, "\(arguments) wrote the history", sourceLocation: sourceLocation)
         }
         return message
     }
@@ -76,7 +77,8 @@ extension KanbanSandbox {
         let start = try #require(lines[0].range(of: "\"after\":[{"))
         let end = try #require(lines[0].range(of: "}]}],\"archive\"", range: start.upperBound..<lines[0].endIndex))
         let item = String(lines[0][lines[0].index(before: start.upperBound)..<lines[0].index(after: end.lowerBound)])
-        lines[0].replaceSubrange(lines[0].index(before: start.upperBound)..<lines[0].index(after: end.lowerBound), with: item + "," + item)
+        lines[0].replaceSubrange(
+            lines[0].index(before: start.upperBound)..<lines[0].index(after: end.lowerBound), with: item + "," + item)
         try sandbox.writeHistory(lines)
         let message = try sandbox.refuse(["redo"], exit: 65, code: "corrupt_file")
         #expect(message.contains("#1"), "\(message)")

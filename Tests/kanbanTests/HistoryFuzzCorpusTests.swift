@@ -25,7 +25,9 @@ struct HistoryFuzzCorpusTests {
         try sandbox.write(input.bytes, to: ".kanban.json.history")
         for arguments in [["log"], ["undo"], ["redo"], ["undo", "3"], ["add", "after"], ["log"], ["undo"]] {
             let result = try sandbox.run(arguments)
-            #expect(result.signal == nil && [0, 1, 65].contains(result.status ?? -1), "\(input.name) \(arguments): \(result)")
+            #expect(
+                result.signal == nil && [0, 1, 65].contains(result.status ?? -1),
+                "\(input.name) \(arguments): \(result)")
             #expect(try sandbox.run(["list"]).status == 0, "\(input.name) \(arguments): the file stays valid")
         }
     }

@@ -215,32 +215,49 @@ struct HistoryFile {
                     + "older entries are left out, and the next change drops them")
         }
         if !damagedLines.isEmpty {
-            let which = damagedLines.count == 1 ? "line \(damagedLines[0])" : "lines " + Self.list(damagedLines)
+            let one = damagedLines.count == 1
+            let which = one ? "line \(damagedLines[0])" : "lines " + Self.list(damagedLines)
             let counted = region.start > 0 ? " (counted from the first line read)" : ""
-            loaded.notes.append("\(which) of the history \(q(path))\(counted) did not read and \(damagedLines.count == 1 ? "is" : "are") left out; the next change rewrites the history without \(damagedLines.count == 1 ? "it" : "them")")
+            loaded.notes.append(
+                "\(which) of the history \(q(path))\(counted) did not read and \(one ? "is" : "are") left out; "
+                    + "the next change rewrites the history without \(one ? "it" : "them")"
+            )
         }
         if region.zeros > 0 {
-            loaded.notes.append("the history \(q(path)) ends with \(byteCount(region.zeros)) of NUL bytes, left out; the next change drops them")
+            loaded.notes.append(
+                "the history \(q(path)) ends with \(byteCount(region.zeros)) of NUL bytes, left out; "
+                    + "the next change drops them"
+            )
         }
         if !last.isEmpty {
             let previous = records.last
             if let previous, previous.after == current {
-                loaded.notes.append("the last record of the history \(q(path)) is cut off; its change never reached the file, so it is left out")
+                loaded.notes.append(
+                    "the last record of the history \(q(path)) is cut off; its change never reached the file, "
+                        + "so it is left out"
+                )
             } else {
                 let after = previous.map { "entry #\($0.number)" } ?? "its start"
-                loaded.notes.append("the last record of the history \(q(path)) is cut off; its change may be in the file, so undo and redo cannot take back or do again anything until the next change")
+                loaded.notes.append(
+                    "the last record of the history \(q(path)) is cut off; its change may be in the file, so "
+                        + "undo and redo cannot take back or do again anything until the next change"
+                )
                 loaded.cutOff = .corruptFile(
                     path: path, line: segments.count + 1,
-                    message: "the last record is cut off (a crash or a full disk while it was written), and the file is "
-                        + "not as \(after) left it: the cut-off record's change may be in the file, so there is no telling "
-                        + "what to take back; nothing was written; 'kanban log' shows the entries that read, and the next "
+                    message:
+                        "the last record is cut off (a crash or a full disk while it was written), and the file is "
+                        + "not as \(after) left it: the cut-off record's change may be in the file, so there is no "
+                        + "telling what to take back; nothing was written; 'kanban log' shows the entries that read, "
+                        + "and the next "
                         + "change starts the history again after them")
             }
         }
         if records.isEmpty, !damagedLines.isEmpty || region.start > 0 || (region.end == 0 && size > 0) {
             throw .corruptFile(
                 path: path, line: damagedLines.first ?? 1,
-                message: "the history cannot be read: no entry in its last \(byteCount(min(size, Self.maximumBytes))) reads; "
+                message:
+                    "the history cannot be read: no entry in its last "
+                    + "\(byteCount(min(size, Self.maximumBytes))) reads; "
                     + "the next change starts a new one")
         }
         if let record = records.last, record.after != current, record.before == current {
@@ -332,7 +349,9 @@ struct HistoryFile {
             tail = Tail(last: nil, end: 0, unreadable: true)
             tail.replace = true
             tail.notes.append(
-                "no entry of the history \(q(path)) reads within the \(byteCount(Self.maximumBytes)) kanban reads of it; a new history is started")
+                "no entry of the history \(q(path)) reads within the \(byteCount(Self.maximumBytes)) "
+                    + "kanban reads of it; a new history is started"
+            )
             return tail
         }
         var entries: [Range<Int>] = []
@@ -356,10 +375,14 @@ struct HistoryFile {
         tail.damaged = !damaged.isEmpty || region.start > 0
         if !damaged.isEmpty {
             let which = damaged.count == 1 ? "line \(damaged[0])" : "lines " + Self.list(damaged)
-            tail.notes.append("\(which) of the history \(q(path)) did not read and \(damaged.count == 1 ? "was" : "were") dropped; \(entries.count) entries are kept")
+            tail.notes.append(
+                "\(which) of the history \(q(path)) did not read and \(damaged.count == 1 ? "was" : "were") "
+                    + "dropped; \(entries.count) entries are kept"
+            )
         }
         if region.zeros > 0 {
-            tail.notes.append("the history \(q(path)) ended with \(byteCount(region.zeros)) of NUL bytes; they were dropped")
+            tail.notes.append(
+                "the history \(q(path)) ended with \(byteCount(region.zeros)) of NUL bytes; they were dropped")
         }
         if region.start > 0 {
             tail.notes.append(
@@ -441,7 +464,9 @@ struct HistoryFile {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+            }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { break }
             done += got
@@ -475,7 +500,8 @@ struct HistoryFile {
     /// - Returns: what puts the history back exactly as it was, should the new file not be
     ///   put in place after all.
     /// - Throws: ``CLIError/io(_:)``; then the history is as it was.
-    func append(_ record: HistoryRecord, to tail: inout Tail, mode: mode_t, group: gid_t) throws(CLIError) -> () -> Void {
+    func append(_ record: HistoryRecord, to tail: inout Tail, mode: mode_t, group: gid_t) throws(CLIError) -> () -> Void
+    {
         let line = record.encoded()
         let end = tail.unreadable ? 0 : tail.end
         let aside = path + ".old"
@@ -563,14 +589,19 @@ struct HistoryFile {
         var entries = tail.entries.filter { !dropping.contains($0.lowerBound) }
         if entries.count < tail.entries.count {
             let count = tail.entries.count - entries.count
-            notes.append("\(count) \(count == 1 ? "entry" : "entries") of the history \(q(path)) did not read and \(count == 1 ? "was" : "were") dropped")
+            notes.append(
+                "\(count) \(count == 1 ? "entry" : "entries") of the history \(q(path)) did not read and "
+                    + "\(count == 1 ? "was" : "were") dropped"
+            )
         }
         let length = record.encoded().count
         entries.append(tail.end..<(tail.end + length - 1))
         let bytes = { (entries: ArraySlice<Range<Int>>) in entries.reduce(0) { $0 + $1.count + 1 } }
         var kept = entries[...]
         let total = bytes(kept)
-        if kept.count > Self.prune && record.number % Self.checkEvery == 0 || total > Self.checkBytes && kept.count > Self.keep {
+        if kept.count > Self.prune && record.number % Self.checkEvery == 0
+            || total > Self.checkBytes && kept.count > Self.keep
+        {
             kept = kept.suffix(Self.keep)
         }
         // Before the newest entry, at most ``keptBytes``: a record of any size stays, and the

@@ -147,7 +147,9 @@ struct Store {
     }
 
     /// Reads the kanban and its history without locking (for `log`).
-    func loadWithHistory() throws(CLIError) -> (kanban: Kanban, history: (loaded: HistoryFile.Loaded, exists: Bool)) {
+    func loadWithHistory() throws(CLIError)
+        -> (kanban: Kanban, history: (loaded: HistoryFile.Loaded, exists: Bool))
+    {
         let target = try target()
         var file = try open(target)
         defer { file.close() }
@@ -229,7 +231,8 @@ struct Store {
             let lines = recording.describe(change)
             // Undo and redo apply the patches of the changes they name, never their own: theirs
             // would only double the history's size after a change of a million cards.
-            let kept = transaction.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
+            let kept =
+                transaction.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
                 kind: transaction.kind, before: hash, after: after, lines: lines, patch: kept)
@@ -241,9 +244,8 @@ struct Store {
         }
         if let record {
             let mode = file.info.st_mode & 0o666
-            for text in history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: transaction.damaged) {
-                note(text)
-            }
+            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: transaction.damaged)
+            for text in notes { note(text) }
         }
         return change
     }
