@@ -306,7 +306,9 @@ private struct RecordReader {
             case "of":
                 try json.beginArray("\"of\"")
                 var firstNumber = true
-                while try json.nextElement(first: &firstNumber) { of.append(try entryNumber("an entry number")) }
+                while try json.nextElement(first: &firstNumber) {
+                    of.append(try entryNumber("an entry number", from: 0))
+                }
             case "before": before = try hash()
             case "after": after = try hash()
             case "lines": lines = try strings()
@@ -333,11 +335,11 @@ private struct RecordReader {
         try json.text(of: try json.readString("a string"))
     }
 
-    /// An entry number, 1 to ``HistoryRecord/maximumNumber``.
-    private mutating func entryNumber(_ what: String) throws(KanbanError) -> Int {
+    /// An entry number, `from` (1) to ``HistoryRecord/maximumNumber``.
+    private mutating func entryNumber(_ what: String, from: Int = 1) throws(KanbanError) -> Int {
         let number = try json.readInteger(what)
-        guard (1...HistoryRecord.maximumNumber).contains(number) else {
-            throw json.error("\(what) must be from 1 to \(HistoryRecord.maximumNumber), found \(number)")
+        guard (from...HistoryRecord.maximumNumber).contains(number) else {
+            throw json.error("\(what) must be from \(from) to \(HistoryRecord.maximumNumber), found \(number)")
         }
         return number
     }

@@ -265,3 +265,22 @@ extension KanbanSandbox {
         #expect(try sandbox.bytes() == full)
     }
 }
+
+@Suite("Entries whose change is not in the file", .serialized) struct EntriesNotInTheFile {
+    @Test func undoRefusesAnEntryWhoseChangeATakingBackOutsideKanbanRemovedAndSaysWhy() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        let before = try sandbox.bytes()
+        try sandbox.succeed("add", "On another branch", "-q")
+        try sandbox.succeed("add", "There too", "-q")
+        // A checkout or a reset puts the file back as it was: the entries' changes are not in it.
+        try sandbox.write(before)
+        let message = try sandbox.refuse(["undo"], exit: 1, code: "conflict")
+        #expect(message.contains("#2") && message.contains("not in this file"), "\(message)")
+        let text = try sandbox.run(["undo"])
+        #expect(text.status == 1 && text.stdout.isEmpty, "no report of a change it did not make: \(text)")
+        #expect(text.err.contains("not in this file"), "\(text.err)")
+        #expect(try sandbox.bytes() == before)
+    }
+}

@@ -71,7 +71,18 @@ extension App {
                 }
                 let command = "kanban " + record.command.map(shellWord).joined(separator: " ")
                 do throws(KanbanError) {
-                    result = redo ? try result.reapplying(record.patch) : try result.reverting(record.patch)
+                    let next = redo ? try result.reapplying(record.patch) : try result.reverting(record.patch)
+                    // Taking back a change the file does not have (made on another git branch, or
+                    // taken back by a checkout or a reset) would change nothing: say so instead.
+                    guard next != result else {
+                        let why =
+                            redo
+                            ? "what it changed is in this file already (done again by a checkout, a merge or an editor)"
+                            : "its change is not in this file (made on another git branch, or taken back by a "
+                                + "checkout or a reset)"
+                        throw KanbanError.conflict(why)
+                    }
+                    result = next
                 } catch .conflict(let message) {
                     throw .refused(.conflict("cannot \(name) #\(entry) (\(command)): \(message); nothing was written"))
                 } catch {

@@ -505,9 +505,10 @@ struct HistoryFile {
         let line = record.encoded()
         let end = tail.unreadable ? 0 : tail.end
         let aside = path + ".old"
+        // (A history set aside by a process killed before it could remove it goes too.)
+        unlink(aside)
         do throws(POSIX.Failure) {
             if tail.replace {
-                unlink(aside)
                 guard rename(path, aside) == 0 else { throw POSIX.Failure() }
                 tail.setAside = true
             }
