@@ -159,15 +159,28 @@ extension KanbanSandbox {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try #require(mkfifo(sandbox.path(KanbanSandbox.history), 0o600) == 0)
-        for command in ["log", "undo", "redo"] {
-            let message = try sandbox.refuse([command], exit: 65, code: "no_history")
-            #expect(message.contains("FIFO") && message.contains("remove it"), "\(command): \(message)")
+        try expectRefusedThenReplaced(sandbox, what: "FIFO", by: ["log", "undo", "redo"])
+    }
+
+    /// `commands` refuse what is planted as the history (65), saying `what` it is and what to
+    /// do; then a change replaces it with a new history of one entry, a regular file.
+    private func expectRefusedThenReplaced(
+        _ sandbox: KanbanSandbox, what: String, by commands: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for command in commands {
+            let message = try sandbox.refuse([command], exit: 65, code: "no_history", sourceLocation: sourceLocation)
+            #expect(
+                message.contains(what) && message.contains("remove it"), "\(message)", sourceLocation: sourceLocation)
         }
-        let add = try sandbox.run(["add", "after the FIFO"])
-        #expect(add.status == 0 && add.err.contains("kanban: note: "), "a change starts a new history: \(add)")
+        let add = try sandbox.run(["add", "card"])
+        #expect(
+            add.status == 0 && add.err.contains(what), "a change says it starts anew: \(add)",
+            sourceLocation: sourceLocation)
         var info = stat()
-        #expect(lstat(sandbox.path(KanbanSandbox.history), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
-        #expect(try sandbox.logEntries().count == 1)
+        #expect(
+            lstat(sandbox.path(KanbanSandbox.history), &info) == 0 && info.st_mode & S_IFMT == S_IFREG,
+            sourceLocation: sourceLocation)
+        #expect(try sandbox.logEntries().count == 1, sourceLocation: sourceLocation)
     }
 
     @Test func aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange() throws {
@@ -178,15 +191,7 @@ extension KanbanSandbox {
         for target in ["/dev/zero", sandbox.path("elsewhere")] {
             unlink(sandbox.path(KanbanSandbox.history))
             try #require(symlink(target, sandbox.path(KanbanSandbox.history)) == 0)
-            for command in ["log", "undo"] {
-                let message = try sandbox.refuse([command], exit: 65, code: "no_history")
-                #expect(message.contains("symbolic link") && message.contains("remove it"), "\(message)")
-            }
-            let add = try sandbox.run(["add", "card"])
-            #expect(add.status == 0 && add.err.contains("symbolic link"), "\(add)")
-            var info = stat()
-            #expect(lstat(sandbox.path(KanbanSandbox.history), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
-            #expect(try sandbox.logEntries().count == 1)
+            try expectRefusedThenReplaced(sandbox, what: "symbolic link", by: ["log", "undo"])
         }
         #expect(try sandbox.bytes("elsewhere") == Array("kept as it is\n".utf8))
     }
