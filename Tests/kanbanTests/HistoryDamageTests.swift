@@ -64,9 +64,15 @@ extension KanbanSandbox {
         let message = try sandbox.refuse(["redo"], exit: 65, code: "corrupt_file")
         #expect(message.contains("#1") && message.contains(KanbanSandbox.history), "\(message)")
 
-        // The same record as the newest change: undo refuses it as well.
-        try sandbox.writeHistory([lines[0]])
-        try sandbox.refuse(["undo"], exit: 65, code: "corrupt_file")
+        // The same record as the newest change, whose change is in the file: undo refuses it as well.
+        let other = try KanbanSandbox()
+        defer { other.remove() }
+        try other.initSample()
+        try other.succeed("add", "X", "--to", "Todo")
+        try other.writeHistory(
+            try other.historyLines().map { $0.replacing(#/"offset":\d+/#, with: #""offset":-1"#) })
+        let undo = try other.refuse(["undo"], exit: 65, code: "corrupt_file")
+        #expect(undo.contains("#1"), "\(undo)")
     }
 
     @Test func aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique() throws {

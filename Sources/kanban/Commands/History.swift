@@ -60,7 +60,7 @@ extension App {
             let entries = Array((redo ? log.redoable : log.undoable).suffix(count).reversed())
             var result = kanban
             for entry in entries {
-                guard let record = log.record(entry) else {
+                guard let record = try transaction.record(entry) else {
                     if let line = transaction.firstDamagedLine {
                         throw .corruptFile(
                             path: transaction.history.path, line: line,

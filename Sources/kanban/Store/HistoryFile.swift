@@ -171,6 +171,18 @@ struct HistoryFile {
         var lines: [Int: Int] = [:]
         /// The lines that did not read (counted the same way).
         var damagedLines: [Int] = []
+        /// The bytes read, and where each entry's line is in them, by number: an entry's
+        /// patch is read only when undo or redo needs it (see ``record(_:)``).
+        var bytes: [UInt8] = []
+        var ranges: [Int: Range<Int>] = [:]
+
+        /// Entry `number` with its patch, if the history holds it.
+        ///
+        /// - Throws: ``KanbanError/corruptFile(line:message:)`` for a patch that does not read.
+        func record(_ number: Int) throws(KanbanError) -> HistoryRecord? {
+            guard let range = ranges[number] else { return nil }
+            return try HistoryRecord(decoding: bytes[range])
+        }
     }
 
     /// Every record, oldest first, without an orphan whose change never reached a file whose
@@ -201,9 +213,12 @@ struct HistoryFile {
             defer { offset += line.count + 1 }
             // The part read may start inside its first line: that line is older than the bound.
             if index == 0 && region.start > 0 { continue }
-            if let record = try? HistoryRecord(decoding: Array(line)), record.number > (records.last?.number ?? 0) {
+            if let record = try? HistoryRecord(decoding: line, patch: false),
+                record.number > (records.last?.number ?? 0)
+            {
                 records.append(record)
                 loaded.lines[record.number] = index + 1
+                loaded.ranges[record.number] = line.startIndex..<line.endIndex
             } else {
                 damagedLines.append(index + 1)
                 loaded.damaged.insert(offset)
@@ -265,6 +280,7 @@ struct HistoryFile {
         }
         loaded.log = HistoryLog(records: records)
         loaded.damagedLines = damagedLines
+        loaded.bytes = bytes
         return loaded
     }
 
@@ -433,7 +449,7 @@ struct HistoryFile {
                 let stop = position + newline - from
                 let summary =
                     whole
-                    ? (try? HistoryRecord(decoding: body))?.summary
+                    ? (try? HistoryRecord(decoding: body, patch: false))?.summary
                     : first == UInt8(ascii: "{") ? HistoryRecord.Summary(decodingEndOf: end) : nil
                 lines.append(Line(range: lineStart..<stop, summary: summary))
                 position = stop + 1

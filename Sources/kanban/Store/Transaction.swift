@@ -48,6 +48,19 @@ struct Transaction {
     /// The first line of the history that did not read, if any, once it was read.
     var firstDamagedLine: Int? { loaded?.damagedLines.first }
 
+    /// Entry `number` with its patch, once the history was read; nil if it is not there.
+    ///
+    /// - Throws: ``CLIError/corruptFile(path:line:message:)`` when its patch does not read.
+    func record(_ number: Int) throws(CLIError) -> HistoryRecord? {
+        do throws(KanbanError) {
+            return try loaded?.record(number)
+        } catch {
+            throw .corruptFile(
+                path: history.path, line: line(of: number),
+                message: "entry #\(number) does not read: \(error.message); nothing was written")
+        }
+    }
+
     /// The line of the history that holds entry `number`, once it was read.
     func line(of number: Int) -> Int { loaded?.lines[number] ?? 1 }
 }

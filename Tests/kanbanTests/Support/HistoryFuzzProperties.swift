@@ -76,8 +76,10 @@ public enum HistoryFuzzProperties {
         let current = FileHash.of(kanbanBytes)
 
         var records: [HistoryRecord] = []
+        var loaded: HistoryFile.Loaded?
         do {
-            records = try history.read(current: current).log.records
+            loaded = try history.read(current: current)
+            records = loaded?.log.records ?? []
         } catch {
             switch error {
             case .corruptFile(_, let line, let message):
@@ -86,7 +88,12 @@ public enum HistoryFuzzProperties {
                 return "a regular file's history refused other than as damage: \(error.message)"
             }
         }
-        for record in records {
+        for entry in records {
+            // The patch is read when undo or redo needs it: a record whose patch does not read is refused.
+            guard let record = try? loaded?.record(entry.number) else { continue }
+            if record.number != entry.number || record.kind != entry.kind || record.lines != entry.lines {
+                return "entry #\(entry.number) reads differently with its patch"
+            }
             for redo in [false, true] {
                 let changed: Kanban
                 do throws(KanbanError) {
@@ -128,7 +135,8 @@ public enum HistoryFuzzProperties {
             return "after a change the history does not read: \(error.message)"
         }
         if !after.notes.isEmpty { return "after a change the history is still damaged: \(after.notes)" }
-        if after.log.records.last != record { return "the change is not the history's last entry" }
+        let last = after.log.records.last.flatMap { try? after.record($0.number) }
+        if last != record { return "the change is not the history's last entry" }
         let kept = Set(after.log.records.map(\.number))
         let lost = records.map(\.number).filter { $0 < record.number && !kept.contains($0) }
         if records.count < HistoryFile.keep, !lost.isEmpty { return "entries that read were dropped: \(lost)" }
