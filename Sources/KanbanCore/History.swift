@@ -14,8 +14,12 @@ public struct HistoryRecord: Hashable, Sendable {
         case redo([Int])
     }
 
-    /// The entry's number: one more than the entry before it.
+    /// The entry's number: more than the entry before it (one more, unless damage was dropped).
     public var number: Int
+
+    /// The largest entry number a record may carry: numbers read from a file stay far from
+    /// overflowing (a damaged record with a larger one is refused, never trapped on).
+    public static let maximumNumber = 1 << 53
     public var time: Timestamp
     /// Who ran the command (`$USER`).
     public var user: String
@@ -217,7 +221,9 @@ extension HistoryRecord {
                 tail[$0...].starts(with: marker)
             }) else { return nil }
             let text = String(decoding: tail[(at + marker.count)...], as: UTF8.self)
-            guard let comma = text.firstIndex(of: ","), let number = Int(text[..<comma]) else { return nil }
+            guard let comma = text.firstIndex(of: ","), let number = Int(text[..<comma]),
+                (1...HistoryRecord.maximumNumber).contains(number)
+            else { return nil }
             let rest = text[comma...]
             guard rest.count == 56, rest.hasPrefix(",\"before\":\""), rest.hasSuffix("\"}"),
                 let before = UInt64(rest.dropFirst(11).prefix(16), radix: 16),
@@ -231,14 +237,17 @@ extension HistoryRecord {
     /// The record's summary.
     public var summary: Summary { Summary(number: number, before: before, after: after) }
 
-    /// Reads a record from one line of JSON (without its newline).
+    /// Reads a record from one line of JSON (without its newline). Without `patch`, its
+    /// patch is only checked to be JSON and read as an empty one: what `kanban log` and a
+    /// writer checking the history need, at a fraction of the cost of the cards in it.
     ///
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` (line 1 of the record).
-    public init(decoding line: [UInt8]) throws(KanbanError) {
-        let result = line.withUnsafeBufferPointer { buffer in
+    public init(decoding line: some Collection<UInt8>, patch: Bool = true) throws(KanbanError) {
+        let bytes = Array(line)
+        let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(KanbanError) in
                 var reader = RecordReader(buffer)
-                return try reader.record()
+                return try reader.record(patch: patch)
             }
         }
         self = try result.get()
@@ -274,7 +283,7 @@ private struct RecordReader {
         set { reader.json = newValue }
     }
 
-    mutating func record() throws(KanbanError) -> HistoryRecord {
+    mutating func record(patch decodePatch: Bool) throws(KanbanError) -> HistoryRecord {
         var number: Int?
         var time: Timestamp?
         var user = ""
@@ -289,7 +298,7 @@ private struct RecordReader {
         var first = true
         while let key = try json.nextKey(first: &first) {
             switch try json.text(of: key) {
-            case "n": number = try json.readInteger("\"n\"")
+            case "n": number = try entryNumber("\"n\"")
             case "time":
                 let text = try string()
                 guard let value = Timestamp(rfc3339: text) else { throw json.error("invalid time \(JSON.quoted(text))") }
@@ -300,11 +309,19 @@ private struct RecordReader {
             case "of":
                 try json.beginArray("\"of\"")
                 var firstNumber = true
-                while try json.nextElement(first: &firstNumber) { of.append(try json.readInteger("an entry number")) }
+                while try json.nextElement(first: &firstNumber) {
+                    of.append(try entryNumber("an entry number", from: 0))
+                }
             case "before": before = try hash()
             case "after": after = try hash()
             case "lines": lines = try strings()
-            case "patch": patch = try readPatch()
+            case "patch":
+                if decodePatch {
+                    patch = try readPatch()
+                } else {
+                    try json.skipValue()
+                    patch = Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
+                }
             default: try json.skipValue()  // a key from a later kanban: kept readable
             }
         }
@@ -325,6 +342,15 @@ private struct RecordReader {
 
     private mutating func string() throws(KanbanError) -> String {
         try json.text(of: try json.readString("a string"))
+    }
+
+    /// An entry number, `from` (1) to ``HistoryRecord/maximumNumber``.
+    private mutating func entryNumber(_ what: String, from: Int = 1) throws(KanbanError) -> Int {
+        let number = try json.readInteger(what)
+        guard (from...HistoryRecord.maximumNumber).contains(number) else {
+            throw json.error("\(what) must be from \(from) to \(HistoryRecord.maximumNumber), found \(number)")
+        }
+        return number
     }
 
     private mutating func strings() throws(KanbanError) -> [String] {
@@ -423,7 +449,9 @@ private struct RecordReader {
         while let key = try json.nextKey(first: &first) {
             let name = try json.text(of: key)
             switch name {
-            case "offset": offset = try json.readInteger("\"offset\"")
+            case "offset":
+                offset = try json.readInteger("\"offset\"")
+                guard offset >= 0 else { throw json.error("\"offset\" must be 0 or more, found \(offset)") }
             case "anchor": anchor = try json.readNullIfPresent() ? nil : try id()
             case "before", "after":
                 try json.beginArray("\"\(name)\"")
@@ -469,14 +497,15 @@ public struct HistoryLog: Sendable {
 
     /// The number the next record gets.
     public var nextNumber: Int {
-        (records.last?.number ?? 0) + 1
+        min(records.last?.number ?? 0, HistoryRecord.maximumNumber) + 1
     }
 
     /// The record with `number`, if the history still has it.
     public func record(_ number: Int) -> HistoryRecord? {
         // Numbers go up by one, so the record is found by its distance from the last.
         guard let last = records.last else { return nil }
-        let index = records.count - 1 - (last.number - number)
+        let (distance, overflow) = last.number.subtractingReportingOverflow(number)
+        let index = overflow ? -1 : (records.count - 1).subtractingReportingOverflow(distance).partialValue
         guard records.indices.contains(index), records[index].number == number else {
             return records.first { $0.number == number }
         }

@@ -7,7 +7,9 @@ extension Kanban {
     /// This kanban with `patch` taken back.
     ///
     /// - Throws: ``KanbanError/conflict(_:)`` when what the change did was changed since in a
-    ///   way that conflicts (SPEC §8, rule 8); nothing changes then.
+    ///   way that conflicts (README: "What conflicts"); nothing changes then. Any other error
+    ///   says the patch does not fit this kanban (a damaged history): applied, it would
+    ///   break an invariant (a card twice, a blank title, a negative limit), so it is not.
     public func reverting(_ patch: Patch) throws(KanbanError) -> Kanban {
         try applyingAsMerge(patch.reversed)
     }
@@ -20,10 +22,14 @@ extension Kanban {
     }
 
     /// `patch` applied: exactly where it can be, else as the merge of the change into this kanban.
+    /// Every kanban made on the way is checked before it is used: a patch read from a damaged
+    /// history may name a card twice or carry values no kanban may hold.
     private func applyingAsMerge(_ patch: Patch) throws(KanbanError) -> Kanban {
         if let exact = patch.exactlyApplied(to: self) { return exact }
         let base = patch.rebuilding(self, as: .before)
         let theirs = patch.rebuilding(self, as: .after)
+        try base.validate()
+        try theirs.validate()
         let result = Kanban.merge(base: base, ours: self, theirs: theirs)
         guard result.conflicts.isEmpty else {
             let cards = result.conflicts.map { conflict -> String in
@@ -35,6 +41,7 @@ extension Kanban {
             throw .conflict(
                 "what it changed was changed again since: \(cards.uniqued().joined(separator: ", "))")
         }
+        try result.kanban.validate()
         return result.kanban
     }
 }
@@ -84,14 +91,14 @@ extension Patch {
             guard let board = boards.firstIndex(where: { $0.id == id }) else { continue }
             let items = side == .before ? stretch.before : stretch.after
             let at = stretch.anchor.flatMap { anchor in boards[board].items.firstIndex { $0.id == anchor } }
-                .map { $0 + 1 } ?? min(stretch.offset, boards[board].items.count)
+                .map { $0 + 1 } ?? min(max(0, stretch.offset), boards[board].items.count)
             boards[board].items.insert(contentsOf: items, at: at)
         }
         var archived = kanban.archive.filter { !touched.contains($0.item.id) }
         if let archive {
             let items = side == .before ? archive.before : archive.after
             let at = archive.anchor.flatMap { anchor in archived.firstIndex { $0.item.id == anchor } }
-                .map { $0 + 1 } ?? min(archive.offset, archived.count)
+                .map { $0 + 1 } ?? min(max(0, archive.offset), archived.count)
             archived.insert(contentsOf: items, at: at)
         }
         return Kanban(trusted: boards, archive: archived)

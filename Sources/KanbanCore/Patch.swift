@@ -140,8 +140,11 @@ public struct Patch: Hashable, Sendable {
     }
 
     private static func apply<Element>(_ stretch: Stretch<Element>, to list: [Element]) -> [Element]? {
+        guard stretch.offset >= 0, stretch.offset <= list.count - stretch.before.count else {
+            return nil
+        }
         let end = stretch.offset + stretch.before.count
-        guard end <= list.count, list[stretch.offset..<end].elementsEqual(stretch.before) else { return nil }
+        guard list[stretch.offset..<end].elementsEqual(stretch.before) else { return nil }
         var result = list
         result.replaceSubrange(stretch.offset..<end, with: stretch.after)
         return result

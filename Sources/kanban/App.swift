@@ -127,7 +127,9 @@ struct App {
 
     /// The store for commands that work on an existing file.
     func store() throws(CLIError) -> Store {
-        try Store.locate(file: options.file)
+        var store = try Store.locate(file: options.file)
+        store.note = { [self] text in note(text) }
+        return store
     }
 
     /// Runs `body` on the kanban in one transaction and renders what it did as `command`.
@@ -155,7 +157,7 @@ struct App {
             command: arguments, user: POSIX.environment("USER") ?? POSIX.environment("LOGNAME") ?? "uid \(getuid())",
             time: clock.now
         ) { change in
-            Report(command: command, change: change, dryRun: false, file: "").historyLines
+            HistoryFile.capped(Report(command: command, change: change, dryRun: false, file: "").historyLines)
         }
     }
 

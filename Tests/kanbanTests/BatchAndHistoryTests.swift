@@ -242,12 +242,12 @@ import Testing
         let history = HistoryFile(of: sandbox.file)
         var pruned = false
         for number in 1...260 {
-            let tail = history.tail()
+            var tail = history.tail()
             #expect(tail.nextNumber == number)
             let record = HistoryRecord(
                 number: number, time: Timestamp(seconds: 0), user: "u", command: ["add", "\(number)"], kind: .change,
                 before: UInt64(number), after: UInt64(number + 1), lines: [], patch: Patch(from: .empty, to: .empty))
-            _ = try history.append(record, to: tail, mode: 0o644, group: getegid())
+            _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
             history.pruneIfNeeded(after: tail, appended: record, mode: 0o644)
             let log = try history.load(current: 0)
             #expect(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")

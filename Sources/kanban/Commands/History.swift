@@ -6,8 +6,10 @@ extension App {
         let store = try store()
         let (_, history) = try store.loadWithHistory()
         guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
-        let undone = history.log.undone
-        var records = Array(history.log.records.reversed())
+        for text in history.loaded.notes { note(text) }
+        let log = history.loaded.log
+        let undone = log.undone
+        var records = Array(log.records.reversed())
         if let count { records = Array(records.prefix(count)) }
         if options.json {
             return "[" + records.map { Self.json($0, undone: undone.contains($0.number)) }.joined(separator: ",") + "]\n"
@@ -58,16 +60,37 @@ extension App {
             let entries = Array((redo ? log.redoable : log.undoable).suffix(count).reversed())
             var result = kanban
             for entry in entries {
-                guard let record = log.record(entry) else {
+                guard let record = try transaction.record(entry) else {
+                    if let line = transaction.firstDamagedLine {
+                        throw .corruptFile(
+                            path: transaction.history.path, line: line,
+                            message: "entry #\(entry) did not read (the history is damaged; 'kanban log' shows what "
+                                + "reads), so it cannot be \(redo ? "done again" : "taken back"); nothing was written")
+                    }
                     throw .refused(.conflict("entry #\(entry) is no longer in the history; nothing was written"))
                 }
+                let command = ShellQuote.commandLine(["kanban"] + record.command)
                 do throws(KanbanError) {
-                    result = redo ? try result.reapplying(record.patch) : try result.reverting(record.patch)
+                    let next = redo ? try result.reapplying(record.patch) : try result.reverting(record.patch)
+                    // Taking back a change the file does not have (made on another git branch, or
+                    // taken back by a checkout or a reset) would change nothing: say so instead.
+                    guard next != result else {
+                        let why =
+                            redo
+                            ? "what it changed is in this file already (done again by a checkout, a merge or an editor)"
+                            : "its change is not in this file (made on another git branch, or taken back by a "
+                                + "checkout or a reset)"
+                        throw KanbanError.conflict(why)
+                    }
+                    result = next
+                } catch .conflict(let message) {
+                    throw .refused(.conflict("cannot \(name) #\(entry) (\(command)): \(message); nothing was written"))
                 } catch {
-                    throw .refused(
-                        .conflict(
-                            "cannot \(name) #\(entry) (\(ShellQuote.commandLine(["kanban"] + record.command))): "
-                                + "\(error.message); nothing was written"))
+                    // Applied, the record would break the kanban: the history is damaged there.
+                    throw .corruptFile(
+                        path: transaction.history.path, line: transaction.line(of: entry),
+                        message: "entry #\(entry) (\(command)) does not fit the file: \(error.message); "
+                            + "it cannot be \(redo ? "done again" : "taken back"), and nothing was written")
                 }
                 taken.append(record)
             }

@@ -18,6 +18,8 @@ struct Store {
     let fromEnvironment: Bool
     /// How long to wait for another kanban process's lock, in seconds.
     var lockTimeout: Double = 5
+    /// Where notes go (what a change dropped from a damaged history).
+    var note: (String) -> Void = { _ in }
 
     /// The largest kanban file kanban reads or writes, 256 MiB (about five million cards):
     /// reading one takes about twice its size in memory, so a bigger file (a mistake, or
@@ -169,13 +171,15 @@ struct Store {
     }
 
     /// Reads the kanban and its history without locking (for `log`).
-    func loadWithHistory() throws(CLIError) -> (kanban: Kanban, history: (log: HistoryLog, exists: Bool)) {
+    func loadWithHistory() throws(CLIError)
+        -> (kanban: Kanban, history: (loaded: HistoryFile.Loaded, exists: Bool))
+    {
         let target = try target()
         var file = try open(target)
         defer { file.close() }
         let (kanban, hash) = try read(file, hashing: true)
         let history = HistoryFile(of: target)
-        return (kanban, (try history.load(current: hash), history.exists))
+        return (kanban, (try history.read(current: hash), history.exists))
     }
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
@@ -247,19 +251,28 @@ struct Store {
             try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
             return change
         }
-        let tail = history.droppingOrphan(history.tail(), current: hash)
+        var tail = history.droppingOrphan(history.tail(), current: hash)
         var record: HistoryRecord?
         try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
             let lines = recording.describe(change)
+            // Undo and redo apply the patches of the changes they name, never their own: theirs
+            // would only double the history's size after a change of a million cards.
+            let kept =
+                transaction.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
-                kind: transaction.kind, before: hash, after: after, lines: lines, patch: patch)
-            let rollback = try history.append(new, to: tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
+                kind: transaction.kind, before: hash, after: after, lines: lines, patch: kept)
+            let rollback = try history.append(
+                new, to: &tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
             record = new
             TestHooks.stop(at: .recorded)
             return rollback
         }
-        if let record { history.pruneIfNeeded(after: tail, appended: record, mode: file.info.st_mode & 0o666) }
+        if let record {
+            let mode = file.info.st_mode & 0o666
+            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: transaction.damaged)
+            for text in notes { note(text) }
+        }
         return change
     }
 
@@ -595,7 +608,7 @@ struct Store {
     }
 
     /// Where the symlink at `path` points, as a path from the current directory.
-    private static func linkDestination(_ path: String) -> String? {
+    static func linkDestination(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

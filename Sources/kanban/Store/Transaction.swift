@@ -16,7 +16,7 @@ struct Transaction {
     let history: HistoryFile
     /// The hash of the file's bytes as read.
     let current: UInt64
-    private var loaded: HistoryLog?
+    private var loaded: HistoryFile.Loaded?
     /// The kind of history entry the change makes (`undo` and `redo` say what they take).
     var kind = HistoryRecord.Kind.change
 
@@ -26,10 +26,41 @@ struct Transaction {
     }
 
     /// The history, without an orphan whose change never reached the file.
+    ///
+    /// - Throws: also when its last record is cut off and its change may be in the file:
+    ///   there is no telling what the newest change was.
     mutating func log() throws(CLIError) -> HistoryLog {
-        if let loaded { return loaded }
-        let log = try history.load(current: current)
-        loaded = log
-        return log
+        let loaded: HistoryFile.Loaded
+        if let read = self.loaded {
+            loaded = read
+        } else {
+            loaded = try history.read(current: current)
+            self.loaded = loaded
+        }
+        if let cutOff = loaded.cutOff { throw cutOff }
+        return loaded.log
     }
+
+    /// Where the lines of the history that did not read start, once it was read: the change
+    /// drops them.
+    var damaged: Set<Int> { loaded?.damaged ?? [] }
+
+    /// The first line of the history that did not read, if any, once it was read.
+    var firstDamagedLine: Int? { loaded?.damagedLines.first }
+
+    /// Entry `number` with its patch, once the history was read; nil if it is not there.
+    ///
+    /// - Throws: ``CLIError/corruptFile(path:line:message:)`` when its patch does not read.
+    func record(_ number: Int) throws(CLIError) -> HistoryRecord? {
+        do throws(KanbanError) {
+            return try loaded?.record(number)
+        } catch {
+            throw .corruptFile(
+                path: history.path, line: line(of: number),
+                message: "entry #\(number) does not read: \(error.message); nothing was written")
+        }
+    }
+
+    /// The line of the history that holds entry `number`, once it was read.
+    func line(of number: Int) -> Int { loaded?.lines[number] ?? 1 }
 }
