@@ -1,11 +1,15 @@
 import KanbanCore
 
 extension App {
-    /// `kanban log [-n N]`: the history, newest first.
+    /// `kanban log [-n N]`: the history, newest first. No history yet (a new clone: the
+    /// history is not in git) is an empty log; one that cannot be read is an error.
     func log(count: Int?) throws(CLIError) -> String {
         let store = try store()
         let (_, history) = try store.loadWithHistory()
-        guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
+        guard history.exists else {
+            note("no changes recorded yet: kanban records each change to \(q(store.path)) from now on")
+            return options.json ? "[]\n" : ""
+        }
         for text in history.loaded.notes { note(text) }
         let log = history.loaded.log
         let undone = log.undone
