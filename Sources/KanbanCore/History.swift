@@ -215,22 +215,50 @@ extension HistoryRecord {
         /// Reads the end of a record's line, `,"n":N,"before":"…","after":"…"}`, as this build
         /// writes it (without the newline); `nil` for anything else.
         public init?(decodingEndOf line: some Collection<UInt8>) {
+            // On the bytes: a writer reads every line of the history this way, at each change.
             let tail = Array(line.suffix(96))
-            let marker = Array(",\"n\":".utf8)
-            guard let at = (0...max(0, tail.count - marker.count)).reversed().first(where: {
-                tail[$0...].starts(with: marker)
-            }) else { return nil }
-            let text = String(decoding: tail[(at + marker.count)...], as: UTF8.self)
-            guard let comma = text.firstIndex(of: ","), let number = Int(text[..<comma]),
-                (1...HistoryRecord.maximumNumber).contains(number)
+            // `","before":"` + 16 hex digits + `","after":"` + 16 hex digits + `"}`: 56 bytes.
+            let hashes = 56
+            let before = Array(#","before":""#.utf8)
+            let after = Array(#"","after":""#.utf8)
+            guard tail.count > hashes else { return nil }
+            let start = tail.count - hashes
+            guard tail[start..<start + before.count].elementsEqual(before),
+                tail[(start + 27)..<(start + 27 + after.count)].elementsEqual(after),
+                tail[tail.count - 2] == UInt8(ascii: "\""), tail[tail.count - 1] == UInt8(ascii: "}"),
+                let beforeHash = Self.hex(tail[(start + 11)..<(start + 27)]),
+                let afterHash = Self.hex(tail[(start + 38)..<(start + 54)])
             else { return nil }
-            let rest = text[comma...]
-            guard rest.count == 56, rest.hasPrefix(",\"before\":\""), rest.hasSuffix("\"}"),
-                let before = UInt64(rest.dropFirst(11).prefix(16), radix: 16),
-                rest.dropFirst(27).hasPrefix("\",\"after\":\""),
-                let after = UInt64(rest.dropFirst(38).prefix(16), radix: 16)
+            // Before them, `,"n":` and the number's digits.
+            var digitsStart = start
+            while digitsStart > 0, tail[digitsStart - 1] >= UInt8(ascii: "0"), tail[digitsStart - 1] <= UInt8(ascii: "9") {
+                digitsStart -= 1
+            }
+            let marker = Array(#","n":"#.utf8)
+            let digits = start - digitsStart
+            guard digits > 0, digits <= 16, digitsStart >= marker.count,
+                tail[(digitsStart - marker.count)..<digitsStart].elementsEqual(marker),
+                tail[digitsStart] != UInt8(ascii: "0")
             else { return nil }
-            self.init(number: number, before: before, after: after)
+            let number = tail[digitsStart..<start].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard (1...HistoryRecord.maximumNumber).contains(number) else { return nil }
+            self.init(number: number, before: beforeHash, after: afterHash)
+        }
+
+        /// 16 hexadecimal digits (as the history writes them) as a number.
+        private static func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
+            var value: UInt64 = 0
+            for digit in digits {
+                let nibble: UInt8
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(nibble)
+            }
+            return value
         }
     }
 

@@ -130,6 +130,21 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         }
     }
 
+    @Test func theEndOfALineIsReadOnlyWhenItIsARecordsEnd() {
+        let end = #","n":42,"before":"00000000000000ff","after":"abcdef0123456789"}"#
+        let summary = HistoryRecord.Summary(decodingEndOf: Array(("{\"time\":\"x\"" + end).utf8))
+        #expect(summary == HistoryRecord.Summary(number: 42, before: 0xff, after: 0xabcd_ef01_2345_6789))
+        let broken = [
+            end.replacing("42", with: "0"), end.replacing("42", with: "042"), end.replacing(#","n":"#, with: #","m":"#),
+            end.replacing("ff\"", with: "fg\""), end.replacing("789\"}", with: "789\"]"), String(end.dropLast()),
+            end.replacing(#""after""#, with: #""afterx""#), "{" + String(end.suffix(40)),
+            end.replacing("42", with: "99999999999999999"),
+        ]
+        for line in broken {
+            #expect(HistoryRecord.Summary(decodingEndOf: Array(("{\"time\":\"x\"" + line).utf8)) == nil, "\(line)")
+        }
+    }
+
     @Test func aBrokenRecordIsRefused() {
         #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1".utf8)) }
         #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1,\"kind\":\"change\"}".utf8)) }
