@@ -127,3 +127,68 @@ func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGen
         #expect(throws: KanbanError.self) { try KanbanFile.decode(Array(text.utf8)) }
     }
 }
+
+@Suite struct RecordingAndSettlingConflicts {
+    /// A base with one card and one board, and two sides that change the same fields.
+    private func sides() throws -> (Kanban, Kanban, Kanban) {
+        let base = try KanbanFile.decode(
+            Array(
+                #"{"version": 2, "boards": [{"id": "b1", "title": "Todo", "limit": 3, "items": [{"id": "a1", "title": "Analytics", "due": "2026-12-01"}]}], "archive": []}"#
+                    .utf8)
+        ).kanban
+        var ours = base
+        ours.boards[0].items[0].title = "Analytics dashboard"
+        ours.boards[0].items[0].due = nil
+        ours.boards[0].limit = 4
+        var theirs = base
+        theirs.boards[0].items[0].title = "Metrics"
+        theirs.boards[0].items[0].due = Day(iso: "2026-12-24")
+        theirs.boards[0].limit = 5
+        return (base, ours, theirs)
+    }
+
+    @Test func aMergeKeepsOursAndRecordsBaseAndTheirs() throws {
+        let (base, ours, theirs) = try sides()
+        let result = Kanban.merge(base: base, ours: ours, theirs: theirs)
+        let card = result.kanban.boards[0].items[0]
+        #expect(card.title == "Analytics dashboard" && card.due == nil)
+        #expect(
+            card.conflicts
+                == Conflicts([
+                    RecordedConflict(field: .title, base: .text("Analytics"), theirs: .text("Metrics")),
+                    RecordedConflict(field: .due, base: .day(Day(iso: "2026-12-01")!), theirs: .day(Day(iso: "2026-12-24")!)),
+                ]))
+        #expect(result.kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: .number(3), theirs: .number(5)))
+        #expect(result.conflicts.count == 3)
+        // Committed as it is and read back, nothing of theirs is lost.
+        let reread = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
+        #expect(reread == result.kanban)
+    }
+
+    @Test func resolveTakesTheirsOrKeepsOursAndEditsSettleAField() throws {
+        let (base, ours, theirs) = try sides()
+        let merged = Kanban.merge(base: base, ours: ours, theirs: theirs).kanban
+        var taken = merged
+        let change = try taken.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .theirs, fields: [.title])
+        #expect(taken.boards[0].items[0].title == "Metrics" && taken.boards[0].items[0].conflicts.fields == [.due])
+        #expect(change.items.first?.conflictChange?.resolved == [.title] && change.isEffective)
+        var kept = merged
+        let keptChange = try kept.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .ours)
+        #expect(kept.boards[0].items[0].title == "Analytics dashboard" && kept.boards[0].items[0].conflicts.isEmpty)
+        #expect(keptChange.isEffective, "dropping the record alone is a change to write")
+        #expect(throws: KanbanError.self) {
+            try kept.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .ours)
+        }
+        var board = merged
+        try board.resolveConflicts(of: .board(0), taking: .theirs)
+        #expect(board.boards[0].limit == 5 && board.boards[0].conflicts.isEmpty)
+        var edited = merged
+        try edited.edit(Location(board: 0, index: 0), CardEdits(due: .some(nil)))
+        #expect(edited.boards[0].items[0].conflicts.fields == [.title])
+        try edited.setLimit(of: 0, to: 7)
+        #expect(edited.boards[0].conflicts.isEmpty)
+        // Settled on one side, untouched on the other: settled after the merge.
+        let result = Kanban.merge(base: merged, ours: merged, theirs: taken).kanban
+        #expect(result.boards[0].items[0].title == "Metrics" && result.boards[0].items[0].conflicts.fields == [.due])
+    }
+}
