@@ -87,6 +87,22 @@ extension Kanban {
         }
     }
 
+    /// What `reference` names for `resolve`: a card (on a board, or in the archive), tried
+    /// first, else a board.
+    ///
+    /// - Throws: the card's lookup error when neither a card nor a board matches.
+    public func conflictHolder(_ reference: String) throws(KanbanError) -> ConflictHolder {
+        do {
+            return .card(try locate(reference))
+        } catch {
+            if case .itemArchived = error, let index = try? locateArchived([reference]).first {
+                return .archivedCard(index)
+            }
+            guard case .itemNotFound = error, let board = try? boardIndex(named: reference) else { throw error }
+            return .board(board)
+        }
+    }
+
     private static func named(_ item: Item) -> String { "\(JSON.quoted(item.title)) (\(item.id))" }
 
     /// `item` with `entries` settled, taking `side`.
