@@ -136,7 +136,9 @@ public struct Patch: Hashable, Sendable {
             archived = applied
         }
         let boards = boardsAfter.map { header in
-            Board(id: header.id, title: header.title, limit: header.limit, items: items[header.id] ?? [])
+            var board = Board(id: header.id, title: header.title, limit: header.limit, items: items[header.id] ?? [])
+            board.conflicts = header.conflicts
+            return board
         }
         guard (try? Kanban.checkInvariants(boards: boards, archive: archived)) != nil else { return nil }
         return Kanban(trusted: boards, archive: archived)
