@@ -125,17 +125,7 @@ struct GitMergeTests {
     @Test func bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        try sandbox.sampleRepository()
-        let id = try sandbox.fileBoards().id(of: "Analytics")
-        try sandbox.git("checkout", "-q", "-b", "ours", "main")
-        try sandbox.kanban("rename", "Analytics", "Analytics dashboard", "-q")
-        try sandbox.kanban("add", "Ours", "-q")
-        try sandbox.git("commit", "-q", "-am", "ours")
-        try sandbox.git("checkout", "-q", "-b", "theirs", "main")
-        try sandbox.kanban("rename", "Analytics", "Metrics", "-q")
-        try sandbox.kanban("add", "Theirs", "-q")
-        try sandbox.git("commit", "-q", "-am", "theirs")
-        try sandbox.git("checkout", "-q", "ours")
+        let id = try retitleOnBothBranches(sandbox, adding: true)
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
         #expect(merge.status == 1, "\(merge)")
         let output = merge.out + merge.err
@@ -160,20 +150,28 @@ struct GitMergeTests {
         try expectCleanAndValid(sandbox)
     }
 
+    /// The sample repository with branches `ours` (Analytics retitled "Analytics dashboard")
+    /// and `theirs` ("Metrics"), each adding a card named after it when `adding`; `ours`
+    /// checked out. Returns the card's id.
+    private func retitleOnBothBranches(_ sandbox: KanbanSandbox, adding: Bool) throws -> String {
+        try sandbox.sampleRepository()
+        let id = try sandbox.fileBoards().id(of: "Analytics")
+        for (branch, title) in [("ours", "Analytics dashboard"), ("theirs", "Metrics")] {
+            try sandbox.git("checkout", "-q", "-b", branch, "main")
+            try sandbox.kanban("rename", "Analytics", title, "-q")
+            if adding { try sandbox.kanban("add", branch.capitalized, "-q") }
+            try sandbox.git("commit", "-q", "-am", branch)
+        }
+        try sandbox.git("checkout", "-q", "ours")
+        return id
+    }
+
     /// README: Working together: the merge records theirs in the file, so committing the
     /// merged file as it is loses nothing, and `resolve --theirs` takes it afterwards.
     @Test func aConflictCommittedAsItIsKeepsTheirsUntilResolved() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        try sandbox.sampleRepository()
-        let id = try sandbox.fileBoards().id(of: "Analytics")
-        try sandbox.git("checkout", "-q", "-b", "ours", "main")
-        try sandbox.kanban("rename", "Analytics", "Analytics dashboard", "-q")
-        try sandbox.git("commit", "-q", "-am", "ours")
-        try sandbox.git("checkout", "-q", "-b", "theirs", "main")
-        try sandbox.kanban("rename", "Analytics", "Metrics", "-q")
-        try sandbox.git("commit", "-q", "-am", "theirs")
-        try sandbox.git("checkout", "-q", "ours")
+        let id = try retitleOnBothBranches(sandbox, adding: false)
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
         #expect(merge.status == 1, "\(merge)")
         let recorded = #""conflict": {"title": {"base": "Analytics", "theirs": "Metrics"}}"#

@@ -131,7 +131,17 @@ struct Report {
         let alone =
             command == "resolve" || board.from == board.to && (board.previousTitle ?? board.title) == board.title
             && board.limitChange.map { $0.from == $0.to } ?? true
-        if alone { return conflictLine(conflicts, on: "board \(q(board.title))") }
+        if alone {
+            var taken: [String] = []
+            if let previous = board.previousTitle, previous != board.title {
+                taken.append("title \(q(previous)) -> \(q(board.title))")
+            }
+            if let limits = board.limitChange, limits.from != limits.to {
+                taken.append("limit \(limitText(limits.from)) -> \(limitText(limits.to))")
+            }
+            let line = conflictLine(conflicts, on: "board \(q(board.title))")
+            return taken.isEmpty ? line : line + ": " + taken.joined(separator: ", ")
+        }
         return plainLine(for: board) + " (\(Self.describe(conflicts)))"
     }
 
