@@ -54,9 +54,17 @@ public struct RecordedConflict: Hashable, Sendable {
 }
 
 /// The recorded conflicts of a card or a board, at most one per field, in field order.
-/// Empty for nearly every card: then it holds no storage.
+///
+/// Empty for nearly every card: then it is a nil reference, which a card's copies pass
+/// around at no cost (an empty array would be retained and released with every card).
 public struct Conflicts: Hashable, Sendable, Sequence {
-    public private(set) var entries: [RecordedConflict] = []
+    /// The entries, never empty; a new box for every change (changes are rare).
+    private final class Box: Sendable {
+        let entries: [RecordedConflict]
+        init(_ entries: [RecordedConflict]) { self.entries = entries }
+    }
+
+    private var box: Box?
 
     public init() {}
 
@@ -64,20 +72,31 @@ public struct Conflicts: Hashable, Sendable, Sequence {
         for entry in entries { self[entry.field] = entry }
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    public var entries: [RecordedConflict] { box?.entries ?? [] }
+    public var isEmpty: Bool { box == nil }
     public var fields: [ConflictField] { entries.map(\.field) }
 
+    public static func == (lhs: Conflicts, rhs: Conflicts) -> Bool {
+        lhs.box === rhs.box || lhs.entries == rhs.entries
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+    }
+
     public subscript(field: ConflictField) -> RecordedConflict? {
-        get { entries.first { $0.field == field } }
+        get { box?.entries.first { $0.field == field } }
         set {
+            var entries = self.entries
             let index = entries.firstIndex { $0.field >= field } ?? entries.endIndex
             let present = index < entries.endIndex && entries[index].field == field
             switch (newValue, present) {
             case (let entry?, true): entries[index] = entry
             case (let entry?, false): entries.insert(entry, at: index)
             case (nil, true): entries.remove(at: index)
-            case (nil, false): break
+            case (nil, false): return
             }
+            box = entries.isEmpty ? nil : Box(entries)
         }
     }
 

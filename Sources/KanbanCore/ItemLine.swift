@@ -48,7 +48,9 @@ extension FileReader {
                 entered = read
             }
             // Rare: the general path reads notes and recorded conflicts.
-            if json.consume(", \"note\": ") || json.consume(", \"conflict\": ") { return giveUp(at: start) }
+            if json.peek == UInt8(ascii: ","), json.consume(", \"note\": ") || json.consume(", \"conflict\": ") {
+                return giveUp(at: start)
+            }
         }
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)

@@ -554,6 +554,8 @@ private struct DocumentWriter {
         ("\"due\": \"", "\"due\": \"1"), ("-", "/"), ("Z\"", "\""), (":00", ":60"), ("T", "t"),
         ("\"note\": \"", "\"note\": \"\\u0007"), ("\"note\": \"", "\"note\": \"\\r\\n"),
         ("\"archive\"", "\"archives\""),
+        ("\"base\"", "\"bass\""), ("\"theirs\": ", "\"theirs\": null, \"base\": "), ("\"title\": {", "\"titles\": {"),
+        ("\"limit\": {", "\"note\": {"), ("{\"base\": ", "{\"base\": 7, \"x\": "),
         ("\"board\": \"", "\"board\": \" "), ("\"archived\"", "\"created\""), ("\"entered\"", "\"created\""),
         ("\"id\": \"", "\"board\": \"b\", \"id\": \""), ("\"title\": \"", "\"title\": \"   \", \"t\": \""),
     ]
