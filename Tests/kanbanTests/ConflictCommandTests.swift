@@ -117,3 +117,22 @@ import Testing
         #expect(Commands.named("resolve") != nil)
     }
 }
+
+@Suite struct ConflictMarksOnTheBoard {
+    /// A board too large to measure whole keeps its measure until its header changes;
+    /// settling its recorded conflict changes the header ('!' goes).
+    @Test func aLargeBoardsHeaderLosesItsMarkWhenTheConflictIsSettled() throws {
+        let titles = (0..<(BoardUI.sampleSize + 10)).map { "Card \($0)" }
+        var board = UIHarness.kanban([("Todo", titles)]).boards[0]
+        board.conflicts[.limit] = RecordedConflict(field: .limit, base: nil, theirs: .number(4))
+        let kanban = try Kanban(boards: [board])
+        var harness = UIHarness(kanban, width: 80, height: 24)
+        #expect(harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
+        var settled = kanban
+        try settled.resolveConflicts(of: .board(0), taking: .ours)
+        harness.kanban = settled
+        _ = harness.ui.handle(.outcome(.changed(settled, report: "resolved")))
+        #expect(!harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
+        #expect(harness.screen.contains { $0.contains("Todo") })
+    }
+}
