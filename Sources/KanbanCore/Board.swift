@@ -7,6 +7,8 @@ public struct Board: Hashable, Sendable {
     public var title: String
     /// The work-in-progress limit: the board refuses incoming items once it holds this many.
     public var limit: Int?
+    /// The conflicts a merge recorded on the title or limit and nobody settled yet.
+    public var conflicts = Conflicts()
     /// The cards, top first.
     public var items: [Item]
 

@@ -33,11 +33,14 @@ public struct ItemChange: Hashable, Sendable {
     public var edits: [FieldEdit]
     /// Whether the item went to the archive (`to` is `nil`) or came back from it (`from` is `nil`).
     public var archive: ArchiveMove?
+    /// The recorded conflicts added or settled (README: Working together).
+    public var conflictChange: ConflictChange?
 
     public init(
         id: ItemID, title: String, from: Slot?, to: Slot?, copyOf: ItemID? = nil, edits: [FieldEdit] = [],
-        archive: ArchiveMove? = nil
+        archive: ArchiveMove? = nil, conflictChange: ConflictChange? = nil
     ) {
+        self.conflictChange = conflictChange
         self.id = id
         self.title = title
         self.from = from
@@ -56,7 +59,7 @@ public struct ItemChange: Hashable, Sendable {
     /// Whether this item differs after the change. A copy always is: it is a new card,
     /// even when it lands at its original's index.
     public var isEffective: Bool {
-        copyOf != nil || from != to || archive != nil || edits.contains(where: \.isEffective)
+        copyOf != nil || from != to || archive != nil || edits.contains(where: \.isEffective) || conflictChange != nil
     }
 }
 
@@ -121,11 +124,14 @@ public struct BoardChange: Hashable, Sendable {
     public var limitChange: LimitChange?
     /// The board's id, when the change was found by comparing two kanbans (a diff).
     public var id: BoardID?
+    /// The recorded conflicts added or settled (README: Working together).
+    public var conflictChange: ConflictChange?
 
     public init(
         title: String, from: Int?, to: Int?, limit: Int?, previousTitle: String? = nil,
-        limitChange: LimitChange? = nil, id: BoardID? = nil
+        limitChange: LimitChange? = nil, id: BoardID? = nil, conflictChange: ConflictChange? = nil
     ) {
+        self.conflictChange = conflictChange
         self.title = title
         self.from = from
         self.to = to
@@ -138,7 +144,7 @@ public struct BoardChange: Hashable, Sendable {
     /// Whether this board differs after the change.
     public var isEffective: Bool {
         from != to || (previousTitle.map { $0 != title } ?? false)
-            || (limitChange.map { $0.from != $0.to } ?? false)
+            || (limitChange.map { $0.from != $0.to } ?? false) || conflictChange != nil
     }
 }
 

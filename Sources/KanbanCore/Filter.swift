@@ -16,11 +16,14 @@ public struct CardFilter: Hashable, Sendable {
     public var olderThan: Age?
     /// List the archive instead of the boards.
     public var archived: Bool
+    /// Only cards with a recorded conflict (README: Working together).
+    public var conflicts: Bool
 
     public init(
         labels: [String] = [], grep: String? = nil, dueBefore: DueInput? = nil, overdue: Bool = false,
-        olderThan: Age? = nil, archived: Bool = false
+        olderThan: Age? = nil, archived: Bool = false, conflicts: Bool = false
     ) {
+        self.conflicts = conflicts
         self.labels = labels
         self.grep = grep
         self.dueBefore = dueBefore
@@ -31,7 +34,7 @@ public struct CardFilter: Hashable, Sendable {
 
     /// Whether no condition is set (the archive switch aside).
     public var selectsAll: Bool {
-        labels.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil
+        labels.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil && !conflicts
     }
 
     /// Whether `item` passes every condition, at `clock`.
@@ -48,6 +51,7 @@ public struct CardFilter: Hashable, Sendable {
             }
         }
         if overdue && !item.isOverdue(today: clock.today) { return false }
+        if conflicts && item.conflicts.isEmpty { return false }
         if let olderThan, let entered = item.entered, entered >= clock.now.adding(seconds: -olderThan.seconds) {
             return false
         }

@@ -178,7 +178,12 @@ extension HistoryRecord {
             if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
             try out.append("{\"id\":\"\(header.id)\",\"title\":")
             try out.appendQuoted(header.title)
-            try out.append(",\"limit\":\(header.limit.map(String.init) ?? "null")}")
+            try out.append(",\"limit\":\(header.limit.map(String.init) ?? "null")")
+            if !header.conflicts.isEmpty {
+                try out.append(",\"conflict\":")
+                try Codec.boardConflicts.write(header.conflicts, &out, .inline)
+            }
+            try out.append(byte: UInt8(ascii: "}"))
         }
         try out.append(byte: UInt8(ascii: "]"))
     }
@@ -449,6 +454,7 @@ private struct RecordReader {
             var id: ItemID?
             var title: String?
             var limit: Int?
+            var conflicts = Conflicts()
             try json.beginObject("a board")
             var firstKey = true
             while let key = try json.nextKey(first: &firstKey) {
@@ -456,11 +462,15 @@ private struct RecordReader {
                 case "id": id = try self.id()
                 case "title": title = try string()
                 case "limit": limit = try json.readNullIfPresent() ? nil : try json.readInteger("\"limit\"")
+                case "conflict":
+                    var reader = FileReader(json: json, version: KanbanFile.version, expectedIDs: 0)
+                    conflicts = try Codec.boardConflicts.read(&reader, "conflict")
+                    json = reader.json
                 default: try json.skipValue()
                 }
             }
             guard let id, let title else { throw json.error("a board in a patch lacks its id or title") }
-            result.append(BoardHeader(id: id, title: title, limit: limit))
+            result.append(BoardHeader(id: id, title: title, limit: limit, conflicts: conflicts))
         }
         return result
     }

@@ -13,6 +13,8 @@ public struct Item: Hashable, Sendable {
     public var labels: Labels
     /// Free text, several lines.
     public var note: String?
+    /// The conflicts a merge recorded and nobody settled yet (README: Working together).
+    public var conflicts = Conflicts()
     // The dates are kept as plain numbers, with a value that is no date for none: a board's
     // cards are an array that moves shift in memory, and optionals would make each card a
     // third larger.

@@ -11,7 +11,7 @@
 
 /// The fields this path reads and writes, in the schema's order. If `Schema.item` ever
 /// holds others, this path steps aside and the general one reads and writes every card.
-private let knownFields = ["id", "title", "labels", "due", "created", "entered", "note"]
+private let knownFields = ["id", "title", "labels", "due", "created", "entered", "note", "conflict"]
 private let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
 
 extension FileReader {
@@ -47,7 +47,10 @@ extension FileReader {
                 guard let read = json.readWrittenInstant(dates: &dates) else { return giveUp(at: start) }
                 entered = read
             }
-            if json.consume(", \"note\": ") { return giveUp(at: start) }  // rare: the general path reads notes
+            // Rare: the general path reads notes and recorded conflicts.
+            if json.peek == UInt8(ascii: ","), json.consume(", \"note\": ") || json.consume(", \"conflict\": ") {
+                return giveUp(at: start)
+            }
         }
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
@@ -160,7 +163,7 @@ extension ChunkWriter {
     /// The line of the card at `card`, read where it is: a card passed by value into this
     /// mutating method would be copied (its strings retained and released) on the way.
     private mutating func appendWrittenItem(at card: UnsafePointer<Item>) throws {
-        guard schemaIsKnown else {
+        guard schemaIsKnown, card.pointee.conflicts.isEmpty else {  // rare: a card with a recorded conflict
             return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }
         if card.pointee.note == nil, try appendPlainLine(card) { return }

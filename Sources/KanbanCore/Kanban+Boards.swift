@@ -29,9 +29,13 @@ extension Kanban {
         try checkBoard(board)
         try checkUnique(title, except: board)
         let previous = boards[board].title
+        let conflicts = boards[board].conflicts
         boards[board].title = title.text
+        boards[board].conflicts[.title] = nil  // a rename settles a recorded conflict of the title
         return Change(boards: [
-            BoardChange(title: title.text, from: board, to: board, limit: boards[board].limit, previousTitle: previous)
+            BoardChange(
+                title: title.text, from: board, to: board, limit: boards[board].limit, previousTitle: previous,
+                conflictChange: ConflictChange(from: conflicts, to: boards[board].conflicts))
         ])
     }
 
@@ -58,11 +62,14 @@ extension Kanban {
         try checkBoard(board)
         try Self.checkLimit(limit)
         let previous = boards[board].limit
+        let conflicts = boards[board].conflicts
         boards[board].limit = limit
+        boards[board].conflicts[.limit] = nil  // a new limit settles a recorded conflict of the limit
         return Change(boards: [
             BoardChange(
                 title: boards[board].title, from: board, to: board, limit: limit,
-                limitChange: LimitChange(from: previous, to: limit))
+                limitChange: LimitChange(from: previous, to: limit),
+                conflictChange: ConflictChange(from: conflicts, to: boards[board].conflicts))
         ])
     }
 
@@ -86,13 +93,13 @@ extension Kanban {
     }
 
     /// Throws for a negative limit: the rule the file's invariants check too.
-    private static func checkLimit(_ limit: Int?) throws(KanbanError) {
+    static func checkLimit(_ limit: Int?) throws(KanbanError) {
         var checker = InvariantChecker(expectedIDs: 0)
         try checker.checkBoardFields(title: "-", limit: limit)
     }
 
     /// Throws when a board other than `except` has `title`, ignoring case.
-    private func checkUnique(_ title: Title, except: Int?) throws(KanbanError) {
+    func checkUnique(_ title: Title, except: Int?) throws(KanbanError) {
         let key = title.text.boardKey
         for (index, board) in boards.enumerated() where index != except && board.title.boardKey == key {
             throw .duplicateBoard(title: title.text, existing: board.title)

@@ -53,7 +53,7 @@ extension Kanban {
         return Change(items: [
             ItemChange(
                 id: after.id, title: after.title, from: slot(location), to: slot(location),
-                edits: before.edits(to: after))
+                edits: before.edits(to: after), conflictChange: ConflictChange(from: before.conflicts, to: after.conflicts))
         ])
     }
 
@@ -169,6 +169,12 @@ extension Item {
         for label in edits.removeLabels { item.labels.remove(label) }
         for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }
         if let due = edits.due { item.due = due }
+        // Editing a field settles its recorded conflict with the new value.
+        if !item.conflicts.isEmpty {
+            if edits.title != nil { item.conflicts[.title] = nil }
+            if edits.note != nil { item.conflicts[.note] = nil }
+            if edits.due != nil { item.conflicts[.due] = nil }
+        }
         return item
     }
 

@@ -43,12 +43,14 @@ extension Kanban {
             let previous = old.boards[oldIndex]
             let renamed = previous.title != board.title
             let relimited = previous.limit != board.limit
-            guard !stayed[index] || renamed || relimited else { continue }
+            let conflicts = ConflictChange(from: previous.conflicts, to: board.conflicts)
+            guard !stayed[index] || renamed || relimited || conflicts != nil else { continue }
             changes.append(
                 BoardChange(
                     title: board.title, from: stayed[index] ? index : oldIndex, to: index, limit: board.limit,
                     previousTitle: renamed ? previous.title : nil,
-                    limitChange: relimited ? LimitChange(from: previous.limit, to: board.limit) : nil, id: board.id))
+                    limitChange: relimited ? LimitChange(from: previous.limit, to: board.limit) : nil, id: board.id,
+                    conflictChange: conflicts))
         }
         return changes
     }
@@ -87,15 +89,23 @@ extension Kanban {
                     changes.append(ItemChange(id: item.id, title: item.title, from: nil, to: to))
                     continue
                 }
-                let edits = before.item(at: place).edits(to: item)
+                let previous = before.item(at: place)
+                let edits = previous.edits(to: item)
+                let conflicts = ConflictChange(from: previous.conflicts, to: item.conflicts)
                 if place.list == before.archive {
                     changes.append(
-                        ItemChange(id: item.id, title: item.title, from: nil, to: to, edits: edits, archive: .restored))
+                        ItemChange(
+                            id: item.id, title: item.title, from: nil, to: to, edits: edits, archive: .restored,
+                            conflictChange: conflicts))
                 } else if !stayed[list][index] {
                     let from = Slot(board: old.boards[place.list].title, index: place.index)
-                    changes.append(ItemChange(id: item.id, title: item.title, from: from, to: to, edits: edits))
-                } else if !edits.isEmpty {
-                    changes.append(ItemChange(id: item.id, title: item.title, from: to, to: to, edits: edits))
+                    changes.append(
+                        ItemChange(
+                            id: item.id, title: item.title, from: from, to: to, edits: edits, conflictChange: conflicts))
+                } else if !edits.isEmpty || conflicts != nil {
+                    changes.append(
+                        ItemChange(
+                            id: item.id, title: item.title, from: to, to: to, edits: edits, conflictChange: conflicts))
                 }
             }
         }
@@ -107,9 +117,13 @@ extension Kanban {
                 continue
             }
             guard place.list == before.archive else { continue }
-            let edits = before.item(at: place).edits(to: item)
-            if !edits.isEmpty {
-                changes.append(ItemChange(id: item.id, title: item.title, from: nil, to: nil, edits: edits))
+            let previous = before.item(at: place)
+            let edits = previous.edits(to: item)
+            let conflicts = ConflictChange(from: previous.conflicts, to: item.conflicts)
+            if !edits.isEmpty || conflicts != nil {
+                changes.append(
+                    ItemChange(
+                        id: item.id, title: item.title, from: nil, to: nil, edits: edits, conflictChange: conflicts))
             }
         }
         return changes

@@ -156,6 +156,31 @@ private func pick<Value: Equatable>(_ base: Value?, _ ours: Value, _ theirs: Val
     return (ours, true)
 }
 
+/// Recorded conflicts merged as data (README: Working together): per field, a record one
+/// side added, changed or removed (settled) is taken; when both sides did so differently,
+/// a record is kept (ours', else theirs'). A conflict the merge itself found (`fresh`)
+/// replaces any record of its field. `base` nil: the thing was not in the base.
+private func mergeConflicts(
+    _ base: Conflicts?, _ ours: Conflicts, _ theirs: Conflicts, fresh: [RecordedConflict]
+) -> Conflicts {
+    var merged = ours
+    if ours != theirs {
+        for field in ConflictField.allCases {
+            let (a, b) = (ours[field], theirs[field])
+            if a == b { continue }
+            if let base, base[field] == a {
+                merged[field] = b
+            } else if let base, base[field] == b {
+                merged[field] = a
+            } else {
+                merged[field] = a ?? b
+            }
+        }
+    }
+    for entry in fresh { merged[entry.field] = entry }
+    return merged
+}
+
 /// Labels merged as sets (ignoring case): a label added on either side is in, one removed
 /// on either side and not added on the other is out; ours' spelling first.
 private func mergeLabels(_ base: Labels?, _ ours: Labels, _ theirs: Labels) -> Labels {
@@ -352,6 +377,11 @@ private struct ThreeWayMerge {
         if due.conflict { fieldConflicts.append(.due(ours: a.due, theirs: b.due)) }
         item.labels = mergeLabels(base?.item.labels, a.labels, b.labels)
         item.created = pick(base.map(\.item.created), a.created, b.created).value
+        item.conflicts = mergeConflicts(
+            base?.item.conflicts, a.conflicts, b.conflicts,
+            fresh: fieldConflicts.compactMap(\.field).map { field in
+                RecordedConflict(field: field, base: base?.item.conflictValue(field), theirs: b.conflictValue(field))
+            })
         for values in fieldConflicts {
             conflicts.append(
                 MergeConflict(subject: .card(item.id, title: item.title, archived: archived), values: values))
@@ -511,6 +541,10 @@ private struct ThreeWayMerge {
                     subject: .board(ours.id, title: board.title),
                     values: .boardLimit(ours: ours.limit, theirs: theirs.limit)))
         }
+        let fresh = [(ConflictField.title, title.conflict), (.limit, limit.conflict)].filter(\.1).map { field, _ in
+            RecordedConflict(field: field, base: base?.conflictValue(field), theirs: theirs.conflictValue(field))
+        }
+        board.conflicts = mergeConflicts(base?.conflicts, ours.conflicts, theirs.conflicts, fresh: fresh)
         switch (oursStayed, theirsStayed) {
         case (true, true): return BoardDecision(placer: .base, board: board)
         case (true, false): return BoardDecision(placer: .theirs, board: board)
@@ -527,7 +561,8 @@ private struct ThreeWayMerge {
         _ board: Board, from base: Board, stayed: Bool, placer: Placer, removedBy: MergeSide,
         receiving: Set<BoardID>
     ) -> BoardDecision? {
-        let changed = !stayed || board.title != base.title || board.limit != base.limit
+        let changed =
+            !stayed || board.title != base.title || board.limit != base.limit || board.conflicts != base.conflicts
         guard changed || receiving.contains(board.id) else { return nil }
         notes.append(.keptBoard(id: board.id, title: board.title, removedBy: removedBy))
         return BoardDecision(placer: stayed ? .base : placer, board: board)

@@ -46,6 +46,17 @@ public struct MergeConflict: Hashable, Sendable {
         /// Two different boards ended up with the same title (ignoring case): one from each
         /// side, or one kept by the merge. This one was given `given` instead of `wanted`.
         case boardTitleTaken(wanted: String, given: String)
+
+        /// The field a recorded conflict names; `nil` for a title taken by another board.
+        public var field: ConflictField? {
+            switch self {
+            case .title, .boardTitle: .title
+            case .note: .note
+            case .due: .due
+            case .boardLimit: .limit
+            case .boardTitleTaken: nil
+            }
+        }
     }
 
     public var subject: Subject

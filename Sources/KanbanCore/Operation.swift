@@ -75,6 +75,9 @@ public enum Operation: Hashable, Sendable {
     case boardMove(board: String, at: Int)
     case boardLimit(board: String, limit: Int?)
     case boardRemove(board: String, force: Bool = false)
+    /// Settles the recorded conflicts of a card (tried first) or a board, keeping ours or
+    /// taking theirs; `fields` empty: every field (README: Working together).
+    case resolve(reference: String, side: MergeSide = .ours, fields: [ConflictField] = [])
 
     /// The command's name, as typed and reported: `move`, `board add`.
     public var name: String {
@@ -92,6 +95,7 @@ public enum Operation: Hashable, Sendable {
         case .boardMove: "board move"
         case .boardLimit: "board limit"
         case .boardRemove: "board remove"
+        case .resolve: "resolve"
         }
     }
 }
@@ -150,6 +154,9 @@ extension Kanban {
             return try setLimit(of: try boardIndex(named: board), to: limit)
         case .boardRemove(let board, let force):
             return try removeBoard(try boardIndex(named: board), force: force)
+        case .resolve(let reference, let side, let fields):
+            return try resolveConflicts(
+                of: try conflictHolder(reference), taking: side, fields: fields.isEmpty ? nil : fields)
         }
     }
 

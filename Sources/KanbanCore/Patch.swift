@@ -12,15 +12,18 @@ public struct BoardHeader: Hashable, Sendable {
     public var id: BoardID
     public var title: String
     public var limit: Int?
+    /// The board's recorded conflicts.
+    public var conflicts: Conflicts
 
-    public init(id: BoardID, title: String, limit: Int?) {
+    public init(id: BoardID, title: String, limit: Int?, conflicts: Conflicts = Conflicts()) {
         self.id = id
         self.title = title
         self.limit = limit
+        self.conflicts = conflicts
     }
 
     init(_ board: Board) {
-        self.init(id: board.id, title: board.title, limit: board.limit)
+        self.init(id: board.id, title: board.title, limit: board.limit, conflicts: board.conflicts)
     }
 }
 
@@ -133,7 +136,9 @@ public struct Patch: Hashable, Sendable {
             archived = applied
         }
         let boards = boardsAfter.map { header in
-            Board(id: header.id, title: header.title, limit: header.limit, items: items[header.id] ?? [])
+            var board = Board(id: header.id, title: header.title, limit: header.limit, items: items[header.id] ?? [])
+            board.conflicts = header.conflicts
+            return board
         }
         guard (try? Kanban.checkInvariants(boards: boards, archive: archived)) != nil else { return nil }
         return Kanban(trusted: boards, archive: archived)

@@ -17,6 +17,7 @@ enum Schema {
         Field("created", since: 2, .time, get: { $0.created }, set: { $0.created = $1 }),
         Field("entered", since: 2, .time, get: { $0.entered }, set: { $0.entered = $1 }),
         Field("note", since: 2, .string, get: { $0.note }, set: { $0.note = $1 }),
+        Field("conflict", since: 2, .cardConflicts, get: { $0.conflicts }, set: { $0.conflicts = $1 }),
     ]
 
     /// An archived card's keys: a card's, then the board it left and when.
@@ -31,6 +32,7 @@ enum Schema {
         Field("id", since: 2, required: true, .id, get: { $0.id }, set: { $0.id = $1 }),
         Field("title", required: true, .string, get: { $0.title }, set: { $0.title = $1 }),
         Field("limit", .limit, get: { .some($0.limit) }, set: { $0.limit = $1 }),
+        Field("conflict", since: 2, .boardConflicts, get: { $0.conflicts }, set: { $0.conflicts = $1 }),
         Field("items", required: true, .items, get: { $0.items }, set: { $0.items = $1 }),
     ]
 

@@ -347,12 +347,33 @@ private struct DocumentWriter {
     }
 
     mutating func item(id: ItemID) throws -> Item {
-        Item(
+        var item = Item(
             id: id, title: title(),
             labels: try Labels(validating: (0..<(chance(40) ? int(1...3) : 0)).map { _ in pick(Self.labelPool) }),
             due: chance(40) ? Day(daysSinceEpoch: int(-719_528...2_932_896)) : nil,
             created: chance(50) ? time() : nil, entered: chance(50) ? time() : nil,
             note: chance(40) ? (0..<int(0...6)).map { _ in pick(Self.noteParts) }.joined() : nil)
+        if chance(30) { item.conflicts = sampleConflicts(ConflictField.card, using: &generator) }
+        return item
+    }
+
+    /// A `"conflict"` object: its fields in the order of their names (the file's rule),
+    /// each `{"base": …, "theirs": …}` in that order, in any spacing.
+    mutating func conflicts(_ conflicts: Conflicts) -> String {
+        func value(_ value: ConflictValue?) -> String {
+            switch value {
+            case nil: "null"
+            case .text(let text): string(text)
+            case .day(let day): string(day.description)
+            case .number(let number): self.number(number)
+            }
+        }
+        let fields = conflicts.entries.map { entry in
+            space() + string(entry.field.rawValue) + space() + ":" + space() + "{" + space() + string("base") + ":"
+                + value(entry.base) + "," + space() + string("theirs") + space() + ":" + value(entry.theirs) + space()
+                + "}"
+        }
+        return "{" + fields.joined(separator: ",") + space() + "}"
     }
 
     mutating func kanban() throws -> Kanban {
@@ -364,6 +385,7 @@ private struct DocumentWriter {
                     id: ids.popFirst()!, title: "\(pick(["Todo", "Doing", "Done ✓", "Q3: plans"])) \(index)",
                     limit: chance(40) ? int(0...5) : nil,
                     items: try (0..<int(0...4)).map { _ in try item(id: ids.popFirst()!) }))
+            if chance(30) { boards[index].conflicts = sampleConflicts(ConflictField.board, using: &generator) }
         }
         let archive = try (0..<(chance(50) ? int(1...3) : 0)).map { _ in
             ArchivedItem(
@@ -452,6 +474,7 @@ private struct DocumentWriter {
         if let created = item.created { members.append(("created", time(created))) }
         if let entered = item.entered { members.append(("entered", time(entered))) }
         if let note = item.note { members.append(("note", string(note))) }
+        if !item.conflicts.isEmpty { members.append(("conflict", conflicts(item.conflicts))) }
         return members
     }
 
@@ -470,6 +493,7 @@ private struct DocumentWriter {
             for item in board.items { items.append(object(members(item))) }
             var fields = [("id", string(board.id.rawValue)), ("title", string(board.title)), ("items", array(items))]
             limit(board, into: &fields)
+            if !board.conflicts.isEmpty { fields.append(("conflict", conflicts(board.conflicts))) }
             boards.append(object(fields))
         }
         var document = [("version", number(2)), ("boards", array(boards))]
@@ -530,6 +554,8 @@ private struct DocumentWriter {
         ("\"due\": \"", "\"due\": \"1"), ("-", "/"), ("Z\"", "\""), (":00", ":60"), ("T", "t"),
         ("\"note\": \"", "\"note\": \"\\u0007"), ("\"note\": \"", "\"note\": \"\\r\\n"),
         ("\"archive\"", "\"archives\""),
+        ("\"base\"", "\"bass\""), ("\"theirs\": ", "\"theirs\": null, \"base\": "), ("\"title\": {", "\"titles\": {"),
+        ("\"limit\": {", "\"note\": {"), ("{\"base\": ", "{\"base\": 7, \"x\": "),
         ("\"board\": \"", "\"board\": \" "), ("\"archived\"", "\"created\""), ("\"entered\"", "\"created\""),
         ("\"id\": \"", "\"board\": \"b\", \"id\": \""), ("\"title\": \"", "\"title\": \"   \", \"t\": \""),
     ]

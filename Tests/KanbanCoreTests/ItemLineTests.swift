@@ -17,6 +17,7 @@ private func randomItem(using generator: inout SeededGenerator) -> Item {
     if Bool.random(using: &generator) { item.created = Timestamp(seconds: Int64.random(in: -10_000_000_000...200_000_000_000, using: &generator)) }
     if Bool.random(using: &generator) { item.entered = Timestamp(seconds: Int64.random(in: 0...2_000_000_000, using: &generator)) }
     if Int.random(in: 0..<4, using: &generator) == 0 { item.note = "line one\n\t\"two\" ✓" }
+    if Int.random(in: 0..<3, using: &generator) == 0 { item.conflicts = sampleConflicts(ConflictField.card, using: &generator) }
     return item
 }
 

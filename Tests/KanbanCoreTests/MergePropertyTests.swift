@@ -14,16 +14,44 @@ struct MergePropertyTests {
 
     /// One generated case: base, ours, theirs.
     private static func history(_ generator: inout HistoryGenerator) -> (Kanban, Kanban, Kanban) {
-        let base = generator.base()
-        let ours = generator.history(
+        var base = generator.base()
+        sprinkleConflicts(&base, &generator)
+        var ours = generator.history(
             from: base, count: generator.int(0...10), start: 1000, seed: generator.random.next()
         ).kanban
-        let theirs =
-            generator.chance(10)
-            ? ours
-            : generator.history(from: base, count: generator.int(0...10), start: 1001, seed: generator.random.next())
-                .kanban
+        sprinkleConflicts(&ours, &generator)
+        var theirs = ours
+        if !generator.chance(10) {
+            theirs = generator.history(
+                from: base, count: generator.int(0...10), start: 1001, seed: generator.random.next()
+            ).kanban
+            sprinkleConflicts(&theirs, &generator)
+        }
         return (base, ours, theirs)
+    }
+
+    /// Records conflicts on some cards and boards (README: Working together) and settles
+    /// some of those recorded, keeping ours or taking theirs, as `resolve` does.
+    static func sprinkleConflicts(_ kanban: inout Kanban, _ generator: inout HistoryGenerator) {
+        func touch<Holder>(_ holder: inout Holder, _ fields: [ConflictField], _ conflicts: WritableKeyPath<Holder, Conflicts>, settle: (inout Holder, RecordedConflict) -> Void) {
+            guard generator.chance(15) else { return }
+            if let entry = holder[keyPath: conflicts].entries.first, generator.chance(50) {
+                if generator.chance(50) { settle(&holder, entry) }
+                holder[keyPath: conflicts][entry.field] = nil
+            } else {
+                holder[keyPath: conflicts] = sampleConflicts(fields, using: &generator.random)
+            }
+        }
+        for board in kanban.boards.indices {
+            touch(&kanban.boards[board], ConflictField.board, \.conflicts) { board, entry in
+                if entry.field == .limit { board.setConflictValue(entry.theirs, of: .limit) }
+            }
+            for index in kanban.boards[board].items.indices {
+                touch(&kanban.boards[board].items[index], ConflictField.card, \.conflicts) { item, entry in
+                    item.setConflictValue(entry.theirs, of: entry.field)
+                }
+            }
+        }
     }
 
     private static func describe(_ base: Kanban, _ ours: Kanban, _ theirs: Kanban) -> String {
@@ -86,6 +114,83 @@ struct MergePropertyTests {
             }
         }
         CaseCount.record("reference rules 2 and 4-9 (shard \(shard))", Self.casesPerShard)
+    }
+
+    /// Recorded conflicts across a sequence of merges: a record either side added or changed
+    /// is in the result (never lost), and one left alone by both stays, merge after merge.
+    @Test(arguments: shards)
+    func recordedConflictsAreNeverLostAcrossMerges(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(5000 + shard))
+        var checked = 0
+        for _ in 0..<Self.casesPerShard {
+            var (o, a, b) = Self.history(&generator)
+            for round in 0..<3 {
+                let result = Kanban.merge(base: o, ours: a, theirs: b).kanban
+                let merged = MergeReference.cards(result)
+                let baseCards = MergeReference.cards(o)
+                let context = Comment(rawValue: "round \(round)\n" + Self.describe(o, a, b))
+                for side in [a, b] {
+                    for (id, card) in MergeReference.cards(side) {
+                        guard let kept = merged[id] else { continue }
+                        for entry in card.item.conflicts where baseCards[id]?.item.conflicts[entry.field] != entry {
+                            checked += 1
+                            #expect(kept.item.conflicts[entry.field] != nil, Comment(rawValue: "\(id) lost its \(entry.field) conflict\n\(context)"))
+                        }
+                    }
+                    for board in side.boards {
+                        guard let kept = result.boards.first(where: { $0.id == board.id }) else { continue }
+                        let baseBoard = o.boards.first { $0.id == board.id }
+                        for entry in board.conflicts where baseBoard?.conflicts[entry.field] != entry {
+                            #expect(kept.conflicts[entry.field] != nil, Comment(rawValue: "board \(board.id) lost a conflict\n\(context)"))
+                        }
+                    }
+                }
+                // The next round starts from this result, as the next merge of a branch does.
+                o = result
+                a = generator.history(from: result, count: generator.int(0...5), start: 9000 + Int64(round) * 100, seed: generator.random.next()).kanban
+                Self.sprinkleConflicts(&a, &generator)
+                b = generator.history(from: result, count: generator.int(0...5), start: 9001 + Int64(round) * 100, seed: generator.random.next()).kanban
+                Self.sprinkleConflicts(&b, &generator)
+            }
+        }
+        #expect(checked > 0, "some cases carry conflicts")
+        CaseCount.record("recorded conflicts never lost (shard \(shard))", Self.casesPerShard)
+    }
+
+    /// A conflict settled on one side and left alone on the other is settled after the
+    /// merge, with the value taken: resolve, then merge with the untouched side.
+    @Test(arguments: shards)
+    func aConflictResolvedOnOneSideStaysResolved(shard: Int) throws {
+        var generator = HistoryGenerator(seed: UInt64(6000 + shard))
+        var resolvedCount = 0
+        for _ in 0..<Self.casesPerShard {
+            let (o, a, b) = Self.history(&generator)
+            let merged = Kanban.merge(base: o, ours: a, theirs: b).kanban
+            var resolved = merged
+            let side: MergeSide = generator.chance(50) ? .ours : .theirs
+            for (board, column) in merged.boards.enumerated() {
+                for (index, item) in column.items.enumerated() where !item.conflicts.isEmpty {
+                    try resolved.resolveConflicts(of: .card(Location(board: board, index: index)), taking: side)
+                }
+            }
+            let other = generator.history(from: merged, count: generator.int(0...6), start: 20000, seed: generator.random.next()).kanban
+            let context = Comment(rawValue: Self.describe(merged, resolved, other))
+            for (ours, theirs) in [(resolved, other), (other, resolved)] {
+                let result = MergeReference.cards(Kanban.merge(base: merged, ours: ours, theirs: theirs).kanban)
+                let before = MergeReference.cards(merged)
+                let after = MergeReference.cards(resolved)
+                for (id, untouched) in MergeReference.cards(other) {
+                    guard let was = before[id], !was.item.conflicts.isEmpty, untouched.item == was.item,
+                        let settled = after[id], settled.item.conflicts.isEmpty, let card = result[id]
+                    else { continue }
+                    resolvedCount += 1
+                    #expect(card.item.conflicts.isEmpty, context)
+                    #expect(card.item.title == settled.item.title && card.item.note == settled.item.note && card.item.due == settled.item.due, context)
+                }
+            }
+        }
+        #expect(resolvedCount > 0)
+        CaseCount.record("resolve then merge (shard \(shard))", Self.casesPerShard)
     }
 
     /// Rule 1's symmetry: swapping the sides changes only what ties give to ours.

@@ -257,6 +257,25 @@ enum MergeReference {
             if Set(item.labels.names.map { $0.lowercased() }) != expected.labels {
                 problems.append("card \(id): labels \(item.labels.names), expected \(expected.labels.sorted())")
             }
+            // Recorded conflicts (README: Working together).
+            let expectedConflicts: Conflicts
+            if let ac, let bc {
+                let fresh = [
+                    ConflictField.title: ac.item.title != bc.item.title && oc.map { $0.item.title != ac.item.title && $0.item.title != bc.item.title } ?? true,
+                    .note: ac.item.note != bc.item.note && oc.map { $0.item.note != ac.item.note && $0.item.note != bc.item.note } ?? true,
+                    .due: ac.item.due != bc.item.due && oc.map { $0.item.due != ac.item.due && $0.item.due != bc.item.due } ?? true,
+                ]
+                expectedConflicts = records(
+                    oc?.item.conflicts, ac.item.conflicts, bc.item.conflicts,
+                    fresh: fresh.filter(\.value).keys.map { field in
+                        RecordedConflict(field: field, base: oc?.item.conflictValue(field), theirs: bc.item.conflictValue(field))
+                    })
+            } else {
+                expectedConflicts = (ac ?? bc)!.item.conflicts
+            }
+            if item.conflicts != expectedConflicts {
+                problems.append("card \(id): conflicts \(item.conflicts.entries), expected \(expectedConflicts.entries)")
+            }
         }
 
         // Boards.
@@ -280,10 +299,17 @@ enum MergeReference {
                 (title, limit) = (t.0, l.0)
                 if t.1 { expectedConflicts.insert("\(id) board title") }
                 if l.1 { expectedConflicts.insert("\(id) board limit") }
+                var fresh: [RecordedConflict] = []
+                if t.1 { fresh.append(RecordedConflict(field: .title, base: ob?.conflictValue(.title), theirs: bb.conflictValue(.title))) }
+                if l.1 { fresh.append(RecordedConflict(field: .limit, base: ob?.conflictValue(.limit), theirs: bb.conflictValue(.limit))) }
+                let records = records(ob?.conflicts, ab.conflicts, bb.conflicts, fresh: fresh)
+                if let actual, actual.conflicts != records {
+                    problems.append("board \(id): conflicts \(actual.conflicts.entries), expected \(records.entries)")
+                }
             case (let ob?, let side?, nil), (let ob?, nil, let side?):
                 let sideKanban = ab == nil ? theirs : ours
                 let moves = boardMoved(id, base, sideKanban)
-                let edited = side.title != ob.title || side.limit != ob.limit
+                let edited = side.title != ob.title || side.limit != ob.limit || side.conflicts != ob.conflicts
                 let lands = outcomes.values.filter { $0.contains { $0.place == .board(id) } }
                 let surely = edited || moves == .yes || lands.contains { $0.allSatisfy { $0.place == .board(id) } }
                 present = surely ? .yes : (moves == .maybe || !lands.isEmpty ? .maybe : .no)
@@ -341,6 +367,34 @@ enum MergeReference {
         }
         problems += orderViolations(base, ours, theirs, result.kanban, outcomes)
         return problems
+    }
+
+    /// The recorded conflicts of a card or board both sides have, by the rule README's
+    /// "Working together" states: per field, a record only one side changed (added, altered,
+    /// settled) is that side's; one both changed alike is that; one both changed otherwise
+    /// is ours' if ours has one, else theirs'; a conflict the merge itself found replaces it.
+    static func records(_ base: Conflicts?, _ ours: Conflicts, _ theirs: Conflicts, fresh: [RecordedConflict]) -> Conflicts {
+        var result = Conflicts()
+        for field in [ConflictField.due, .limit, .note, .title] {
+            let o = base?[field]
+            let a = ours[field]
+            let b = theirs[field]
+            var kept: RecordedConflict?
+            if a == b {
+                kept = a
+            } else if base != nil && o == a {
+                kept = b
+            } else if base != nil && o == b {
+                kept = a
+            } else if a != nil {
+                kept = a
+            } else {
+                kept = b
+            }
+            for entry in fresh where entry.field == field { kept = entry }
+            result[field] = kept
+        }
+        return result
     }
 
     // MARK: - Rule 5: places

@@ -439,7 +439,7 @@ extension CardsEndToEndTests {
             defer { sandbox.remove() }
             let tsv = try sandbox.succeed(["list"] + filter.arguments + ["--tsv"])
             let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-            #expect(rows.allSatisfy { $0.count == 6 }, "six columns: \(tsv)")
+            #expect(rows.allSatisfy { $0.count == 7 }, "seven columns: \(tsv)")
             #expect(rows.map { "\($0[0]):\($0[1]) \($0[3])" } == filter.cards)
 
             // Each BOARD:N read off the filtered list names that card.
@@ -469,9 +469,9 @@ extension CardsEndToEndTests {
             let tsv = try sandbox.succeed("list", "--label", "p1", "--tsv")
             #expect(
                 tsv == """
-                    Todo\t1\t\(try ids.id(of: "Schema Design"))\tSchema Design\tbug,p1\t2026-11-20
-                    Todo\t3\t\(try ids.id(of: "Model Abstraction"))\tModel Abstraction\tP1\t
-                    Todo\t4\t\(try ids.id(of: "Fresh card"))\tFresh card\tp1\t2026-11-23
+                    Todo\t1\t\(try ids.id(of: "Schema Design"))\tSchema Design\tbug,p1\t2026-11-20\t
+                    Todo\t3\t\(try ids.id(of: "Model Abstraction"))\tModel Abstraction\tP1\t\t
+                    Todo\t4\t\(try ids.id(of: "Fresh card"))\tFresh card\tp1\t2026-11-23\t
 
                     """)
         }
@@ -510,9 +510,9 @@ extension CardsEndToEndTests {
             let when = sandbox.fixedNow
             #expect(
                 try sandbox.succeed("list", "--archived", "--tsv") == """
-                    Todo\t0\t\(schema)\tSchema Design\tbug,p1\t2026-11-20\t\(when)
-                    In Progress\t1\t\(analytics)\tAnalytics\tbug\t2026-11-25\t\(when)
-                    Done\t2\t\(system)\tSystem Architecture\t\t\t\(when)
+                    Todo\t0\t\(schema)\tSchema Design\tbug,p1\t2026-11-20\t\(when)\t
+                    In Progress\t1\t\(analytics)\tAnalytics\tbug\t2026-11-25\t\(when)\t
+                    Done\t2\t\(system)\tSystem Architecture\t\t\t\(when)\t
 
                     """)
             #expect(

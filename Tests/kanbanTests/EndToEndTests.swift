@@ -117,9 +117,9 @@ struct TutorialTests {
         let rows = tsv.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
-        #expect(rows.allSatisfy { $0.count == 6 }, "\(tsv)")
+        #expect(rows.allSatisfy { $0.count == 7 }, "\(tsv)")
         let expectedRows = final.flatMap { board in
-            board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0], "", ""] }
+            board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0], "", "", ""] }
         }
         #expect(rows == expectedRows)
         #expect(tsv.hasSuffix("\n"))

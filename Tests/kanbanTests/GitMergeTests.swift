@@ -125,24 +125,14 @@ struct GitMergeTests {
     @Test func bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        try sandbox.sampleRepository()
-        let id = try sandbox.fileBoards().id(of: "Analytics")
-        try sandbox.git("checkout", "-q", "-b", "ours", "main")
-        try sandbox.kanban("rename", "Analytics", "Analytics dashboard", "-q")
-        try sandbox.kanban("add", "Ours", "-q")
-        try sandbox.git("commit", "-q", "-am", "ours")
-        try sandbox.git("checkout", "-q", "-b", "theirs", "main")
-        try sandbox.kanban("rename", "Analytics", "Metrics", "-q")
-        try sandbox.kanban("add", "Theirs", "-q")
-        try sandbox.git("commit", "-q", "-am", "theirs")
-        try sandbox.git("checkout", "-q", "ours")
+        let id = try retitleOnBothBranches(sandbox, adding: true)
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
         #expect(merge.status == 1, "\(merge)")
         let output = merge.out + merge.err
         #expect(
             output.contains(
                 "kanban: conflict: 'Analytics dashboard' (\(id)): the title changed on both sides: "
-                    + "ours 'Analytics dashboard', theirs 'Metrics'; kept ours; to take theirs: kanban rename \(id) Metrics"
+                    + "ours 'Analytics dashboard', theirs 'Metrics'; kept ours; to take theirs: kanban resolve \(id) --theirs"
             ),
             "\(output)")
         #expect(output.contains("git add kanban.json"))
@@ -157,6 +147,44 @@ struct GitMergeTests {
         try sandbox.git("add", "kanban.json")
         try sandbox.git("commit", "-q", "--no-edit")
         #expect(try sandbox.fileBoards().id(of: "Metrics") == id)
+        try expectCleanAndValid(sandbox)
+    }
+
+    /// The sample repository with branches `ours` (Analytics retitled "Analytics dashboard")
+    /// and `theirs` ("Metrics"), each adding a card named after it when `adding`; `ours`
+    /// checked out. Returns the card's id.
+    private func retitleOnBothBranches(_ sandbox: KanbanSandbox, adding: Bool) throws -> String {
+        try sandbox.sampleRepository()
+        let id = try sandbox.fileBoards().id(of: "Analytics")
+        for (branch, title) in [("ours", "Analytics dashboard"), ("theirs", "Metrics")] {
+            try sandbox.git("checkout", "-q", "-b", branch, "main")
+            try sandbox.kanban("rename", "Analytics", title, "-q")
+            if adding { try sandbox.kanban("add", branch.capitalized, "-q") }
+            try sandbox.git("commit", "-q", "-am", branch)
+        }
+        try sandbox.git("checkout", "-q", "ours")
+        return id
+    }
+
+    /// README: Working together: the merge records theirs in the file, so committing the
+    /// merged file as it is loses nothing, and `resolve --theirs` takes it afterwards.
+    @Test func aConflictCommittedAsItIsKeepsTheirsUntilResolved() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let id = try retitleOnBothBranches(sandbox, adding: false)
+        let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
+        #expect(merge.status == 1, "\(merge)")
+        let recorded = #""conflict": {"title": {"base": "Analytics", "theirs": "Metrics"}}"#
+        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains(recorded))
+        try sandbox.git("add", "-A")
+        try sandbox.git("commit", "-q", "--no-edit")
+        let committed = try sandbox.git("show", "HEAD:kanban.json").out
+        #expect(committed.contains(recorded), "theirs is in the commit")
+        #expect(try sandbox.kanban("list", "--conflicts", "--tsv").contains("\(id)\t"))
+        try sandbox.kanban("resolve", id, "--theirs", "-q")
+        #expect(try sandbox.fileBoards().id(of: "Metrics") == id)
+        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""))
+        try sandbox.git("commit", "-q", "-am", "take theirs")
         try expectCleanAndValid(sandbox)
     }
 

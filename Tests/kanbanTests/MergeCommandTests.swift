@@ -42,7 +42,7 @@ struct MergeCommandTests {
         let conflict = try #require((report["conflicts"] as? [[String: Any]])?.first)
         let command = try #require(conflict["command"] as? String)
         let id = try #require(conflict["card"] as? String)
-        try expectShellsRead([(command, ["kanban", "-f", "out.json", "rename", id, theirs])])
+        try expectShellsRead([(command, ["kanban", "-f", "out.json", "resolve", id, "--theirs"])])
     }
 
     @Test func aCleanMergeExits0AndWritesTheResult() throws {
@@ -110,13 +110,15 @@ struct MergeCommandTests {
         #expect(
             lines.contains(
                 "kanban: conflict: 'Our title' (\(id)): the title changed on both sides: ours 'Our title', "
-                    + "theirs 'Their 'title''; kept ours; to take theirs: kanban rename \(id) 'Their '\\''title'\\'"),
+                    + "theirs 'Their 'title''; kept ours; to take theirs: kanban resolve \(id) --theirs"),
             "\(merged.err)")
-        #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.contains("--due 2026-12-24") })
+        #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.hasSuffix("--theirs") })
         #expect(lines.last?.contains("git add kanban.json") == true)
         // The file is valid, and the command printed takes theirs.
-        try sandbox.succeed(["-f", "ours.json", "rename", id, "Their 'title'", "-q"])
+        try sandbox.succeed(["-f", "ours.json", "resolve", id, "--theirs", "-q"])
         #expect(try sandbox.fileBoards("ours.json").id(of: "Their 'title'") == id)
+        let resolved = try sandbox.run(["-f", "ours.json", "resolve", id])
+        #expect(resolved.status == 1 && resolved.err.contains("no recorded conflict"), "\(resolved)")
     }
 
     @Test func anUnreadableInputExits65AndLeavesOursUntouched() throws {

@@ -91,20 +91,25 @@ private let sample = [
         #expect(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
     }
 
-    @Test func tsvHasSixFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
+    @Test func tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
         var labelled = sample
         labelled[0].items[1].labels = ["bug", "p1"]
         labelled[0].items[1].due = Day(iso: "2026-12-01")
         let all = labelled.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }
         #expect(
             TSV.boards(all) == """
-                Todo\t0\tk3f9\tDatabase Migration\t\t
-                Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01
-                In Progress\t0\ta1b2\tAnalytics\t\t
+                Todo\t0\tk3f9\tDatabase Migration\t\t\t
+                Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t
+                In Progress\t0\ta1b2\tAnalytics\t\t\t
 
                 """)
         let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
-        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\n")
+        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\n")
+        // The last column names the fields with a recorded conflict (README: Working together).
+        labelled[0].items[1].conflicts[.title] = RecordedConflict(field: .title, base: nil, theirs: .text("x"))
+        labelled[0].items[1].conflicts[.due] = RecordedConflict(field: .due, base: nil, theirs: nil)
+        let conflicted = [FilteredBoard(board: labelled[0], indices: [1])]
+        #expect(TSV.boards(conflicted) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\n")
     }
 }
 
@@ -143,7 +148,7 @@ private let sample = [
         }
         #expect(
             TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) })
-                .split(separator: "\t", omittingEmptySubsequences: false).count == 6)
+                .split(separator: "\t", omittingEmptySubsequences: false).count == 7)
     }
 
     @Test func errorMessagesEscapeValues() {

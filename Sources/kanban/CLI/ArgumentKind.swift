@@ -82,7 +82,9 @@ extension CommandSpec {
 
     /// Where the synopsis cannot say it: `restore` takes archived cards.
     private static let operandOverrides: [String: [OperandSlot]] = [
-        "restore": [OperandSlot(kind: .archivedItem, repeatable: true)]
+        "restore": [OperandSlot(kind: .archivedItem, repeatable: true)],
+        // A card or a board (README: Working together).
+        "resolve": [OperandSlot(kind: .item, repeatable: true), OperandSlot(kind: .board, repeatable: false)],
     ]
 
     /// The kinds an operand at `index` (0-based, after the command's name) may be.

@@ -112,7 +112,7 @@ enum Commands {
             "list", aliases: ["ls"], synopsis: "[BOARD…] [FILTERS] [--json | --tsv]",
             summary: "show boards",
             options: [
-                CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due"),
+                CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due, conflicts"),
                 CommandOption(Options.compact, "one line per card, titles cut with …"),
                 CommandOption(Options.noPager, "never page the view, however tall"),
                 CommandOption(Options.label, "only cards with this label (repeat: all of them)"),
@@ -121,13 +121,15 @@ enum Commands {
                 CommandOption(Options.overdue, "only cards due before today"),
                 CommandOption(Options.olderThan, "only cards that entered their board more than AGE ago (12h, 3d, 2w)"),
                 CommandOption(Options.archived, "list the archive instead of the boards"),
+                CommandOption(Options.conflicts, "only cards with a conflict a merge recorded (see 'kanban help resolve')"),
             ],
             details: """
                 On a terminal the boards stand side by side, fitted to its width; elsewhere they are
                 stacked. Each card shows its index and id, its labels and due date. With BOARD
                 arguments, only those boards. Filters combine (all must hold) and keep every board
                 heading and every card's index on its board. A view taller than the terminal goes
-                through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX).
+                through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX). A card or board with a
+                conflict a merge recorded shows '!' before its title.
                 --json prints the kanban document (filtered); --tsv one line per card.
                 """,
             examples: [
@@ -149,7 +151,7 @@ enum Commands {
                     dueBefore: try arguments.due(Options.dueBefore),
                     overdue: arguments.flag(Options.overdue),
                     olderThan: try arguments.age(),
-                    archived: arguments.flag(Options.archived))
+                    archived: arguments.flag(Options.archived), conflicts: arguments.flag(Options.conflicts))
                 return .list(request)
             }),
         CommandSpec(
@@ -379,6 +381,43 @@ enum Commands {
                         .restore(
                             items: try arguments.items(), to: arguments.value(Options.to),
                             force: arguments.flag(Options.force))), dryRun: arguments.flag(Options.dryRun))
+            }),
+        CommandSpec(
+            "resolve", synopsis: "ITEM|BOARD [--ours | --theirs] [--field FIELD]…",
+            summary: "settle the conflicts a merge recorded on a card or board",
+            options: [
+                CommandOption(Options.ours, "keep each field's value, ours (the default)"),
+                CommandOption(Options.theirs, "set each field to the value theirs had"),
+                CommandOption(Options.field, "settle only this field: title, note, due (a card) or title, limit (a board)"),
+                dryRun,
+            ],
+            details: """
+                A merge that found a field changed on both sides keeps ours and records base and
+                theirs in the file (see 'kanban list --conflicts' and 'kanban show'). resolve drops
+                the record, keeping ours or taking theirs. The reference is tried as a card first
+                (on a board or in the archive), then as a board. A card or board without a
+                recorded conflict is refused (exit 1). Editing the field settles it too.
+                """,
+            examples: ["kanban resolve k3f9p2 --theirs", "kanban resolve Todo --field limit"],
+            build: { arguments throws(CLIError) in
+                try arguments.operandCount(1)
+                if arguments.flag(Options.ours) && arguments.flag(Options.theirs) {
+                    throw arguments.usage("--ours and --theirs exclude each other; give one")
+                }
+                var fields: [ConflictField] = []
+                for name in arguments.values(Options.field) {
+                    guard let field = ConflictField(rawValue: name) else {
+                        throw arguments.usage(
+                            "unknown field \(q(name)); fields are "
+                                + ConflictField.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    if !fields.contains(field) { fields.append(field) }
+                }
+                return .change(
+                    .operation(
+                        .resolve(
+                            reference: arguments.operands[0], side: arguments.flag(Options.theirs) ? .theirs : .ours,
+                            fields: fields)), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
             "board add", synopsis: "TITLE [--at N] [--limit N]",

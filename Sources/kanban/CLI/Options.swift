@@ -1,3 +1,5 @@
+import KanbanCore
+
 /// An option as the parser knows it: its names and whether it takes a value. What it means
 /// is said by each command that takes it (``CommandOption``), so help speaks of that command.
 struct OptionSpec: Hashable, Sendable {
@@ -84,6 +86,11 @@ enum Options {
     static let format = OptionSpec("--format", value: "FORMAT")
     static let output = OptionSpec("--output", short: "o", value: "FILE", kind: .path)
     static let importFile = OptionSpec("--import", value: "FILE", kind: .path)
+    static let ours = OptionSpec("--ours")
+    static let theirs = OptionSpec("--theirs")
+    static let field = OptionSpec(
+        "--field", value: "FIELD", repeatable: true, kind: .words(ConflictField.allCases.map(\.rawValue)))
+    static let conflicts = OptionSpec("--conflicts")
 
     /// The options of every command, with what they mean everywhere.
     static let global: [CommandOption] = [

@@ -79,6 +79,9 @@ extension App {
                     BoardChange(title: board.title, from: to, to: to, limit: board.limit, limitChange: limits))
             }
             if from != to { boards.append(BoardChange(title: board.title, from: from, to: to, limit: board.limit)) }
+            if let conflicts = board.conflictChange {
+                boards.append(BoardChange(title: board.title, from: to, to: to, limit: board.limit, conflictChange: conflicts))
+            }
         }
         return Change(items: change.items, boards: boards)
     }

@@ -64,7 +64,7 @@ extension App {
             var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
             let count = result.conflicts.count
             text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
-            text += "the merged kanban is valid and keeps ours for each; the commands above take theirs"
+            text += "the merged kanban is valid, keeps ours for each and records theirs in the file; the commands above take theirs"
             if let gitPath {
                 text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
             }
@@ -89,7 +89,7 @@ extension App {
 /// What a merge says about its conflicts and notes, for people and for programs.
 enum MergeReport {
     /// `'Title' (k3f9p2): the title changed on both sides: ours 'A', theirs 'B'; kept ours;
-    /// to take theirs: kanban rename k3f9p2 'B'`. `file` is named in the command with
+    /// to take theirs: kanban resolve k3f9p2 --theirs`. `file` is named in the command with
     /// `-f` unless it is the `kanban.json` kanban finds by itself.
     static func describe(_ conflict: MergeConflict, file: String?) -> String {
         let what: String
@@ -119,28 +119,16 @@ enum MergeReport {
         return "\(what): \(values); kept ours; to take theirs: \(command(conflict, file: file) ?? "")"
     }
 
-    /// The command that takes theirs (for a retitled board: that renames it).
+    /// The command that takes theirs, `kanban resolve ID --theirs` (the conflict is
+    /// recorded in the file; README: Working together), or for a retitled board the one
+    /// that renames it.
     static func command(_ conflict: MergeConflict, file: String?) -> String? {
         let kanban = "kanban" + (file.map { $0 == "kanban.json" ? "" : " -f \(ShellQuote.word($0))" } ?? "")
         switch (conflict.subject, conflict.values) {
-        case (.card(let id, _, let archived), let values):
-            let edit: String
-            switch values {
-            case .title(_, let theirs): edit = "\(kanban) rename \(id) \(ShellQuote.word(theirs))"
-            case .note(_, let theirs): edit = "\(kanban) edit \(id) --note \(ShellQuote.word(theirs ?? ""))"
-            case .due(_, let theirs): edit = "\(kanban) edit \(id) --due \(theirs?.description ?? "none")"
-            default: return nil
-            }
-            // Commands find archived cards only to restore them.
-            return archived ? "\(kanban) restore \(id) && \(edit) && \(kanban) archive \(id)" : edit
-        case (.board(let id, _), .boardTitle(_, let theirs)):
-            return "\(kanban) board rename \(id) \(ShellQuote.word(theirs))"
-        case (.board(let id, _), .boardLimit(_, let theirs)):
-            return "\(kanban) board limit \(id) \(theirs.map(String.init) ?? "none")"
         case (.board(let id, _), .boardTitleTaken):
             return "\(kanban) board rename \(id) 'NEW TITLE'"
-        default:
-            return nil
+        case (.card(let id, _, _), _), (.board(let id, _), _):
+            return "\(kanban) resolve \(ShellQuote.word(id.rawValue)) --theirs"
         }
     }
 

@@ -61,7 +61,10 @@ enum CardDetail {
         }
         if let created = item.created { rows.append(("created", "\(created) (\(ago(created, clock)))")) }
         if let entered = item.entered { rows.append(("entered", "\(entered) (\(ago(entered, clock)))")) }
-        var out = style.bold(Escape.visible(item.title)) + "\n"
+        for entry in item.conflicts {
+            rows.append(("conflict", style.red(conflictText(entry, ours: item.conflictValue(entry.field)))))
+        }
+        var out = style.bold(BoardText.marked(item.conflicts) + Escape.visible(item.title)) + "\n"
         for (name, value) in rows {
             out += "  " + style.dim(name + String(repeating: " ", count: 9 - name.count)) + value + "\n"
         }
@@ -72,6 +75,19 @@ enum CardDetail {
             }
         }
         return out
+    }
+
+    /// `title: base 'A', ours 'B', theirs 'C'; kanban resolve ID [--theirs]`: a recorded
+    /// conflict (README: Working together); `none` for a value that was absent.
+    static func conflictText(_ entry: RecordedConflict, ours: ConflictValue?) -> String {
+        func text(_ value: ConflictValue?) -> String {
+            switch value {
+            case nil: "none"
+            case .text(let text): entry.field == .note ? Report.shortNote(text) : q(text)
+            case let value?: value.description
+            }
+        }
+        return "\(entry.field.rawValue): base \(text(entry.base)), ours \(text(ours)), theirs \(text(entry.theirs))"
     }
 
     /// `3 days ago`, `in 2 hours`, `just now`.

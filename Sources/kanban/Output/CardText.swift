@@ -38,14 +38,21 @@ extension BoardText {
     /// from the file reaches the terminal. With `today`, overdue cards are marked.
     init(_ board: Board, showing indices: [Int]? = nil, today: Day? = nil) {
         self.init(
-            title: Escape.visible(board.title), count: board.items.count, limit: board.limit,
+            title: Self.marked(board.conflicts) + Escape.visible(board.title), count: board.items.count,
+            limit: board.limit,
             cards: (indices ?? Array(board.items.indices)).map { index in
                 let item = board.items[index]
                 return CardText(
-                    index: index, id: item.id.rawValue, title: Escape.visible(item.title),
+                    index: index, id: item.id.rawValue, title: Self.marked(item.conflicts) + Escape.visible(item.title),
                     labels: item.labels.map(Escape.visible), due: item.due?.monthAndDay,
                     overdue: today.map { item.isOverdue(today: $0) } ?? false)
             })
+    }
+
+    /// `! ` before the title of a card or board with a recorded conflict (README: Working
+    /// together), else nothing.
+    static func marked(_ conflicts: Conflicts) -> String {
+        conflicts.isEmpty ? "" : "! "
     }
 
     /// The view of a filtered board: every card keeps its index on the board. `filtered`

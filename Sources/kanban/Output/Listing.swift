@@ -1,6 +1,7 @@
 import KanbanCore
 
-/// `list --tsv`: one line per card, `board, index, id, title, labels, due`, tab-separated.
+/// `list --tsv`: one line per card, `board, index, id, title, labels, due, conflicts`,
+/// tab-separated (`conflicts`: the fields with a recorded conflict, comma-separated).
 /// Text is escaped like everywhere else, so a tab inside a title shows as `\t` and never
 /// splits a field. New columns only ever go at the end.
 enum TSV {
@@ -11,7 +12,7 @@ enum TSV {
             for (index, item) in filtered.cards {
                 out += "\(title)\t\(index)\t\(item.id.rawValue)\t\(Escape.visible(item.title))\t"
                 out += item.labels.map(Escape.visible).joined(separator: ",") + "\t" + (item.due?.description ?? "")
-                out += "\n"
+                out += "\t" + item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\n"
             }
         }
         return out
@@ -25,7 +26,8 @@ enum TSV {
             let item = archived.item
             out += "\(Escape.visible(kanban.boardName(archived.board)))\t\(index)\t\(item.id.rawValue)\t"
             out += Escape.visible(item.title) + "\t" + item.labels.map(Escape.visible).joined(separator: ",") + "\t"
-            out += (item.due?.description ?? "") + "\t" + archived.archived.description + "\n"
+            out += (item.due?.description ?? "") + "\t" + archived.archived.description + "\t"
+            out += item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\n"
         }
         return out
     }
@@ -41,7 +43,8 @@ enum ArchiveView {
         for (index, archived) in cards {
             let number = String(index)
             out += "  " + String(repeating: " ", count: indexWidth - number.count) + number + "  "
-            out += style.dim(archived.item.id.rawValue) + "  " + Escape.visible(archived.item.title)
+            out += style.dim(archived.item.id.rawValue) + "  " + BoardText.marked(archived.item.conflicts)
+                + Escape.visible(archived.item.title)
             out += style.dim(
                 "  (from \(Escape.visible(kanban.boardName(archived.board))), \(archived.archived.utcDay))") + "\n"
         }

@@ -28,6 +28,42 @@ struct Report {
     }
 
     private func line(for item: ItemChange, style: Style) -> String {
+        guard let conflicts = item.conflictChange else { return plainLine(for: item, style: style) }
+        let edits = item.edits.filter(\.isEffective)
+        if command == "resolve" || (edits.isEmpty && item.from == item.to && item.copyOf == nil && item.archive == nil) {
+            let line = conflictLine(conflicts, on: "\(style.dim(item.id.rawValue)) \(q(item.title))")
+            return edits.isEmpty ? line : line + ": " + Self.describe(edits)
+        }
+        return plainLine(for: item, style: style) + " (\(Self.describe(conflicts)))"
+    }
+
+    /// `conflict recorded on k3f9p2 'Analytics' (title)`, `resolved the conflict on … (title)`:
+    /// a change to a card's or board's recorded conflicts alone (README: Working together).
+    private func conflictLine(_ conflicts: ConflictChange, on what: String) -> String {
+        var parts: [String] = []
+        if !conflicts.recorded.isEmpty {
+            parts.append("conflict recorded on \(what) (\(conflicts.recorded.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if !conflicts.resolved.isEmpty {
+            parts.append(
+                "\(verb("resolved", "resolve")) the conflict on \(what) (\(conflicts.resolved.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `conflict resolved: title`, `conflict recorded: note`.
+    static func describe(_ conflicts: ConflictChange) -> String {
+        var parts: [String] = []
+        if !conflicts.recorded.isEmpty {
+            parts.append("conflict recorded: " + conflicts.recorded.map(\.rawValue).joined(separator: ", "))
+        }
+        if !conflicts.resolved.isEmpty {
+            parts.append("conflict resolved: " + conflicts.resolved.map(\.rawValue).joined(separator: ", "))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    private func plainLine(for item: ItemChange, style: Style) -> String {
         let id = style.dim(item.id.rawValue)
         let title = q(item.title)
         switch (item.from, item.to) {
@@ -91,6 +127,25 @@ struct Report {
     static let noteWidth = 40
 
     private func line(for board: BoardChange) -> String {
+        guard let conflicts = board.conflictChange else { return plainLine(for: board) }
+        let alone =
+            command == "resolve" || board.from == board.to && (board.previousTitle ?? board.title) == board.title
+            && board.limitChange.map { $0.from == $0.to } ?? true
+        if alone {
+            var taken: [String] = []
+            if let previous = board.previousTitle, previous != board.title {
+                taken.append("title \(q(previous)) -> \(q(board.title))")
+            }
+            if let limits = board.limitChange, limits.from != limits.to {
+                taken.append("limit \(limitText(limits.from)) -> \(limitText(limits.to))")
+            }
+            let line = conflictLine(conflicts, on: "board \(q(board.title))")
+            return taken.isEmpty ? line : line + ": " + taken.joined(separator: ", ")
+        }
+        return plainLine(for: board) + " (\(Self.describe(conflicts)))"
+    }
+
+    private func plainLine(for board: BoardChange) -> String {
         let title = q(board.title)
         switch (board.from, board.to) {
         case (nil, let to?):
@@ -160,7 +215,7 @@ struct Report {
         if !edits.isEmpty {
             out += ",\"changes\":{" + edits.map { "\(JSON.quoted($0.field)):\(json($0))" }.joined(separator: ",") + "}"
         }
-        return out + "}"
+        return out + json(item.conflictChange) + "}"
     }
 
     /// `[old, new]` of an edited field.
@@ -181,7 +236,14 @@ struct Report {
         out += ",\"from\":\(json(board.from)),\"to\":\(json(board.to)),\"limit\":\(json(board.limit))"
         if let previous = board.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
         if let limits = board.limitChange { out += ",\"previousLimit\":\(json(limits.from))" }
-        return out + "}"
+        return out + json(board.conflictChange) + "}"
+    }
+
+    /// `,"conflicts":{"recorded":["title"],"resolved":[]}`, or nothing when they did not change.
+    private static func json(_ conflicts: ConflictChange?) -> String {
+        guard let conflicts else { return "" }
+        func list(_ fields: [ConflictField]) -> String { "[" + fields.map { JSON.quoted($0.rawValue) }.joined(separator: ",") + "]" }
+        return ",\"conflicts\":{\"recorded\":\(list(conflicts.recorded)),\"resolved\":\(list(conflicts.resolved))}"
     }
 
     private static func json(_ slot: Slot?) -> String {

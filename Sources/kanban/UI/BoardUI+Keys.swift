@@ -15,6 +15,7 @@ extension BoardUI {
         ("a", "add a card below the cursor"),
         ("r  e", "rename the card; edit it in $VISUAL or $EDITOR (as kanban edit)"),
         ("Enter", "show the card in full"),
+        ("R  T", "settle a '!' card's recorded conflict: keep ours (R) or take theirs (T)"),
         ("d", "remove the selection (or the card), after y to confirm"),
         ("u  Ctrl-R", "undo, redo (as kanban undo and redo)"),
         ("/", "show only cards whose title or note holds a text (as list --grep)"),
@@ -127,6 +128,15 @@ extension BoardUI {
         case .enter:
             guard let location = cursorLocation else { return noCard() }
             mode = .detail(kanban[location].id)
+        case .character("R"), .character("T"):
+            // README: Working together, as kanban resolve ID [--theirs].
+            guard let location = cursorLocation else { return noCard() }
+            guard !kanban[location].conflicts.isEmpty else {
+                status = Status("this card has no recorded conflict ('!' marks those that do)", isError: true)
+                return []
+            }
+            return request(
+                .resolve(reference: kanban[location].id.rawValue, side: key.code == .character("T") ? .theirs : .ours))
         case .character("d"):
             let items = picked
             guard !items.isEmpty else { return noCard() }

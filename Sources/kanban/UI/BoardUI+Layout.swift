@@ -60,6 +60,8 @@ struct MeasuredBoard {
     var limit: Int?
     var column: Column
     var idWidth: Int
+    /// Whether the board had a recorded conflict (its header then starts with `! `).
+    var conflicted = false
 }
 
 /// The columns before a card's title: the index, right-aligned, a mark, and the id, as `list` shows them.
@@ -137,12 +139,16 @@ extension BoardUI {
             return (sampleColumn(b), prefix(of: b))
         }
         let indexWidth = String(boardIndex(b, position: count - 1)).count
-        if let known = measured[board.id], known.title == board.title, known.limit == board.limit {
+        if let known = measured[board.id], known.title == board.title, known.limit == board.limit,
+            known.conflicted == !board.conflicts.isEmpty
+        {
             return (known.column, ColumnPrefix(indexWidth: indexWidth, idWidth: known.idWidth))
         }
         let column = sampleColumn(b)
         let idWidth = column.board.cards.lazy.map(\.id.utf8.count).max() ?? 0
-        measured[board.id] = MeasuredBoard(title: board.title, limit: board.limit, column: column, idWidth: idWidth)
+        measured[board.id] = MeasuredBoard(
+            title: board.title, limit: board.limit, column: column, idWidth: idWidth,
+            conflicted: !board.conflicts.isEmpty)
         return (column, ColumnPrefix(indexWidth: indexWidth, idWidth: idWidth))
     }
 

@@ -53,7 +53,8 @@ extension BoardUI {
         let refusing = drag?.target?.board == geometry.board && drag?.refusal != nil
 
         let text = BoardText(
-            title: Escape.visible(board.title), count: board.items.count, limit: board.limit, cards: [])
+            title: BoardText.marked(board.conflicts) + Escape.visible(board.title), count: board.items.count,
+            limit: board.limit, cards: [])
         let header = BoardView.header(text, style: Style(enabled: false), maximumWidth: geometry.width)
         var headerStyle = TextStyle.bold
         if text.isFull { headerStyle.color = .red }
