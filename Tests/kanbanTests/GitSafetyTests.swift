@@ -239,6 +239,33 @@ struct GitSafetyTests {
 }
 
 /// The parts that need no git.
+@Suite("undo on another git branch", .enabled(if: GitProgram.path != nil, "git is not installed"))
+struct UndoAcrossBranchesTests {
+    @Test func undoRefusesAChangeMadeOnAnotherBranchAndChangesNothing() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        try sandbox.git("checkout", "-q", "-b", "feature")
+        try sandbox.kanban("add", "Only on feature", "-q")
+        try sandbox.kanban("add", "Also on feature", "-q")
+        try sandbox.git("commit", "-q", "-am", "feature cards")
+        try sandbox.git("checkout", "-q", "main")
+        let before = try sandbox.bytes()
+        // The history is one per clone: its last entries are feature's adds, not in main's file.
+        for arguments in [["undo"], ["undo", "--json"], ["undo", "2"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1 && result.out.isEmpty, "\(arguments): \(result)")
+            #expect(result.err.contains("#2") && result.err.contains("not in this file"), "\(arguments): \(result)")
+            #expect(try sandbox.bytes() == before)
+        }
+        // Back on feature, the changes are in the file again and undo takes them back.
+        try sandbox.git("checkout", "-q", "feature")
+        try sandbox.kanban("undo", "2", "-q")
+        let todo = try sandbox.boards()[0].items
+        #expect(!todo.contains("Only on feature") && !todo.contains("Also on feature"), "\(todo)")
+    }
+}
+
 @Suite("Files written besides the kanban file, and conflict markers")
 struct OutputSafetyTests {
     @Test func exportAndMergeNeverWriteThroughASymlink() throws {
