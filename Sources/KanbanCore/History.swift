@@ -224,8 +224,7 @@ extension HistoryRecord {
             let tail = Array(line.suffix(96))
             // `","before":"` + 16 hex digits + `","after":"` + 16 hex digits + `"}`: 56 bytes.
             let hashes = 56
-            let before = Array(#","before":""#.utf8)
-            let after = Array(#"","after":""#.utf8)
+            let (before, after) = (Self.beforeKey, Self.afterKey)
             guard tail.count > hashes else { return nil }
             let start = tail.count - hashes
             guard tail[start..<start + before.count].elementsEqual(before),
@@ -239,7 +238,7 @@ extension HistoryRecord {
             while digitsStart > 0, tail[digitsStart - 1] >= UInt8(ascii: "0"), tail[digitsStart - 1] <= UInt8(ascii: "9") {
                 digitsStart -= 1
             }
-            let marker = Array(#","n":"#.utf8)
+            let marker = Self.numberKey
             let digits = start - digitsStart
             guard digits > 0, digits <= 16, digitsStart >= marker.count,
                 tail[(digitsStart - marker.count)..<digitsStart].elementsEqual(marker),
@@ -249,6 +248,10 @@ extension HistoryRecord {
             guard (1...HistoryRecord.maximumNumber).contains(number) else { return nil }
             self.init(number: number, before: beforeHash, after: afterHash)
         }
+
+        private static let beforeKey = Array(#","before":""#.utf8)
+        private static let afterKey = Array(#"","after":""#.utf8)
+        private static let numberKey = Array(#","n":"#.utf8)
 
         /// 16 hexadecimal digits (as the history writes them) as a number.
         private static func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
