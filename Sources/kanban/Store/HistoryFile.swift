@@ -349,7 +349,7 @@ struct HistoryFile {
         }
         let size = Int(info.st_size)
         let region = Self.region(fd, size: size)
-        var scanner = LineScanner(start: region.start)
+        var scanner = LineScanner(start: region.start, decoding: region.end - region.start <= LineScanner.decodedHistory)
         var position = region.start
         while position < region.end {
             let count = min(region.end - position, 1 << 20)
@@ -409,12 +409,14 @@ struct HistoryFile {
     }
 
     /// The lines of the part read, found a chunk at a time, each with the summary of the
-    /// record it holds, or nil when it holds none. A writer reads each line by its first
-    /// byte and its end (a record starts with `{` and ends with its number and hashes), not
-    /// as readers read it: every change reads the whole history, and decoding records of
-    /// many cards there cost more than the change itself (a move on 10,000 cards took 3.6
-    /// times as long with a 16 MiB history). A line damaged only inside is left out by
-    /// readers, with a note, and dropped at the next pruning.
+    /// record it holds, or nil when it holds none. Every change reads the whole history: a
+    /// history of up to ``decodedHistory`` bytes (a hundred ordinary changes) is read as
+    /// readers read it, each line decoded as a record; a larger one line by line by its
+    /// first byte and its end (a record starts with `{` and ends with its number and
+    /// hashes), as decoding records of many cards at each change cost more than the change
+    /// itself (a move on 10,000 cards took 3.6 times as long with a 16 MiB history). There,
+    /// a line damaged only inside is left out by readers, with a note, and dropped at the
+    /// next pruning rather than the next change.
     private struct LineScanner {
         struct Line {
             var range: Range<Int>
@@ -425,10 +427,15 @@ struct HistoryFile {
         private var position: Int
         private var first: UInt8?
         private var end: [UInt8] = []
+        /// Whether each line is decoded as a record, and the line so far when it is.
+        private let decoding: Bool
+        private var body: [UInt8] = []
+        static let decodedHistory = 1 << 20
 
-        init(start: Int) {
+        init(start: Int, decoding: Bool) {
             lineStart = start
             position = start
+            self.decoding = decoding
         }
 
         mutating func add(_ chunk: [UInt8]) {
@@ -446,12 +453,16 @@ struct HistoryFile {
                 }
                 take(chunk[from..<newline])
                 let stop = position + newline - from
-                let summary = first == UInt8(ascii: "{") ? HistoryRecord.Summary(decodingEndOf: end) : nil
+                let summary =
+                    decoding
+                    ? (try? HistoryRecord(decoding: body, patch: false))?.summary
+                    : first == UInt8(ascii: "{") ? HistoryRecord.Summary(decodingEndOf: end) : nil
                 lines.append(Line(range: lineStart..<stop, summary: summary))
                 position = stop + 1
                 lineStart = position
                 first = nil
                 end.removeAll(keepingCapacity: true)
+                body.removeAll(keepingCapacity: true)
                 from = newline + 1
             }
         }
@@ -460,6 +471,7 @@ struct HistoryFile {
             if first == nil { first = bytes.first }
             end.append(contentsOf: bytes.suffix(96))
             if end.count > 96 { end.removeFirst(end.count - 96) }
+            if decoding { body.append(contentsOf: bytes) }
         }
     }
 
