@@ -16,6 +16,7 @@ final class Tmux: @unchecked Sendable {
 
     let sandbox: KanbanSandbox
     private let socket = "kanban-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private var started = false
 
     init(in sandbox: KanbanSandbox) {
         self.sandbox = sandbox
@@ -27,18 +28,22 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// Runs `shell` (a `/bin/sh` command line) in a new pane of `width` × `height` in the
-    /// sandbox, waits until it has finished, and returns the pane's text: one string per
-    /// row, trailing spaces and empty rows at the bottom removed.
+    /// sandbox, waits until it has finished and the terminal has drawn all it printed, and
+    /// returns the pane's text: one string per row, trailing spaces and empty rows at the
+    /// bottom removed.
     func capture(_ shell: String, width: Int, height: Int, environment: [String: String] = [:]) throws -> [String] {
-        let marker = sandbox.path("done-\(UUID().uuidString.prefix(8))")
+        try startServer()
+        let done = "done-\(UUID().uuidString.prefix(8))"
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quote($0.value)); " }.joined()
-        let command = "\(exports)\(shell); echo $? > \(quote(marker)); exec sleep 600"
+        // The pane's title is set after the command's output: once the terminal shows the
+        // title, it has drawn everything before it (a terminal handles its input in order).
+        let command = "\(exports)\(shell); printf '\\033]2;%s\\033\\\\' \(done); exec sleep 600"
         let session = "s\(UUID().uuidString.prefix(8))"
         try tmux([
             "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), "-c", sandbox.path, command,
         ])
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        try waitFor(marker)
+        try waitForTitle(done, of: session)
         let pane = try tmux(["capture-pane", "-p", "-t", session]).out
         var rows = pane.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop(while: { $0 == " " }).reversed())
@@ -87,14 +92,22 @@ final class Tmux: @unchecked Sendable {
         return result
     }
 
-    private func waitFor(_ path: String, timeout: Double = 30) throws {
+    /// Starts the server with a session that lasts until ``kill()``: a server whose last
+    /// session ends exits, and a `new-session` that reaches it while it exits fails.
+    private func startServer() throws {
+        guard !started else { return }
+        try tmux(["new-session", "-d", "-s", "keeper", "-c", sandbox.path, "exec sleep 3600"])
+        started = true
+    }
+
+    private func waitForTitle(_ title: String, of session: String, timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !sandbox.exists(path) {
+        while try tmux(["display-message", "-p", "-t", session, "#{pane_title}"]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines) != title
+        {
             if Date() >= deadline { throw SpawnError("the command in tmux did not finish within \(timeout)s") }
             usleep(20_000)
         }
-        // The marker is written after the command's output: give the pane a moment to draw it.
-        usleep(100_000)
     }
 
     private func quote(_ text: String) -> String {
