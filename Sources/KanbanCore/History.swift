@@ -29,14 +29,20 @@ public struct HistoryRecord: Hashable, Sendable {
     /// A hash of the file's bytes before and after the change (see ``FileHash``).
     public var before: UInt64
     public var after: UInt64
+    /// Which file the change started from (see ``FileOrigin``), when the record says it: a
+    /// record whose change is not in a file with its `before` bytes was either cut off by a
+    /// crash (the same file, untouched since) or made on another git branch (a file git
+    /// wrote since). `nil` in records of older versions of kanban.
+    public var origin: UInt64?
     /// The change as the command reported it, one line per card or board changed.
     public var lines: [String]
     public var patch: Patch
 
     public init(
         number: Int, time: Timestamp, user: String, command: [String], kind: Kind, before: UInt64, after: UInt64,
-        lines: [String], patch: Patch
+        lines: [String], patch: Patch, origin: UInt64? = nil
     ) {
+        self.origin = origin
         self.number = number
         self.time = time
         self.user = user
@@ -168,8 +174,11 @@ extension HistoryRecord {
         } else {
             try out.append("null")
         }
-        // The number and the hashes last: a writer reads only them (``Summary``), at the file's end.
-        try out.append("},\"n\":\(number),\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\"}\n")
+        // The origin, the number and the hashes last: a writer reads only them (``Summary``),
+        // at the file's end.
+        try out.append("}")
+        if let origin { try out.append(",\"origin\":\"\(hex(origin))\"") }
+        try out.append(",\"n\":\(number),\"before\":\"\(hex(before))\",\"after\":\"\(hex(after))\"}\n")
     }
 
     private func writeHeaders(_ headers: [BoardHeader], to out: inout ChunkWriter) throws {
@@ -204,24 +213,26 @@ extension HistoryRecord {
         try out.append(byte: UInt8(ascii: "}"))
     }
 
-    /// What a writer needs of the last record: its number and the hashes of the file
-    /// before and after its change.
+    /// What a writer needs of the last record: its number, the hashes of the file before
+    /// and after its change, and the file it started from.
     public struct Summary: Hashable, Sendable {
         public var number: Int
         public var before: UInt64
         public var after: UInt64
+        public var origin: UInt64?
 
-        public init(number: Int, before: UInt64, after: UInt64) {
+        public init(number: Int, before: UInt64, after: UInt64, origin: UInt64? = nil) {
             self.number = number
             self.before = before
             self.after = after
+            self.origin = origin
         }
 
-        /// Reads the end of a record's line, `,"n":N,"before":"…","after":"…"}`, as this build
-        /// writes it (without the newline); `nil` for anything else.
+        /// Reads the end of a record's line, `[,"origin":"…"],"n":N,"before":"…","after":"…"}`,
+        /// as this build writes it (without the newline); `nil` for anything else.
         public init?(decodingEndOf line: some Collection<UInt8>) {
             // On the bytes: a writer reads every line of the history this way, at each change.
-            let tail = Array(line.suffix(96))
+            let tail = Array(line.suffix(128))
             // `","before":"` + 16 hex digits + `","after":"` + 16 hex digits + `"}`: 56 bytes.
             let hashes = 56
             let (before, after) = (Self.beforeKey, Self.afterKey)
@@ -246,12 +257,23 @@ extension HistoryRecord {
             else { return nil }
             let number = tail[digitsStart..<start].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             guard (1...HistoryRecord.maximumNumber).contains(number) else { return nil }
-            self.init(number: number, before: beforeHash, after: afterHash)
+            // Before the number, the origin if the record has one: `,"origin":"` 16 digits `"`.
+            var origin: UInt64?
+            let originEnd = digitsStart - marker.count
+            let originKey = Self.originKey
+            if originEnd >= originKey.count + 17, tail[originEnd - 1] == UInt8(ascii: "\""),
+                tail[(originEnd - 17 - originKey.count)..<(originEnd - 17)].elementsEqual(originKey)
+            {
+                guard let value = Self.hex(tail[(originEnd - 17)..<(originEnd - 1)]) else { return nil }
+                origin = value
+            }
+            self.init(number: number, before: beforeHash, after: afterHash, origin: origin)
         }
 
         private static let beforeKey = Array(#","before":""#.utf8)
         private static let afterKey = Array(#"","after":""#.utf8)
         private static let numberKey = Array(#","n":"#.utf8)
+        private static let originKey = Array(#","origin":""#.utf8)
 
         /// 16 hexadecimal digits (as the history writes them) as a number.
         private static func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
@@ -271,7 +293,7 @@ extension HistoryRecord {
     }
 
     /// The record's summary.
-    public var summary: Summary { Summary(number: number, before: before, after: after) }
+    public var summary: Summary { Summary(number: number, before: before, after: after, origin: origin) }
 
     /// Reads a record from one line of JSON (without its newline). Without `patch`, its
     /// patch is only checked to be JSON and read as an empty one: what `kanban log` and a
@@ -328,6 +350,7 @@ private struct RecordReader {
         var of: [Int] = []
         var before: UInt64?
         var after: UInt64?
+        var origin: UInt64?
         var lines: [String] = []
         var patch: Patch?
         try json.beginObject("a history record")
@@ -350,6 +373,7 @@ private struct RecordReader {
                 }
             case "before": before = try hash()
             case "after": after = try hash()
+            case "origin": origin = try hash()
             case "lines": lines = try strings()
             case "patch":
                 if decodePatch {
@@ -373,7 +397,7 @@ private struct RecordReader {
         }
         return HistoryRecord(
             number: number, time: time, user: user, command: command, kind: kind, before: before, after: after,
-            lines: lines, patch: patch)
+            lines: lines, patch: patch, origin: origin)
     }
 
     private mutating func string() throws(KanbanError) -> String {
@@ -551,6 +575,34 @@ public struct HistoryLog: Sendable {
             return records.first { $0.number == number }
         }
         return records[index]
+    }
+
+    /// The entries whose change is not in a file whose bytes hash to `current`: taken away
+    /// by something that put the file back as it was before them (a `git checkout` of
+    /// another branch, a reset, an editor).
+    ///
+    /// Followed from the newest entry back, each entry's `after` should be the file as the
+    /// next one found it (`expected`, at first the file itself). Where it is not, either the
+    /// file went back to how it was before that entry or an older one (their `before`, or an
+    /// older entry's `after`): the entry is not in the file; or something besides kanban changed the file
+    /// since (a `git pull`, an editor): the entry is in it, and so are those before it,
+    /// unless the same test says otherwise further back.
+    public func notIn(file current: UInt64) -> Set<Int> {
+        var result: Set<Int> = []
+        var expected = current
+        for index in records.indices.reversed() {
+            let record = records[index]
+            if record.after == expected {
+                expected = record.before
+            } else if records[...index].contains(where: { $0.before == expected })
+                || records[..<index].contains(where: { $0.after == expected })
+            {
+                result.insert(record.number)
+            } else {
+                expected = record.before
+            }
+        }
+        return result
     }
 
     private mutating func track(_ record: HistoryRecord) {

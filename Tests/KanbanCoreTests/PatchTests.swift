@@ -121,7 +121,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 number: number, time: moment.now, user: "ålice \"x\"", command: ["move", "a b", "--to", "Done"],
                 kind: kinds[number % 3], before: generator.next(), after: generator.next(),
                 lines: ["moved x 'a': Todo:0 -> Done:1"],
-                patch: Patch(from: before, to: after))
+                patch: Patch(from: before, to: after), origin: number % 2 == 0 ? generator.next() : nil)
             let bytes = record.encoded()
             #expect(bytes.last == UInt8(ascii: "\n"))
             #expect(bytes.dropLast().contains(UInt8(ascii: "\n")) == false, "one record, one line")
@@ -143,6 +143,56 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         for line in broken {
             #expect(HistoryRecord.Summary(decodingEndOf: Array(("{\"time\":\"x\"" + line).utf8)) == nil, "\(line)")
         }
+    }
+
+    @Test func anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot() {
+        let end = #","origin":"0123456789abcdef","n":42,"before":"00000000000000ff","after":"abcdef0123456789"}"#
+        let summary = HistoryRecord.Summary(decodingEndOf: Array(("{\"patch\":{}" + end).utf8))
+        #expect(summary?.origin == 0x0123_4567_89ab_cdef && summary?.number == 42, "\(String(describing: summary))")
+        let broken = end.replacing("0123456789abcdef", with: "0123456789abcdeg")
+        #expect(HistoryRecord.Summary(decodingEndOf: Array(("{\"patch\":{}" + broken).utf8)) == nil)
+        // A key that only ends like the origin's is no origin.
+        let other = end.replacing(#","origin":"#, with: #","xorigin":"#)
+        #expect(HistoryRecord.Summary(decodingEndOf: Array(("{\"patch\":{}" + other).utf8))?.origin == nil)
+    }
+
+    /// `log` marks the entries whose change is not in the file (README: History: log, undo,
+    /// redo). Hashes stand for versions of the file: `0` the first, each change `N` leads to
+    /// version `N`.
+    @Test func entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing() {
+        func record(_ number: Int, _ before: UInt64, _ after: UInt64) -> HistoryRecord {
+            HistoryRecord(
+                number: number, time: Timestamp(seconds: 0), user: "", command: [], kind: .change, before: before,
+                after: after, lines: [], patch: Patch(from: .empty, to: .empty))
+        }
+        let linear = HistoryLog(records: [record(1, 0, 1), record(2, 1, 2), record(3, 2, 3)])
+        #expect(linear.notIn(file: 3) == [])
+        // A reset (or a checkout) back to how #1 left the file: #2 and #3 are not in it.
+        #expect(linear.notIn(file: 1) == [2, 3])
+        #expect(linear.notIn(file: 0) == [1, 2, 3], "back to before the first entry")
+        // One change on a branch (#4 from version 3), checkout back: the file is 3 again.
+        var branch = linear
+        branch.append(record(4, 3, 4))
+        #expect(branch.notIn(file: 3) == [4])
+        // Then a change on this branch (#5, from 3): #4 stays out, the rest is in.
+        branch.append(record(5, 3, 5))
+        #expect(branch.notIn(file: 5) == [4])
+        // Back on the branch of #4: #5 is not in its file, #4 is.
+        #expect(branch.notIn(file: 4) == [5])
+        // A pull changed the file after #3 (version 30, then #4 from there): nothing marked.
+        let pulled = HistoryLog(records: [record(1, 0, 1), record(2, 1, 2), record(3, 2, 3), record(4, 30, 4)])
+        #expect(pulled.notIn(file: 4) == [])
+        // An editor changed the file after the last entry: nothing is known to be out.
+        #expect(linear.notIn(file: 99) == [])
+        // Undo puts the file back byte for byte: the undone entry is in the chain, not out.
+        let undone = HistoryLog(records: [
+            record(1, 0, 1), record(2, 1, 2),
+            HistoryRecord(
+                number: 3, time: Timestamp(seconds: 0), user: "", command: [], kind: .undo([2]), before: 2, after: 1,
+                lines: [], patch: Patch(from: .empty, to: .empty)),
+        ])
+        #expect(undone.notIn(file: 1) == [])
+        #expect(HistoryLog(records: []).notIn(file: 7) == [])
     }
 
     @Test func aBrokenRecordIsRefused() {

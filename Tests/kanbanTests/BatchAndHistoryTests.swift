@@ -252,7 +252,7 @@ import Testing
                 before: UInt64(number), after: UInt64(number + 1), lines: [], patch: Patch(from: .empty, to: .empty))
             _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
             history.pruneIfNeeded(after: tail, appended: record, mode: 0o644)
-            let log = try history.load(current: 0)
+            let log = try history.load(current: FileVersion(hash: 0, origin: 0))
             #expect(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")
             #expect(log.records.count >= min(number, HistoryFile.keep), "at least the last \(HistoryFile.keep)")
             #expect(log.records.last?.number == number)

@@ -264,6 +264,43 @@ struct UndoAcrossBranchesTests {
         let todo = try sandbox.boards()[0].items
         #expect(!todo.contains("Only on feature") && !todo.contains("Also on feature"), "\(todo)")
     }
+
+    /// One change on a branch, then `git checkout` of another: the file's bytes are again
+    /// those the entry started from, as after a writer killed before its change reached the
+    /// file. The entry is not such an orphan (git wrote the file again): `log` shows it, marked,
+    /// `undo` refuses it rather than take back the change before it, and a change made next
+    /// keeps it (README: History: log, undo, redo).
+    @Test func oneChangeOnAnotherBranchIsAnEntryNotInThisFileAndNotACrash() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try sandbox.plainRepository()
+        try sandbox.kanban("add", "On main", "-q")
+        try sandbox.git("commit", "-q", "-am", "main card")
+        try sandbox.git("checkout", "-q", "-b", "feature")
+        try sandbox.kanban("add", "Only on feature", "-q")
+        try sandbox.git("commit", "-q", "-am", "feature card")
+        try sandbox.git("checkout", "-q", "main")
+        let before = try sandbox.bytes()
+
+        let log = try sandbox.logEntries()
+        #expect(log.map { $0["number"] as? Int } == [2, 1], "\(log)")
+        #expect(log.map { $0["inFile"] as? Bool } == [false, true], "\(log)")
+        let text = try sandbox.succeed("log")
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(headings.count == 2 && headings[0].hasSuffix("(not in this file)"), "\(text)")
+        #expect(!headings[1].contains("not in this file"), "\(text)")
+
+        let undo = try sandbox.run(["undo"])
+        #expect(undo.status == 1 && undo.err.contains("#2") && undo.err.contains("not in this file"), "\(undo)")
+        #expect(try sandbox.bytes() == before, "undo changed the file")
+        #expect(try sandbox.boards()[0].items.contains("On main"))
+
+        // The next change on main keeps the feature's entry, and numbers after it.
+        try sandbox.kanban("add", "Later on main", "-q")
+        let after = try sandbox.logEntries()
+        #expect(after.map { $0["number"] as? Int } == [3, 2, 1], "\(after)")
+        #expect(after.map { $0["inFile"] as? Bool } == [true, false, true], "\(after)")
+    }
 }
 
 @Suite("Files written besides the kanban file, and conflict markers")

@@ -100,7 +100,10 @@ extension KanbanSandbox {
         for arguments in [["log"], ["undo"], ["redo"], ["add", "Y"]] {
             let result = try sandbox.run(arguments)
             #expect(result.signal == nil, "\(arguments): \(result)")
-            #expect([0, 65].contains(result.status ?? -1), "\(arguments): \(result)")
+            // Without the undo's record, #1 is an entry whose change is not in the file: undo
+            // refuses it (1), naming it.
+            let refusedAsNotInFile = result.status == 1 && result.err.contains("#1 ") && result.err.contains("not in this file")
+            #expect([0, 65].contains(result.status ?? -1) || refusedAsNotInFile, "\(arguments): \(result)")
         }
         // After a change, the history reads again and goes on from the entries that read.
         #expect(try sandbox.run(["list"]).status == 0)

@@ -16,7 +16,11 @@ extension App {
         var records = Array(log.records.reversed())
         if let count { records = Array(records.prefix(count)) }
         if options.json {
-            return "[" + records.map { Self.json($0, undone: undone.contains($0.number)) }.joined(separator: ",") + "]\n"
+            return "["
+                + records.map {
+                    Self.json(
+                        $0, undone: undone.contains($0.number), inFile: !history.loaded.notInFile.contains($0.number))
+                }.joined(separator: ",") + "]\n"
         }
         var out = ""
         for record in records {
@@ -28,6 +32,7 @@ extension App {
             case .redo(let entries): heading += "  (did again \(entries.map { "#\($0)" }.joined(separator: ", ")))"
             }
             if undone.contains(record.number) { heading += "  (undone)" }
+            if history.loaded.notInFile.contains(record.number) { heading += "  (not in this file)" }
             out += style.bold(heading) + "\n"
             for line in record.lines { out += "    " + Escape.visible(line) + "\n" }
         }
@@ -38,7 +43,7 @@ extension App {
         "\(q(path)) has no history yet: kanban records each change from now on; see 'kanban help log'"
     }
 
-    private static func json(_ record: HistoryRecord, undone: Bool) -> String {
+    private static func json(_ record: HistoryRecord, undone: Bool, inFile: Bool) -> String {
         var out = "{\"number\":\(record.number),\"time\":\(JSON.quoted(record.time.description))"
         out += ",\"user\":\(JSON.quoted(record.user)),\"command\":["
         out += record.command.map(JSON.quoted).joined(separator: ",") + "]"
@@ -47,7 +52,7 @@ extension App {
         case .undo(let entries): out += ",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
         case .redo(let entries): out += ",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
         }
-        out += ",\"undone\":\(undone),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]}"
+        out += ",\"undone\":\(undone),\"inFile\":\(inFile),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]}"
         return out
     }
 

@@ -160,6 +160,8 @@ struct HistoryFile {
     /// The history as readers see it: the entries that read, and what was left out.
     struct Loaded {
         var log: HistoryLog
+        /// The entries whose change is not in the file (see ``HistoryLog/notIn(file:)``).
+        var notInFile: Set<Int> = []
         /// What was left out, one note each (damage, zeros, a cut-off end).
         var notes: [String] = []
         /// Set when the last record is cut off and its change may be in the file: undo and
@@ -190,12 +192,12 @@ struct HistoryFile {
     ///
     /// - Throws: ``CLIError/historyUnavailable(_:)`` for anything but a regular file in its
     ///   place, ``CLIError/corruptFile(path:line:message:)`` when nothing of it reads.
-    func load(current: UInt64) throws(CLIError) -> HistoryLog {
+    func load(current: FileVersion) throws(CLIError) -> HistoryLog {
         try read(current: current).log
     }
 
     /// The entries that read, oldest first, and what was left out (see ``Loaded``).
-    func read(current: UInt64) throws(CLIError) -> Loaded {
+    func read(current: FileVersion) throws(CLIError) -> Loaded {
         guard let opened = try openRegular() else { return Loaded(log: HistoryLog(records: [])) }
         let (fd, size) = opened
         defer { close(fd) }
@@ -246,7 +248,7 @@ struct HistoryFile {
         }
         if !last.isEmpty {
             let previous = records.last
-            if let previous, previous.after == current {
+            if let previous, previous.after == current.hash {
                 loaded.notes.append(
                     "the last record of the history \(q(path)) is cut off; its change never reached the file, "
                         + "so it is left out"
@@ -275,10 +277,11 @@ struct HistoryFile {
                     + "\(byteCount(min(size, Self.maximumBytes))) reads; "
                     + "the next change starts a new one")
         }
-        if let record = records.last, record.after != current, record.before == current {
+        if let record = records.last, current.isOrphan(record.summary) {
             records.removeLast()
         }
         loaded.log = HistoryLog(records: records)
+        loaded.notInFile = loaded.log.notIn(file: current.hash)
         loaded.damagedLines = damagedLines
         loaded.bytes = bytes
         return loaded
@@ -492,9 +495,9 @@ struct HistoryFile {
     // MARK: - Writing
 
     /// The tail without its last record if that record is an orphan: its change never
-    /// reached the file, whose bytes (hashing to `current`) are still those it started from.
-    func droppingOrphan(_ tail: Tail, current: UInt64) -> Tail {
-        guard let last = tail.last, last.after != current, last.before == current,
+    /// reached the file, which is still the one it started from (see ``FileVersion``).
+    func droppingOrphan(_ tail: Tail, current: FileVersion) -> Tail {
+        guard let last = tail.last, current.isOrphan(last),
             let range = tail.entries.last, range.upperBound + 1 == tail.end
         else { return tail }
         var kept = tail
@@ -656,5 +659,39 @@ struct HistoryFile {
         }
         close(out)
         if !written || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}
+
+/// A version of the kanban file as its history knows it: the hash of its bytes, and which
+/// file holds them (its device, inode and change time, hashed).
+///
+/// A record whose change is not in the file, with the file's bytes still those it started
+/// from, is either an orphan (a writer killed after recording it and before putting its
+/// change in place: the very file it read, untouched since) or a change made elsewhere
+/// and taken away since (on another git branch, then `git checkout`: a file git wrote
+/// again). The origin tells the two apart.
+struct FileVersion {
+    var hash: UInt64
+    var origin: UInt64
+
+    init(hash: UInt64, origin: UInt64) {
+        self.hash = hash
+        self.origin = origin
+    }
+
+    init(hash: UInt64, of info: stat) {
+        self.hash = hash
+        var origin = FileHash()
+        withUnsafeBytes(
+            of: (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec))
+        ) { origin.add($0) }
+        self.origin = origin.value
+    }
+
+    /// Whether the record `summary` sums up is an orphan: its change never reached this
+    /// file, which is still the one it started from. (A record of an older kanban, without
+    /// an origin, is taken to be one when the bytes say so.)
+    func isOrphan(_ summary: HistoryRecord.Summary) -> Bool {
+        summary.after != hash && summary.before == hash && (summary.origin ?? origin) == origin
     }
 }

@@ -179,7 +179,7 @@ struct Store {
         defer { file.close() }
         let (kanban, hash) = try read(file, hashing: true)
         let history = HistoryFile(of: target)
-        return (kanban, (try history.read(current: hash), history.exists))
+        return (kanban, (try history.read(current: FileVersion(hash: hash, of: file.info)), history.exists))
     }
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
@@ -212,7 +212,7 @@ struct Store {
         defer { file.close() }
         if dryRun {
             var (kanban, hash, _) = try read(file, hashing: true, unreadable: unreadable)
-            var transaction = Transaction(history: history, current: hash)
+            var transaction = Transaction(history: history, current: FileVersion(hash: hash, of: file.info))
             return try body(&kanban, &transaction)
         }
         let lock: FileLock
@@ -230,7 +230,7 @@ struct Store {
             // or in a directory the user may not write still succeeds.
             let (before, hash, readable) = try read(file, hashing: true, unreadable: unreadable)
             var kanban = before
-            var transaction = Transaction(history: history, current: hash)
+            var transaction = Transaction(history: history, current: FileVersion(hash: hash, of: file.info))
             let change = try body(&kanban, &transaction)
             guard readable, Patch(from: before, to: kanban).isEmpty else {
                 throw CLIError.io("cannot write \(q(path)): \(reason); nothing was written")
@@ -242,7 +242,8 @@ struct Store {
         TemporaryFile.removeStale(next: target)
         let (before, hash, readable) = try read(file, hashing: recording != nil, unreadable: unreadable)
         var kanban = before  // shares storage with `before` until a board changes
-        var transaction = Transaction(history: history, current: hash)
+        let current = FileVersion(hash: hash, of: file.info)
+        var transaction = Transaction(history: history, current: current)
         let change = try body(&kanban, &transaction)
         let patch = Patch(from: before, to: kanban)
         guard !patch.isEmpty || !readable else { return change }
@@ -251,7 +252,7 @@ struct Store {
             try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
             return change
         }
-        var tail = history.droppingOrphan(history.tail(), current: hash)
+        var tail = history.droppingOrphan(history.tail(), current: current)
         var record: HistoryRecord?
         try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
             let lines = recording.describe(change)
@@ -261,7 +262,7 @@ struct Store {
                 transaction.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
-                kind: transaction.kind, before: hash, after: after, lines: lines, patch: kept)
+                kind: transaction.kind, before: hash, after: after, lines: lines, patch: kept, origin: current.origin)
             let rollback = try history.append(
                 new, to: &tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
             record = new

@@ -14,13 +14,13 @@ struct Recording {
 /// read on first use, and what kind of entry the change is.
 struct Transaction {
     let history: HistoryFile
-    /// The hash of the file's bytes as read.
-    let current: UInt64
+    /// The file as read.
+    let current: FileVersion
     private var loaded: HistoryFile.Loaded?
     /// The kind of history entry the change makes (`undo` and `redo` say what they take).
     var kind = HistoryRecord.Kind.change
 
-    init(history: HistoryFile, current: UInt64) {
+    init(history: HistoryFile, current: FileVersion) {
         self.history = history
         self.current = current
     }

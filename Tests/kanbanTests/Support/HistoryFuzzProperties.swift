@@ -73,7 +73,7 @@ public enum HistoryFuzzProperties {
             rmdir(directory)
         }
         guard write(bytes, to: history.path) else { return nil }
-        let current = FileHash.of(kanbanBytes)
+        let current = FileVersion(hash: FileHash.of(kanbanBytes), origin: 0)
 
         var records: [HistoryRecord] = []
         var loaded: HistoryFile.Loaded?
@@ -120,7 +120,7 @@ public enum HistoryFuzzProperties {
         }
         let record = HistoryRecord(
             number: min(tail.nextNumber, HistoryRecord.maximumNumber), time: Timestamp(seconds: 0), user: "fuzz",
-            command: ["add", "x"], kind: .change, before: current, after: current &+ 1, lines: ["added x"],
+            command: ["add", "x"], kind: .change, before: current.hash, after: current.hash &+ 1, lines: ["added x"],
             patch: Patch(from: kanban, to: kanban))
         do {
             _ = try history.append(record, to: &tail, mode: 0o600, group: getegid())
@@ -130,7 +130,7 @@ public enum HistoryFuzzProperties {
         history.pruneIfNeeded(after: tail, appended: record, mode: 0o600)
         let after: HistoryFile.Loaded
         do {
-            after = try history.read(current: current &+ 1)
+            after = try history.read(current: FileVersion(hash: current.hash &+ 1, origin: 0))
         } catch {
             return "after a change the history does not read: \(error.message)"
         }
