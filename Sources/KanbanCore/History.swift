@@ -232,7 +232,7 @@ extension HistoryRecord {
         /// as this build writes it (without the newline); `nil` for anything else.
         public init?(decodingEndOf line: some Collection<UInt8>) {
             // On the bytes: a writer reads every line of the history this way, at each change.
-            let tail = Array(line.suffix(128))
+            let tail = Array(line.suffix(Self.endLength))
             // `","before":"` + 16 hex digits + `","after":"` + 16 hex digits + `"}`: 56 bytes.
             let hashes = 56
             let (before, after) = (Self.beforeKey, Self.afterKey)
@@ -269,6 +269,9 @@ extension HistoryRecord {
             }
             self.init(number: number, before: beforeHash, after: afterHash, origin: origin)
         }
+
+        /// How much of a line's end holds what a summary reads (the longest end is 105 bytes).
+        public static let endLength = 128
 
         private static let beforeKey = Array(#","before":""#.utf8)
         private static let afterKey = Array(#"","after":""#.utf8)

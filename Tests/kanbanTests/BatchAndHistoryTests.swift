@@ -239,6 +239,38 @@ import Testing
 }
 
 @Suite struct HistoryBounds {
+    /// A record whose bytes say "orphan" (its change not in a file with its `before` bytes)
+    /// is one only if the file is still the one it started from; else it is a change made
+    /// on another git branch and stays. Both for a small history (each line read as readers
+    /// do) and one past a megabyte (each line read by its end) (README: History: log, undo,
+    /// redo).
+    @Test(arguments: [0, 3])
+    func onlyARecordOfTheSameFileIsDroppedAsAnOrphan(padding: Int) throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        let history = HistoryFile(of: sandbox.file)
+        let big = String(repeating: "x", count: 400_000)
+        for number in 1...(padding + 1) {
+            var tail = history.tail()
+            let last = number == padding + 1
+            let record = HistoryRecord(
+                number: number, time: Timestamp(seconds: 0), user: "u", command: ["add"], kind: .change,
+                before: last ? 7 : UInt64(number), after: last ? 8 : UInt64(number + 1), lines: last ? [] : [big],
+                patch: Patch(from: .empty, to: .empty), origin: last ? 0xabc : nil)
+            _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
+        }
+        let size = try #require(POSIX.lstat(history.path)).st_size
+        #expect((size > 1 << 20) == (padding > 0), "the history is \(size) bytes")
+        let tail = history.tail()
+        #expect(tail.last?.origin == 0xabc, "the origin is read from the record's end")
+        let sameFile = history.droppingOrphan(tail, current: FileVersion(hash: 7, origin: 0xabc))
+        #expect(sameFile.nextNumber == padding + 1, "an orphan: its number is given again")
+        let rewritten = history.droppingOrphan(tail, current: FileVersion(hash: 7, origin: 0xdef))
+        #expect(rewritten.nextNumber == padding + 2, "a change on another branch stays")
+        #expect(try history.load(current: FileVersion(hash: 7, origin: 0xdef)).records.count == padding + 1)
+        #expect(try history.load(current: FileVersion(hash: 7, origin: 0xabc)).records.count == padding)
+    }
+
     @Test func theHistoryKeepsAtLeastTheLast100EntriesAndAtMost224() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }

@@ -472,8 +472,9 @@ struct HistoryFile {
 
         private mutating func take(_ bytes: ArraySlice<UInt8>) {
             if first == nil { first = bytes.first }
-            end.append(contentsOf: bytes.suffix(96))
-            if end.count > 96 { end.removeFirst(end.count - 96) }
+            let kept = HistoryRecord.Summary.endLength
+            end.append(contentsOf: bytes.suffix(kept))
+            if end.count > kept { end.removeFirst(end.count - kept) }
             if decoding { body.append(contentsOf: bytes) }
         }
     }
