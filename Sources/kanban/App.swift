@@ -111,7 +111,7 @@ struct App {
         case .help(let topic):
             return Array(try Help.text(for: topic).utf8)
         case .version:
-            return Array((options.json ? "{\"version\":\(JSON.quoted(Self.version))}\n" : "kanban \(Self.version)\n").utf8)
+            return Array((options.json ? JSONObject { $0.add("version", Self.version) }.line : "kanban \(Self.version)\n").utf8)
         case .completion(let shell):
             return Array(CompletionScripts.script(for: shell).utf8)
         case .export(let request):

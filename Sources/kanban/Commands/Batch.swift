@@ -30,9 +30,13 @@ extension App {
         if options.quiet { return "" }
         let each = reports.map { Report(command: $0.operation.name, change: $0.change, dryRun: dryRun, file: store.path) }
         if options.json {
-            return "{\"command\":\"batch\",\"file\":\(JSON.quoted(store.path)),\"dryRun\":\(dryRun)"
-                + ",\"changed\":\(total.isEffective),\"commands\":["
-                + each.map { $0.json().dropLast() }.joined(separator: ",") + "]}\n"
+            return JSONObject { object in
+                object.add("command", "batch")
+                object.add("file", store.path)
+                object.add("dryRun", dryRun)
+                object.add("changed", total.isEffective)
+                object.add("commands", each.map { JSONText(json: String($0.json().dropLast())) })
+            }.line
         }
         return each.map { $0.text(style: style) }.joined()
     }

@@ -25,9 +25,11 @@ extension App {
         if request.exitCode && change.isEffective { outcome.exitCode = .refused }
         if options.quiet { return [] }
         if options.json {
-            let items = change.items.map(Report.json).joined(separator: ",")
-            let boards = change.boards.map(Report.json).joined(separator: ",")
-            return Array("{\"items\":[\(items)],\"boards\":[\(boards)]}\n".utf8)
+            let json = JSONObject { object in
+                object.add("items", change.items.map(Report.json))
+                object.add("boards", change.boards.map(Report.json))
+            }
+            return Array(json.line.utf8)
         }
         let report = Report(command: "diff", change: Self.oneAspectPerLine(change), dryRun: false, file: "")
         return Array(report.text(style: style).utf8)

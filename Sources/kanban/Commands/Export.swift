@@ -42,9 +42,14 @@ extension App {
         let cards = kanban.itemCount
         let boards = kanban.boards.count
         if options.json {
-            return Array(
-                ("{\"command\":\"export\",\"file\":\(JSON.quoted(output)),\"format\":\"\(request.format)\""
-                    + ",\"boards\":\(boards),\"cards\":\(cards)}\n").utf8)
+            let json = JSONObject { object in
+                object.add("command", "export")
+                object.add("file", output)
+                object.add("format", "\(request.format)")
+                object.add("boards", boards)
+                object.add("cards", cards)
+            }
+            return Array(json.line.utf8)
         }
         return Array(
             "wrote \(q(output)): \(boards) board\(boards == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s") as \(request.format)\n"

@@ -55,9 +55,13 @@ extension App {
         if let operation { next.append("git \(operation.name) --continue") }
         reportNotesAndConflicts(result, file: argument ?? options.file ?? "kanban.json", gitPath: nil)
         if options.json {
-            return "{\"command\":\"git resolve\",\"path\":\(JSON.quoted(location.path))"
-                + ",\"operation\":\(operation.map { JSON.quoted($0.name) } ?? "null")"
-                + ",\"conflicts\":\(result.conflicts.count),\"next\":[\(next.map(JSON.quoted).joined(separator: ","))]}\n"
+            return JSONObject { object in
+                object.add("command", "git resolve")
+                object.add("path", location.path)
+                object.add("operation", operation?.name)
+                object.add("conflicts", result.conflicts.count)
+                object.add("next", next)
+            }.line
         }
         if options.quiet { return "" }
         return "merged \(q(location.path)) card by card from git's base, ours and theirs"

@@ -43,9 +43,14 @@ extension App {
             for step in steps { try step.apply(in: location.root) }
         }
         if options.json {
-            let actions = steps.map { JSON.quoted($0.describe(dryRun: dryRun)) }.joined(separator: ",")
-            return "{\"command\":\"git setup\",\"dryRun\":\(dryRun),\"changed\":\(!steps.isEmpty && !dryRun)"
-                + ",\"root\":\(JSON.quoted(location.root)),\"path\":\(JSON.quoted(location.path)),\"actions\":[\(actions)]}\n"
+            return JSONObject { object in
+                object.add("command", "git setup")
+                object.add("dryRun", dryRun)
+                object.add("changed", !steps.isEmpty && !dryRun)
+                object.add("root", location.root)
+                object.add("path", location.path)
+                object.add("actions", steps.map { $0.describe(dryRun: dryRun) })
+            }.line
         }
         if options.quiet { return "" }
         guard !steps.isEmpty else {
@@ -71,9 +76,14 @@ extension App {
         let ok = named && registered && problem == nil
         if !ok { outcome.exitCode = .refused }
         if options.json {
-            return "{\"command\":\"git check\",\"path\":\(JSON.quoted(location.path)),\"attributes\":\(named)"
-                + ",\"driver\":\(registered ? JSON.quoted(driver.output) : "null")"
-                + ",\"problem\":\(problem.map(JSON.quoted) ?? "null"),\"ok\":\(ok)}\n"
+            return JSONObject { object in
+                object.add("command", "git check")
+                object.add("path", location.path)
+                object.add("attributes", named)
+                object.add("driver", registered ? driver.output : nil)
+                object.add("problem", problem)
+                object.add("ok", ok)
+            }.line
         }
         let path = q(location.path)
         switch (named, registered) {

@@ -16,11 +16,9 @@ extension App {
         var records = Array(log.records.reversed())
         if let count { records = Array(records.prefix(count)) }
         if options.json {
-            return "["
-                + records.map {
-                    Self.json(
-                        $0, undone: undone.contains($0.number), inFile: !history.loaded.notInFile.contains($0.number))
-                }.joined(separator: ",") + "]\n"
+            return records.map {
+                Self.json($0, undone: undone.contains($0.number), inFile: !history.loaded.notInFile.contains($0.number))
+            }.json + "\n"
         }
         var out = ""
         for record in records {
@@ -43,17 +41,27 @@ extension App {
         "\(q(path)) has no history yet: kanban records each change from now on; see 'kanban help log'"
     }
 
-    private static func json(_ record: HistoryRecord, undone: Bool, inFile: Bool) -> String {
-        var out = "{\"number\":\(record.number),\"time\":\(JSON.quoted(record.time.description))"
-        out += ",\"user\":\(JSON.quoted(record.user)),\"command\":["
-        out += record.command.map(JSON.quoted).joined(separator: ",") + "]"
-        switch record.kind {
-        case .change: out += ",\"kind\":\"change\",\"of\":[]"
-        case .undo(let entries): out += ",\"kind\":\"undo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
-        case .redo(let entries): out += ",\"kind\":\"redo\",\"of\":[\(entries.map(String.init).joined(separator: ","))]"
+    private static func json(_ record: HistoryRecord, undone: Bool, inFile: Bool) -> JSONObject {
+        JSONObject { object in
+            object.add("number", record.number)
+            object.add("time", record.time.description)
+            object.add("user", record.user)
+            object.add("command", record.command)
+            switch record.kind {
+            case .change:
+                object.add("kind", "change")
+                object.add("of", [Int]())
+            case .undo(let entries):
+                object.add("kind", "undo")
+                object.add("of", entries)
+            case .redo(let entries):
+                object.add("kind", "redo")
+                object.add("of", entries)
+            }
+            object.add("undone", undone)
+            object.add("inFile", inFile)
+            object.add("lines", record.lines)
         }
-        out += ",\"undone\":\(undone),\"inFile\":\(inFile),\"lines\":[" + record.lines.map(JSON.quoted).joined(separator: ",") + "]}"
-        return out
     }
 
     /// `kanban undo [N]` and `kanban redo [N]`: one new change that takes back (or does
@@ -112,9 +120,14 @@ extension App {
         if options.quiet { return "" }
         let report = Report(command: name, change: change, dryRun: dryRun, file: store.path)
         if options.json {
-            let entries = taken.map { String($0.number) }.joined(separator: ",")
-            return "{\"command\":\(JSON.quoted(name)),\"file\":\(JSON.quoted(store.path)),\"dryRun\":\(dryRun)"
-                + ",\"changed\":\(change.isEffective),\"entries\":[\(entries)],\(report.changesJSON)}\n"
+            return JSONObject { object in
+                object.add("command", name)
+                object.add("file", store.path)
+                object.add("dryRun", dryRun)
+                object.add("changed", change.isEffective)
+                object.add("entries", taken.map(\.number))
+                object.merge(report.changesJSON)
+            }.line
         }
         if taken.isEmpty { return "nothing to \(name)\n" }
         let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")

@@ -161,10 +161,9 @@ enum MergeReport {
         }
     }
 
-    /// `{"command": "merge", "file": …, "changed": true, "conflicts": [{"id", "title",
-    /// "field", "ours", "theirs", "command"}], "notes": ["…"]}` on one line.
+    /// `{"command": "merge", "file": …, "conflicts": [{"card" or "board", "title", "field",
+    /// "ours", "theirs", "command"}], "notes": ["…"]}` on one line.
     static func json(_ result: MergeResult, file: String) -> String {
-        func text(_ value: String?) -> String { value.map(JSON.quoted) ?? "null" }
         let conflicts = result.conflicts.map { conflict in
             let (id, title, board): (ItemID, String, Bool) =
                 switch conflict.subject {
@@ -179,13 +178,20 @@ enum MergeReport {
                 case .boardLimit(let ours, let theirs): ("limit", ours.map(String.init), theirs.map(String.init))
                 case .boardTitleTaken(let wanted, let given): ("title", given, wanted)
                 }
-            return "{\"\(board ? "board" : "card")\":\(JSON.quoted(id.rawValue)),\"title\":\(JSON.quoted(title))"
-                + ",\"field\":\(JSON.quoted(field)),\"ours\":\(text(ours)),\"theirs\":\(text(theirs))"
-                + ",\"command\":\(text(command(conflict, file: file)))}"
+            return JSONObject { object in
+                object.add(board ? "board" : "card", id.rawValue)
+                object.add("title", title)
+                object.add("field", field)
+                object.add("ours", ours)
+                object.add("theirs", theirs)
+                object.add("command", command(conflict, file: file))
+            }
         }
-        let notes = result.notes.map { JSON.quoted(describe($0)) }
-        return
-            "{\"command\":\"merge\",\"file\":\(JSON.quoted(file)),\"conflicts\":[\(conflicts.joined(separator: ","))]"
-            + ",\"notes\":[\(notes.joined(separator: ","))]}\n"
+        return JSONObject { object in
+            object.add("command", "merge")
+            object.add("file", file)
+            object.add("conflicts", conflicts)
+            object.add("notes", result.notes.map(describe))
+        }.line
     }
 }

@@ -22,21 +22,21 @@ enum CardDetail {
     /// The card as in the file, with `board` (its title) and `index`, or for an archived card
     /// `board` (the title of the board it left, or that board's id if it is gone) and `archived`.
     static func json(_ kanban: Kanban, _ place: CardPlace) -> String {
-        let (item, extra): (Item, String)
+        let item: Item
+        var whereabouts = JSONObject()
         switch place {
         case .board(let location):
             item = kanban[location]
-            extra = ",\"board\":\(JSON.quoted(kanban.boards[location.board].title)),\"index\":\(location.index)}"
+            whereabouts.add("board", kanban.boards[location.board].title)
+            whereabouts.add("index", location.index)
         case .archive(let index):
             let archived = kanban.archive[index]
             item = archived.item
-            extra =
-                ",\"board\":\(JSON.quoted(kanban.boardName(archived.board)))"
-                + ",\"archived\":\(JSON.quoted(archived.archived.description))}"
+            whereabouts.add("board", kanban.boardName(archived.board))
+            whereabouts.add("archived", archived.archived.description)
         }
-        var object = KanbanFile.encode(item)
-        object.removeLast()  // the closing brace
-        return String(decoding: object, as: UTF8.self) + extra
+        // The card as the file writes it, its place added as members after its own.
+        return JSONObject(written: String(decoding: KanbanFile.encode(item), as: UTF8.self), adding: whereabouts).json
     }
 
     static func text(_ kanban: Kanban, _ place: CardPlace, clock: Moment, style: Style) -> String {

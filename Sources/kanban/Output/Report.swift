@@ -184,15 +184,21 @@ struct Report {
 
     /// `{"command": …, "file": …, "dryRun": …, "changed": …, "boards": […], "items": […]}` on one line.
     func json() -> String {
-        var out = "{\"command\":\(JSON.quoted(command)),\"file\":\(JSON.quoted(file))"
-        out += ",\"dryRun\":\(dryRun),\"changed\":\(change.isEffective),"
-        return out + changesJSON + "}\n"
+        JSONObject { object in
+            object.add("command", command)
+            object.add("file", file)
+            object.add("dryRun", dryRun)
+            object.add("changed", change.isEffective)
+            object.merge(changesJSON)
+        }.line
     }
 
     /// `"boards":[…],"items":[…]`: what changed, as every report and history entry has it.
-    var changesJSON: String {
-        "\"boards\":[" + change.boards.map(Self.json).joined(separator: ",") + "]"
-            + ",\"items\":[" + change.items.map(Self.json).joined(separator: ",") + "]"
+    var changesJSON: JSONObject {
+        JSONObject { object in
+            object.add("boards", change.boards.map(Self.json))
+            object.add("items", change.items.map(Self.json))
+        }
     }
 
     /// The change as the history keeps it: one line per card or board, without color.
@@ -201,62 +207,71 @@ struct Report {
         return change.boards.map { line(for: $0) } + change.items.map { line(for: $0, style: plain) }
     }
 
-    static func json(_ item: ItemChange) -> String {
-        var out = "{\"id\":\(JSON.quoted(item.id.rawValue)),\"title\":\(JSON.quoted(item.title))"
-        out += ",\"from\":\(json(item.from)),\"to\":\(json(item.to))"
-        if let original = item.copyOf { out += ",\"copyOf\":\(JSON.quoted(original.rawValue))" }
-        if let previous = item.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
-        switch item.archive {
-        case .archived: out += ",\"archived\":true"
-        case .restored: out += ",\"restored\":true"
-        case nil: break
+    static func json(_ item: ItemChange) -> JSONObject {
+        JSONObject { object in
+            object.add("id", item.id.rawValue)
+            object.add("title", item.title)
+            object.add("from", json(item.from))
+            object.add("to", json(item.to))
+            object.addIfPresent("copyOf", item.copyOf?.rawValue)
+            object.addIfPresent("previousTitle", item.previousTitle)
+            switch item.archive {
+            case .archived: object.add("archived", true)
+            case .restored: object.add("restored", true)
+            case nil: break
+            }
+            let edits = item.edits.filter(\.isEffective)
+            if !edits.isEmpty {
+                object.add("changes", JSONObject { changes in for edit in edits { changes.add(edit.field, json(edit)) } })
+            }
+            object.addIfPresent("conflicts", item.conflictChange.map(json))
         }
-        let edits = item.edits.filter(\.isEffective)
-        if !edits.isEmpty {
-            out += ",\"changes\":{" + edits.map { "\(JSON.quoted($0.field)):\(json($0))" }.joined(separator: ",") + "}"
-        }
-        return out + json(item.conflictChange) + "}"
     }
 
     /// `[old, new]` of an edited field.
-    static func json(_ edit: FieldEdit) -> String {
-        func text(_ value: String?) -> String { value.map(JSON.quoted) ?? "null" }
-        func labels(_ value: Labels) -> String { "[" + value.map(JSON.quoted).joined(separator: ",") + "]" }
-        return switch edit {
-        case .title(let from, let to): "[\(text(from)),\(text(to))]"
-        case .labels(let from, let to): "[\(labels(from)),\(labels(to))]"
-        case .due(let from, let to): "[\(text(from?.description)),\(text(to?.description))]"
-        case .note(let from, let to): "[\(text(from)),\(text(to))]"
+    static func json(_ edit: FieldEdit) -> JSONText {
+        let json =
+            switch edit {
+            case .title(let from, let to): [from, to].json
+            case .labels(let from, let to): [Array(from), Array(to)].json
+            case .due(let from, let to): [from?.description, to?.description].json
+            case .note(let from, let to): [from, to].json
+            }
+        return JSONText(json: json)
+    }
+
+    static func json(_ board: BoardChange) -> JSONObject {
+        JSONObject { object in
+            object.add("title", board.title)
+            object.addIfPresent("id", board.id?.rawValue)
+            object.add("from", board.from)
+            object.add("to", board.to)
+            object.add("limit", board.limit)
+            object.addIfPresent("previousTitle", board.previousTitle)
+            if let limits = board.limitChange { object.add("previousLimit", limits.from) }
+            object.addIfPresent("conflicts", board.conflictChange.map(json))
         }
     }
 
-    static func json(_ board: BoardChange) -> String {
-        var out = "{\"title\":\(JSON.quoted(board.title))"
-        if let id = board.id { out += ",\"id\":\(JSON.quoted(id.rawValue))" }
-        out += ",\"from\":\(json(board.from)),\"to\":\(json(board.to)),\"limit\":\(json(board.limit))"
-        if let previous = board.previousTitle { out += ",\"previousTitle\":\(JSON.quoted(previous))" }
-        if let limits = board.limitChange { out += ",\"previousLimit\":\(json(limits.from))" }
-        return out + json(board.conflictChange) + "}"
+    /// `{"recorded":["title"],"resolved":[]}`: the conflicts recorded and settled.
+    private static func json(_ conflicts: ConflictChange) -> JSONObject {
+        JSONObject { object in
+            object.add("recorded", conflicts.recorded.map(\.rawValue))
+            object.add("resolved", conflicts.resolved.map(\.rawValue))
+        }
     }
 
-    /// `,"conflicts":{"recorded":["title"],"resolved":[]}`, or nothing when they did not change.
-    private static func json(_ conflicts: ConflictChange?) -> String {
-        guard let conflicts else { return "" }
-        func list(_ fields: [ConflictField]) -> String { "[" + fields.map { JSON.quoted($0.rawValue) }.joined(separator: ",") + "]" }
-        return ",\"conflicts\":{\"recorded\":\(list(conflicts.recorded)),\"resolved\":\(list(conflicts.resolved))}"
-    }
-
-    private static func json(_ slot: Slot?) -> String {
-        guard let slot else { return "null" }
-        return "{\"board\":\(JSON.quoted(slot.board)),\"index\":\(slot.index)}"
-    }
-
-    private static func json(_ number: Int?) -> String {
-        number.map(String.init) ?? "null"
+    private static func json(_ slot: Slot?) -> JSONObject? {
+        slot.map { slot in
+            JSONObject { object in
+                object.add("board", slot.board)
+                object.add("index", slot.index)
+            }
+        }
     }
 }
 
 /// An error as one line of JSON: `{"error": {"code": "not_found", "message": "…"}}`.
 func errorJSON(code: String, message: String) -> String {
-    "{\"error\":{\"code\":\(JSON.quoted(code)),\"message\":\(JSON.quoted(message))}}\n"
+    JSONObject { $0.add("error", JSONObject { $0.add("code", code); $0.add("message", message) }) }.line
 }
