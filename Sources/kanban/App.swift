@@ -137,14 +137,7 @@ struct App {
         _ command: String, dryRun: Bool, _ body: (inout Kanban) throws(KanbanError) -> Change
     ) throws(CLIError) -> String {
         let store = try store()
-        let change = try store.update(dryRun: dryRun, recording: recording(command)) {
-            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
-            do throws(KanbanError) {
-                return try body(&kanban)
-            } catch {
-                throw .refused(error)
-            }
-        }
+        let change = try store.change(dryRun: dryRun, recording: recording(command), body)
         return render(Report(command: command, change: change, dryRun: dryRun, file: store.path))
     }
 

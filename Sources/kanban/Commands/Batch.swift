@@ -9,7 +9,7 @@ extension App {
         var reports: [(line: Int, operation: Operation, change: Change)] = []
         let store = try store()
         let total = try store.update(dryRun: dryRun, recording: recording("batch")) {
-            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            (kanban: inout Kanban) throws(CLIError) in
             // New ids are checked against the ids kept as the lines run, not by a scan of the
             // kanban per line: a script of n adds takes O(n), not O(n²) (README: Batch).
             var generator = IDKeepingGenerator(SystemRandomNumberGenerator(), keepingIDsOf: kanban)

@@ -44,10 +44,10 @@ extension App {
         let ours = try version(2, "ours")
         let result = try Self.merged(base: try version(1, "base"), ours: ours, theirs: try version(3, "theirs"))
         _ = try store.update(recording: recording("git resolve"), unreadable: ours.kanban) {
-            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+            (kanban: inout Kanban, _: TransactionHistory) throws(CLIError) in
             let change = Kanban.diff(from: kanban, to: result.kanban)
             kanban = result.kanban
-            return change
+            return TransactionOutcome(change: change)
         }
         if !result.conflicts.isEmpty { outcome.exitCode = .refused }
         let shown = Self.pathFromHere(store.path)

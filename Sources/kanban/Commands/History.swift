@@ -64,23 +64,60 @@ extension App {
         }
     }
 
+    /// What `undo` or `redo` did: the entries it took back or did again, the change it made,
+    /// and the kanban after it.
+    struct Undone {
+        var taken: [HistoryRecord]
+        var change: Change
+        var kanban: Kanban
+
+        /// `took back #3: kanban move …` (or `did again`, `would take back`, `would do again`).
+        func headline(_ record: HistoryRecord, redo: Bool, dryRun: Bool) -> String {
+            let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
+            return "\(verb) #\(record.number): \(ShellQuote.commandLine(["kanban"] + record.command))"
+        }
+    }
+
     /// `kanban undo [N]` and `kanban redo [N]`: one new change that takes back (or does
     /// again) the last N changes, exactly when nothing else changed the file since.
     func undo(count: Int, redo: Bool, dryRun: Bool) throws(CLIError) -> String {
         let name = redo ? "redo" : "undo"
         let store = try store()
+        let undone = try self.undone(count: count, redo: redo, dryRun: dryRun, in: store)
+        let (taken, change) = (undone.taken, undone.change)
+        if options.quiet { return "" }
+        let report = Report(command: name, change: change, dryRun: dryRun, file: store.path)
+        if options.json {
+            return JSONObject { object in
+                object.add("command", name)
+                object.add("file", store.path)
+                object.add("dryRun", dryRun)
+                object.add("changed", change.isEffective)
+                object.add("entries", taken.map(\.number))
+                object.merge(report.changesJSON)
+            }.line
+        }
+        if taken.isEmpty { return "nothing to \(name)\n" }
+        return taken.map { undone.headline($0, redo: redo, dryRun: dryRun) + "\n" }.joined()
+            + report.text(style: style).split(separator: "\n").map { "    \($0)\n" }.joined()
+    }
+
+    /// Takes back (or does again) the last `count` changes in one transaction of `store`.
+    func undone(count: Int, redo: Bool, dryRun: Bool, in store: Store) throws(CLIError) -> Undone {
+        let name = redo ? "redo" : "undo"
         var taken: [HistoryRecord] = []
-        let change = try store.update(dryRun: dryRun, recording: recording(name)) {
-            (kanban: inout Kanban, transaction: inout Transaction) throws(CLIError) in
-            guard transaction.history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
-            let log = try transaction.log()
+        var after = Kanban.empty
+        let change = try store.update(dryRun: dryRun, recording: recording(name), readingHistory: true) {
+            (kanban: inout Kanban, history: TransactionHistory) throws(CLIError) in
+            guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
+            let log = try history.log()
             let entries = Array((redo ? log.redoable : log.undoable).suffix(count).reversed())
             var result = kanban
             for entry in entries {
-                guard let record = try transaction.record(entry) else {
-                    if let line = transaction.firstDamagedLine {
+                guard let record = try history.record(entry) else {
+                    if let line = history.firstDamagedLine {
                         throw .corruptFile(
-                            path: transaction.history.path, line: line,
+                            path: history.file.path, line: line,
                             message: "entry #\(entry) did not read (the history is damaged; 'kanban log' shows what "
                                 + "reads), so it cannot be \(redo ? "done again" : "taken back"); nothing was written")
                     }
@@ -105,34 +142,18 @@ extension App {
                 } catch {
                     // Applied, the record would break the kanban: the history is damaged there.
                     throw .corruptFile(
-                        path: transaction.history.path, line: transaction.line(of: entry),
+                        path: history.file.path, line: history.line(of: entry),
                         message: "entry #\(entry) (\(command)) does not fit the file: \(error.message); "
                             + "it cannot be \(redo ? "done again" : "taken back"), and nothing was written")
                 }
                 taken.append(record)
             }
-            transaction.kind = redo ? .redo(entries) : .undo(entries)
             // What undo did, card by card, as `kanban diff` would say it.
             let change = Kanban.diff(from: kanban, to: result)
             kanban = result
-            return change
-        }
-        if options.quiet { return "" }
-        let report = Report(command: name, change: change, dryRun: dryRun, file: store.path)
-        if options.json {
-            return JSONObject { object in
-                object.add("command", name)
-                object.add("file", store.path)
-                object.add("dryRun", dryRun)
-                object.add("changed", change.isEffective)
-                object.add("entries", taken.map(\.number))
-                object.merge(report.changesJSON)
-            }.line
-        }
-        if taken.isEmpty { return "nothing to \(name)\n" }
-        let verb = dryRun ? "would \(redo ? "do again" : "take back")" : (redo ? "did again" : "took back")
-        return taken.map { record in
-            "\(verb) #\(record.number): \(ShellQuote.commandLine(["kanban"] + record.command))\n"
-        }.joined() + report.text(style: style).split(separator: "\n").map { "    \($0)\n" }.joined()
+            after = result
+            return TransactionOutcome(change: change, kind: redo ? .redo(entries) : .undo(entries))
+        }.change
+        return Undone(taken: taken, change: change, kanban: after)
     }
 }

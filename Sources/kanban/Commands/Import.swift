@@ -28,18 +28,13 @@ extension App {
         let documents = try readImports(request)
         var generator = SystemRandomNumberGenerator()
         let store = try store()
-        let change = try store.update(dryRun: dryRun, recording: recording("import")) {
-            (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
+        let change = try store.change(dryRun: dryRun, recording: recording("import")) {
+            (kanban: inout Kanban) throws(KanbanError) in
             var change = Change()
             for document in documents {
-                do throws(KanbanError) {
-                    let added = try kanban.importing(
-                        document.content, now: clock.now, force: request.force, using: &generator)
-                    change.items += added.items
-                    change.boards += added.boards
-                } catch {
-                    throw .refused(error)
-                }
+                let added = try kanban.importing(document.content, now: clock.now, force: request.force, using: &generator)
+                change.items += added.items
+                change.boards += added.boards
             }
             return change
         }

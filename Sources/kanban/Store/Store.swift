@@ -183,37 +183,62 @@ struct Store {
     }
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
-    /// differs. A dry run reads without locking and never writes.
+    /// differs; with `recording`, the change is recorded in the file's history. A dry run
+    /// reads without locking and never writes.
     ///
     /// - Throws: what `body` throws (nothing is written then), or a file error.
-    func update(dryRun: Bool = false, _ body: (inout Kanban) throws(CLIError) -> Change) throws(CLIError) -> Change {
-        try update(dryRun: dryRun, recording: nil) { (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
-            try body(&kanban)
+    func update(
+        dryRun: Bool = false, recording: Recording? = nil, _ body: (inout Kanban) throws(CLIError) -> Change
+    ) throws(CLIError) -> Change {
+        try update(dryRun: dryRun, recording: recording, readingHistory: false) {
+            (kanban: inout Kanban, _: TransactionHistory) throws(CLIError) in
+            TransactionOutcome(change: try body(&kanban))
+        }.change
+    }
+
+    /// ``update(dryRun:recording:_:)`` for a body of the core: a refusal of the core is the
+    /// command's refusal. The one way a command, an import and `kanban ui` change the file.
+    func change(
+        dryRun: Bool = false, recording: Recording?, _ body: (inout Kanban) throws(KanbanError) -> Change
+    ) throws(CLIError) -> Change {
+        try update(dryRun: dryRun, recording: recording) { (kanban: inout Kanban) throws(CLIError) in
+            do throws(KanbanError) {
+                return try body(&kanban)
+            } catch {
+                throw .refused(error)
+            }
         }
     }
 
     /// Runs `body` on the kanban inside one transaction, and writes the result if it
     /// differs; with `recording`, the change is recorded in the file's history (see
     /// ``HistoryFile``) after the new file is flushed and before it is put in place, with
-    /// the locks held. A dry run reads without locking and never writes. With `unreadable`,
-    /// a file that is not valid JSON (git's conflict markers) is read as that kanban, and
-    /// replaced like any other.
+    /// the locks held. With `readingHistory`, the history is read before `body` runs and
+    /// given to it (`undo`, `redo`). A dry run reads without locking and never writes. With
+    /// `unreadable`, a file that is not valid JSON (git's conflict markers) is read as that
+    /// kanban, and replaced like any other.
+    ///
+    /// Control goes one way: the store reads, `body` computes, the store writes; what is
+    /// printed is made by the caller from the outcome.
     ///
     /// - Throws: what `body` throws (nothing is written then), or a file error.
     func update(
-        dryRun: Bool = false, recording: Recording?, unreadable: Kanban? = nil,
-        _ body: (inout Kanban, inout Transaction) throws(CLIError) -> Change
-    ) throws(CLIError) -> Change {
+        dryRun: Bool = false, recording: Recording?, readingHistory: Bool = false, unreadable: Kanban? = nil,
+        _ body: (inout Kanban, TransactionHistory) throws(CLIError) -> TransactionOutcome
+    ) throws(CLIError) -> TransactionOutcome {
         let target = try target()
         let history = HistoryFile(of: target)
+        func read(_ current: FileVersion) throws(CLIError) -> TransactionHistory {
+            TransactionHistory(
+                file: history, loaded: readingHistory && history.exists ? try history.read(current: current) : nil)
+        }
         // Opened and checked before the lock file is touched: a command on a file that is
         // missing or not a regular file leaves no lock file behind.
         var file = try open(target)
         defer { file.close() }
         if dryRun {
-            var (kanban, hash, _) = try read(file, hashing: true, unreadable: unreadable)
-            var transaction = Transaction(history: history, current: FileVersion(hash: hash, of: file.info))
-            return try body(&kanban, &transaction)
+            var (kanban, hash, _) = try self.read(file, hashing: true, unreadable: unreadable)
+            return try body(&kanban, try read(FileVersion(hash: hash, of: file.info)))
         }
         let lock: FileLock
         do throws(LockFailure) {
@@ -228,41 +253,41 @@ struct Store {
             // Nothing may be written without the lock, but a command that changes nothing
             // needs none: a reader sees a whole file. So a no-op on a read-only file system
             // or in a directory the user may not write still succeeds.
-            let (before, hash, readable) = try read(file, hashing: true, unreadable: unreadable)
+            let (before, hash, readable) = try self.read(file, hashing: true, unreadable: unreadable)
             var kanban = before
-            var transaction = Transaction(history: history, current: FileVersion(hash: hash, of: file.info))
-            let change = try body(&kanban, &transaction)
+            let outcome = try body(&kanban, try read(FileVersion(hash: hash, of: file.info)))
             guard readable, Patch(from: before, to: kanban).isEmpty else {
                 throw CLIError.io("cannot write \(q(path)): \(reason); nothing was written")
             }
-            return change
+            return outcome
         }
         defer { lock.release() }
         TestHooks.stop(at: .locked)
         TemporaryFile.removeStale(next: target)
-        let (before, hash, readable) = try read(file, hashing: recording != nil, unreadable: unreadable)
+        let (before, hash, readable) = try self.read(
+            file, hashing: recording != nil || readingHistory, unreadable: unreadable)
         var kanban = before  // shares storage with `before` until a board changes
         let current = FileVersion(hash: hash, of: file.info)
-        var transaction = Transaction(history: history, current: current)
-        let change = try body(&kanban, &transaction)
+        let read = try read(current)
+        let outcome = try body(&kanban, read)
         let patch = Patch(from: before, to: kanban)
-        guard !patch.isEmpty || !readable else { return change }
+        guard !patch.isEmpty || !readable else { return outcome }
         try checkWritable(target, open: file)
         guard let recording else {
             try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
-            return change
+            return outcome
         }
         var tail = history.droppingOrphan(history.tail(), current: current)
+        // Undo and redo apply the patches of the changes they name, never their own: theirs
+        // would only double the history's size after a change of a million cards.
+        let kept =
+            outcome.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
+        let lines = recording.describe(outcome.change)
         var record: HistoryRecord?
         try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
-            let lines = recording.describe(change)
-            // Undo and redo apply the patches of the changes they name, never their own: theirs
-            // would only double the history's size after a change of a million cards.
-            let kept =
-                transaction.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
-                kind: transaction.kind, before: hash, after: after, lines: lines, patch: kept, origin: current.origin)
+                kind: outcome.kind, before: hash, after: after, lines: lines, patch: kept, origin: current.origin)
             let rollback = try history.append(
                 new, to: &tail, mode: file.info.st_mode & 0o666, group: file.info.st_gid)
             record = new
@@ -271,10 +296,10 @@ struct Store {
         }
         if let record {
             let mode = file.info.st_mode & 0o666
-            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: transaction.damaged)
+            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: read.damaged)
             for text in notes { note(text) }
         }
-        return change
+        return outcome
     }
 
     /// The file to read and write: the path with symlinks resolved, so a symlinked

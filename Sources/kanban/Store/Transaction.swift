@@ -10,45 +10,45 @@ struct Recording {
     var describe: (Change) -> [String]
 }
 
-/// What the body of a transaction can see and say besides the kanban: the file's history,
-/// read on first use, and what kind of entry the change is.
-struct Transaction {
-    let history: HistoryFile
-    /// The file as read.
-    let current: FileVersion
-    private var loaded: HistoryFile.Loaded?
-    /// The kind of history entry the change makes (`undo` and `redo` say what they take).
+/// What the body of a transaction gives back: the change it made, and the kind of history
+/// entry that change is (`undo` and `redo` say which entries they take).
+struct TransactionOutcome {
+    var change: Change
     var kind = HistoryRecord.Kind.change
+}
 
-    init(history: HistoryFile, current: FileVersion) {
-        self.history = history
-        self.current = current
+/// The file's history as the store read it, under the lock, before the body of a
+/// transaction that asked for it (`undo`, `redo`): the body only looks, it reads no file.
+struct TransactionHistory {
+    let file: HistoryFile
+    /// What was read; `nil` when no history exists.
+    private let loaded: HistoryFile.Loaded?
+
+    init(file: HistoryFile, loaded: HistoryFile.Loaded?) {
+        self.file = file
+        self.loaded = loaded
     }
+
+    /// Whether there is a history at all.
+    var exists: Bool { loaded != nil }
 
     /// The history, without an orphan whose change never reached the file.
     ///
     /// - Throws: also when its last record is cut off and its change may be in the file:
     ///   there is no telling what the newest change was.
-    mutating func log() throws(CLIError) -> HistoryLog {
-        let loaded: HistoryFile.Loaded
-        if let read = self.loaded {
-            loaded = read
-        } else {
-            loaded = try history.read(current: current)
-            self.loaded = loaded
-        }
+    func log() throws(CLIError) -> HistoryLog {
+        guard let loaded else { return HistoryLog(records: []) }
         if let cutOff = loaded.cutOff { throw cutOff }
         return loaded.log
     }
 
-    /// Where the lines of the history that did not read start, once it was read: the change
-    /// drops them.
+    /// Where the lines of the history that did not read start: the change drops them.
     var damaged: Set<Int> { loaded?.damaged ?? [] }
 
-    /// The first line of the history that did not read, if any, once it was read.
+    /// The first line of the history that did not read, if any.
     var firstDamagedLine: Int? { loaded?.damagedLines.first }
 
-    /// Entry `number` with its patch, once the history was read; nil if it is not there.
+    /// Entry `number` with its patch; nil if it is not there.
     ///
     /// - Throws: ``CLIError/corruptFile(path:line:message:)`` when its patch does not read.
     func record(_ number: Int) throws(CLIError) -> HistoryRecord? {
@@ -56,11 +56,11 @@ struct Transaction {
             return try loaded?.record(number)
         } catch {
             throw .corruptFile(
-                path: history.path, line: line(of: number),
+                path: file.path, line: line(of: number),
                 message: "entry #\(number) does not read: \(error.message); nothing was written")
         }
     }
 
-    /// The line of the history that holds entry `number`, once it was read.
+    /// The line of the history that holds entry `number`.
     func line(of number: Int) -> Int { loaded?.lines[number] ?? 1 }
 }

@@ -155,15 +155,11 @@ struct UISession {
         var generator = SystemRandomNumberGenerator()
         var after: Kanban?
         do throws(CLIError) {
-            let change = try store.update(recording: app.recording(operation.name)) {
-                (kanban: inout Kanban, _: inout Transaction) throws(CLIError) in
-                do throws(KanbanError) {
-                    let change = try kanban.apply(operation, at: app.clock, using: &generator)
-                    after = kanban
-                    return change
-                } catch {
-                    throw .refused(error)
-                }
+            let change = try store.change(recording: app.recording(operation.name)) {
+                (kanban: inout Kanban) throws(KanbanError) in
+                let change = try kanban.apply(operation, at: app.clock, using: &generator)
+                after = kanban
+                return change
             }
             stamp = FileStamp(store.path)
             let report = Report(command: operation.name, change: change, dryRun: false, file: store.path)
@@ -177,12 +173,14 @@ struct UISession {
 
     private mutating func undo(redo: Bool) -> Outcome {
         do throws(CLIError) {
-            let text = try app([redo ? "redo" : "undo"]).undo(count: 1, redo: redo, dryRun: false)
-            let kanban = try store.load()
+            let name = redo ? "redo" : "undo"
+            let undone = try app([name]).undone(count: 1, redo: redo, dryRun: false, in: store)
             stamp = FileStamp(store.path)
+            guard let record = undone.taken.first else { return .changed(board.kanban, report: "nothing to \(name)") }
             // `took back #3: kanban move …` and the first thing it changed.
-            let lines = text.split(separator: "\n").map { $0.trimmingSpaces }
-            return .changed(kanban, report: lines.prefix(2).joined(separator: ": "))
+            let report = Report(command: name, change: undone.change, dryRun: false, file: store.path)
+            let first = report.text(style: Style(enabled: false)).split(separator: "\n").first.map { ": \($0)" } ?? ""
+            return .changed(undone.kanban, report: undone.headline(record, redo: redo, dryRun: false) + first)
         } catch {
             return Self.outcome(of: error)
         }
