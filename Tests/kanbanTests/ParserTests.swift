@@ -443,3 +443,82 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 }
+
+/// An operation's command line, as the history records it for `kanban ui` and `batch` reads
+/// it, parses back to the same operation: every case, every option, words that start with
+/// `-`, contain spaces, quotes or newlines (README: History: log, undo, redo; Batch).
+@Suite struct OperationCommandLines {
+    @Test func everyOperationParsesBackFromItsCommandLine() throws {
+        let seed: UInt64 = 20_261_127_01
+        print("everyOperationParsesBackFromItsCommandLine: seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let words = ["Todo", "Todo:0", "k3f9p2", "-x", "--to", "a b", "it's \"quoted\"", "é漢🙂", "-1", "0", "none"]
+        let titles = try ["Write docs", "-dash", "--to", "a 'b' \"c\"", "Ünïcödé 🙂", "x"].map { text throws in try Title(text) }
+        let notes = ["", "line one\nline two", "--note", " spaced ", "tab\there"]
+        let labelSets: [[String]] = [[], ["bug"], ["Bug", "p1"], ["a", "b", "c"]]
+        let dues: [DueInput?] = [nil, .date(Day(year: 2026, month: 12, day: 24)!), .inDays(3), .inDays(0), DueInput.none]
+        let positions: [Position?] = [nil, .at(0), .at(-1), .at(7), .top, .bottom, .before("-x"), .after("Todo:1")]
+        func word() -> String { words.randomElement(using: &random)! }
+        func some(_ count: ClosedRange<Int> = 1...3) -> [String] { (0..<Int.random(in: count, using: &random)).map { _ in word() } }
+        func maybe(_ value: String) -> String? { Bool.random(using: &random) ? value : nil }
+        func bool() -> Bool { Bool.random(using: &random) }
+        func title() -> Title { titles.randomElement(using: &random)! }
+        var made = Set<String>()
+        for _ in 0..<600 {
+            let labels = labelSets.randomElement(using: &random)!
+            let operation: Operation
+            switch Int.random(in: 0..<17, using: &random) {
+            case 0:
+                operation = .add(
+                    titles: (0..<Int.random(in: 1...3, using: &random)).map { _ in title() }, to: maybe(word()),
+                    position: positions.randomElement(using: &random)!, labels: try Labels(validating: labels),
+                    // (An empty note given to `add` is no note: the parser says `nil`.)
+                    due: dues.randomElement(using: &random)!, note: maybe(notes.dropFirst().randomElement(using: &random)!),
+                    force: bool())
+            case 1:
+                operation = .move(
+                    items: some(), to: word(), from: maybe(word()), position: positions.randomElement(using: &random)!,
+                    force: bool())
+            case 2:
+                operation = .copy(
+                    items: some(), to: word(), from: maybe(word()), position: positions.randomElement(using: &random)!,
+                    force: bool())
+            case 3: operation = .remove(items: some(), from: maybe(word()))
+            case 4: operation = .rename(item: word(), title: title(), from: maybe(word()))
+            case 5:
+                var edits = EditInput()
+                repeat {
+                    edits.title = bool() ? title() : nil
+                    let note = notes.randomElement(using: &random)!
+                    edits.note = [nil, NoteEdit.set(note), NoteEdit.append(note)].randomElement(using: &random)!
+                    edits.addLabels = bool() ? labels : []
+                    edits.removeLabels = bool() ? ["old", "-"].filter { _ in bool() } : []
+                    edits.due = dues.randomElement(using: &random)!
+                } while edits.isEmpty
+                operation = .edit(item: word(), from: maybe(word()), edits: edits)
+            case 6: operation = .archive(items: some(), from: maybe(word()))
+            case 7: operation = .archiveBoard(board: word(), olderThan: bool() ? try Age("3d") : nil)
+            case 8: operation = .restore(items: some(), to: maybe(word()), force: bool())
+            case 9:
+                operation = .boardAdd(
+                    title: title(), at: bool() ? Int.random(in: 0...5, using: &random) : nil,
+                    limit: bool() ? Int.random(in: 0...9, using: &random) : nil)
+            case 10: operation = .boardRename(board: word(), title: title())
+            case 11: operation = .boardMove(board: word(), at: Int.random(in: 0...5, using: &random))
+            case 12: operation = .boardLimit(board: word(), limit: bool() ? Int.random(in: 0...9, using: &random) : nil)
+            case 13: operation = .boardRemove(board: word(), force: bool())
+            case 14:
+                operation = .resolve(
+                    reference: word(), side: bool() ? .ours : .theirs,
+                    fields: ConflictField.allCases.filter { _ in bool() })
+            case 15: operation = .move(items: ["-x", "--"], to: "-y", position: .before("--at"))
+            default: operation = .add(titles: [try Title("--")], to: "--", position: .at(-2))
+            }
+            made.insert(operation.name)
+            let line = operation.commandLine
+            let invocation = try Parser.parse(line)
+            #expect(invocation.command == .change(.operation(operation), dryRun: false), "\(line)")
+        }
+        #expect(made.count == 14, "every kind of operation was made: \(made.sorted())")
+    }
+}

@@ -123,12 +123,13 @@ enum MergeReport {
     /// recorded in the file; README: Working together), or for a retitled board the one
     /// that renames it.
     static func command(_ conflict: MergeConflict, file: String?) -> String? {
-        let kanban = "kanban" + (file.map { $0 == "kanban.json" ? "" : " -f \(ShellQuote.word($0))" } ?? "")
+        let kanban = ["kanban"] + (file.map { $0 == "kanban.json" ? [] : ["-f", $0] } ?? [])
         switch (conflict.subject, conflict.values) {
         case (.board(let id, _), .boardTitleTaken):
-            return "\(kanban) board rename \(id) 'NEW TITLE'"
+            return ShellQuote.commandLine(kanban + ["board", "rename", id.rawValue]) + " 'NEW TITLE'"
         case (.card(let id, _, _), _), (.board(let id, _), _):
-            return "\(kanban) resolve \(ShellQuote.word(id.rawValue)) --theirs"
+            let resolve = Operation.resolve(reference: id.rawValue, side: .theirs)
+            return ShellQuote.commandLine(kanban + resolve.commandLine)
         }
     }
 

@@ -530,35 +530,3 @@ struct BoardUI {
         }
     }
 }
-
-extension Operation {
-    /// The command line that makes this change, as the history records it: `move k3f9p2
-    /// --to Done --at 0`.
-    var commandLine: [String] {
-        func position(_ position: Position?) -> [String] {
-            switch position {
-            case nil: []
-            case .at(let index): ["--at", String(index)]
-            case .top: ["--top"]
-            case .bottom: ["--bottom"]
-            case .before(let item): ["--before", item]
-            case .after(let item): ["--after", item]
-            }
-        }
-        let force = { (force: Bool) in force ? ["--force"] : [] }
-        switch self {
-        case .move(let items, let to, _, let at, let forced):
-            return ["move"] + items + ["--to", to] + position(at) + force(forced)
-        case .copy(let items, let to, _, let at, let forced):
-            return ["copy"] + items + ["--to", to] + position(at) + force(forced)
-        case .add(let titles, let to, let at, _, _, _, let forced):
-            return ["add"] + titles.map(\.text) + (to.map { ["--to", $0] } ?? []) + position(at) + force(forced)
-        case .remove(let items, _):
-            return ["remove"] + items
-        case .rename(let item, let title, _):
-            return ["rename", item, title.text]
-        default:
-            return [name]
-        }
-    }
-}
