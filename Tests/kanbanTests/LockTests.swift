@@ -43,9 +43,13 @@ struct LockTests {
         try expectJSONError(second, exit: 75, code: "locked")
         #expect(try sandbox.snapshot() == before, "nothing was written while the first writer held the lock")
 
-        // One that waits long enough gets in after the first, and keeps its change.
-        let third = try sandbox.start(["add", "third", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "30"])
-        usleep(200_000)
+        // One that waits long enough gets in after the first, and keeps its change: the
+        // first goes on only once the third waits for it, on the kanban file itself.
+        let waits = LockWaits()
+        defer { waits.remove() }
+        let third = try sandbox.start(
+            ["add", "third", "--to", "Done"], environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
+        #expect(try waits.waitUntilWaiting(third) == ["kanban file"])
         first.kill(SIGCONT)
         #expect(try first.wait(timeout: 30).status == 0)
         #expect(try third.wait(timeout: 30).status == 0)
@@ -62,14 +66,17 @@ struct LockTests {
         // for it, the first replaces the file (as every write does).
         let first = try sandbox.start(["add", "first"], environment: ["KANBAN_TEST_STOP_AT": "locked"])
         try #require(try first.waitUntilStopped(timeout: 30), "the writer did not stop; the tests need a debug build")
-        let second = try sandbox.start(["add", "second"], environment: ["KANBAN_LOCK_TIMEOUT": "30"])
-        usleep(100_000)
-        // Take the sidecar lock file away too, so that the second writer waits on the kanban file itself.
+        // Take the sidecar lock file away first, so that the second writer waits on the kanban file itself.
         try #require(unlink(sandbox.path(".kanban.json.lock")) == 0)
-        usleep(100_000)
+        let waits = LockWaits()
+        defer { waits.remove() }
+        let second = try sandbox.start(
+            ["add", "second"], environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
+        #expect(try waits.waitUntilWaiting(second) == ["kanban file"])
         first.kill(SIGCONT)
         #expect(try first.wait(timeout: 30).status == 0)
         #expect(try second.wait(timeout: 30).status == 0)
+        #expect(waits.announced == ["kanban file"], "it waited once, and then locked the new file at once")
         #expect(Array(try sandbox.boards()[0].items.suffix(2)) == ["first", "second"], "neither change was lost")
     }
 
