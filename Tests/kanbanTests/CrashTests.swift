@@ -338,7 +338,8 @@ struct CrashTests {
                 ? Int.random(in: 0...(lifetime + lifetime / 5), using: &generator)
                 : Int.random(in: (lifetime * 3 / 5)...(lifetime + lifetime / 10), using: &generator)
             let context =
-                "seed \(generator.seed), attempt \(attempt), \(scenario), killed after \(delay) µs of a \(lifetime) µs life"
+                "seed \(generator.seed), attempt \(attempt), \(scenario), "
+                + "killed after \(delay) µs of a \(lifetime) µs life"
 
             try reset(sandbox, to: scenario.before, history: scenario.history)
             let writer = try sandbox.start(scenario.arguments, stdin: scenario.stdin)

@@ -582,7 +582,8 @@ struct JSONOutputTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         // Dated a day back, so that any write, even within the clock's last tick, shows in mtime.
-        var dayBefore = [timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0), timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0)]
+        let yesterday = timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0)
+        var dayBefore = [yesterday, yesterday]
         try #require(utimensat(AT_FDCWD, sandbox.file, &dayBefore, 0) == 0)
         let before = try sandbox.snapshot()
         let object = try report(sandbox, "move", "Analytics", "--to", "In Progress", "--at", "1")

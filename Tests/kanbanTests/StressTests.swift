@@ -601,7 +601,8 @@ struct StressTests {
                     job.arguments + ["--json"],
                     environment: Self.environment.merging(waits.environment) { $1 }.merging(stop) { $1 })
                 if running.isEmpty {
-                    try #require(try process.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
+                    try #require(
+                        try process.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
                 }
                 running.append((job, process))
             }
