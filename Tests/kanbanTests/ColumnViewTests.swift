@@ -120,16 +120,19 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 }
 
 @Suite struct ColumnView {
-    static let widths = [60, 80, 100, 120, 140, 160, 200, 240, 300]
+    static let widths = [60, 80, 100, 120, 139, 140, 160, 200, 240, 300]
+    /// The widths that hold the six columns side by side: their minimums add up to 125, and
+    /// the gaps to 15 more. Narrower, the terminal view stacks the boards.
+    static let sideBySide = 140...
 
     @Test(arguments: widths)
     func columnsLineUpCellByCellAndShowEveryCardWhole(width: Int) throws {
-        guard let text = BoardView.columns(sixBoards, width: width, style: plain) else {
-            // Too narrow for six columns: the terminal view stacks them instead.
-            let minimums = sixBoards.map { Column($0).minimum }.reduce(0, +)
-            #expect(minimums + 3 * 5 > width)
+        guard Self.sideBySide.contains(width) else {
+            #expect(BoardView.columns(sixBoards, width: width, style: plain) == nil, "\(width) is too narrow")
+            #expect(sixBoards.map { Column($0).minimum }.reduce(0, +) + 3 * 5 > width)
             return
         }
+        let text = try #require(BoardView.columns(sixBoards, width: width, style: plain), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
         #expect(grid.separators.count == sixBoards.count - 1)
         for (c, board) in sixBoards.enumerated() {
@@ -151,7 +154,13 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 
     @Test(arguments: widths)
     func compactShowsOneLinePerCardCutWithAnEllipsis(width: Int) throws {
-        guard let text = BoardView.columns(sixBoards, width: width, style: plain, compact: true) else { return }
+        // Compact or not, a column is as narrow as its minimum, which is the same.
+        guard Self.sideBySide.contains(width) else {
+            #expect(BoardView.columns(sixBoards, width: width, style: plain, compact: true) == nil, "\(width)")
+            return
+        }
+        let text = try #require(
+            BoardView.columns(sixBoards, width: width, style: plain, compact: true), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
         #expect(grid.cells.count == 2 + sixBoards.map { max(1, $0.cards.count) }.max()!)
         for (c, board) in sixBoards.enumerated() {

@@ -130,7 +130,6 @@ import Testing
         #expect(harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
         var settled = kanban
         try settled.resolveConflicts(of: .board(0), taking: .ours)
-        harness.kanban = settled
         _ = harness.ui.handle(.outcome(.changed(settled, report: "resolved")))
         #expect(!harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
         #expect(harness.screen.contains { $0.contains("Todo") })

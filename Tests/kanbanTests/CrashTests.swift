@@ -326,7 +326,7 @@ struct CrashTests {
         var finishedFirst = 0
         var verified = 0
         var broken = 0
-        var generator = SystemRandomNumberGenerator()
+        var generator = TestRandom(1, "writersKilledAtRandomInstantsLeaveTheOldOrTheNewFile")
         let start = DispatchTime.now()
         for attempt in 0..<Self.kills {
             let index = attempt % scenarios.count
@@ -337,7 +337,9 @@ struct CrashTests {
                 attempt.isMultiple(of: 2)
                 ? Int.random(in: 0...(lifetime + lifetime / 5), using: &generator)
                 : Int.random(in: (lifetime * 3 / 5)...(lifetime + lifetime / 10), using: &generator)
-            let context = "attempt \(attempt), \(scenario), killed after \(delay) µs of a \(lifetime) µs life"
+            let context =
+                "seed \(generator.seed), attempt \(attempt), \(scenario), "
+                + "killed after \(delay) µs of a \(lifetime) µs life"
 
             try reset(sandbox, to: scenario.before, history: scenario.history)
             let writer = try sandbox.start(scenario.arguments, stdin: scenario.stdin)

@@ -48,9 +48,13 @@ struct EdgeCaseTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let lock = try HeldLock(sandbox.path(".kanban.json.lock"))
+        let waits = LockWaits()
+        defer { waits.remove() }
         let writer = try sandbox.start(
-            ["add", "after the wait"], environment: ["KANBAN_LOCK_TIMEOUT": "10000000000000000000"])
-        usleep(300_000)
+            ["add", "after the wait"],
+            environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "10000000000000000000"]) { $1 })
+        // Released only once the writer waits: the huge deadline is what it waits with.
+        #expect(try waits.waitUntilWaiting(writer) == ["lock file"])
         lock.release()
         let result = try writer.wait(timeout: 30)
         #expect(result.status == 0, "\(result)")

@@ -581,9 +581,11 @@ struct JSONOutputTests {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
+        // Dated a day back, so that any write, even within the clock's last tick, shows in mtime.
+        let yesterday = timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0)
+        var dayBefore = [yesterday, yesterday]
+        try #require(utimensat(AT_FDCWD, sandbox.file, &dayBefore, 0) == 0)
         let before = try sandbox.snapshot()
-        // Let a rewrite show in mtime even on coarse-grained clocks.
-        usleep(20_000)
         let object = try report(sandbox, "move", "Analytics", "--to", "In Progress", "--at", "1")
         #expect(object["changed"] as? Bool == false)
         let item = try #require(try items(object).first)

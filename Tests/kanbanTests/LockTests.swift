@@ -43,9 +43,14 @@ struct LockTests {
         try expectJSONError(second, exit: 75, code: "locked")
         #expect(try sandbox.snapshot() == before, "nothing was written while the first writer held the lock")
 
-        // One that waits long enough gets in after the first, and keeps its change.
-        let third = try sandbox.start(["add", "third", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "30"])
-        usleep(200_000)
+        // One that waits long enough gets in after the first, and keeps its change: the
+        // first goes on only once the third waits for it, on the kanban file itself.
+        let waits = LockWaits()
+        defer { waits.remove() }
+        let third = try sandbox.start(
+            ["add", "third", "--to", "Done"],
+            environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
+        #expect(try waits.waitUntilWaiting(third) == ["kanban file"])
         first.kill(SIGCONT)
         #expect(try first.wait(timeout: 30).status == 0)
         #expect(try third.wait(timeout: 30).status == 0)
@@ -62,14 +67,17 @@ struct LockTests {
         // for it, the first replaces the file (as every write does).
         let first = try sandbox.start(["add", "first"], environment: ["KANBAN_TEST_STOP_AT": "locked"])
         try #require(try first.waitUntilStopped(timeout: 30), "the writer did not stop; the tests need a debug build")
-        let second = try sandbox.start(["add", "second"], environment: ["KANBAN_LOCK_TIMEOUT": "30"])
-        usleep(100_000)
-        // Take the sidecar lock file away too, so that the second writer waits on the kanban file itself.
+        // Take the sidecar lock file away first, so that the second writer waits on the kanban file itself.
         try #require(unlink(sandbox.path(".kanban.json.lock")) == 0)
-        usleep(100_000)
+        let waits = LockWaits()
+        defer { waits.remove() }
+        let second = try sandbox.start(
+            ["add", "second"], environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
+        #expect(try waits.waitUntilWaiting(second) == ["kanban file"])
         first.kill(SIGCONT)
         #expect(try first.wait(timeout: 30).status == 0)
         #expect(try second.wait(timeout: 30).status == 0)
+        #expect(waits.announced == ["kanban file"], "it waited once, and then locked the new file at once")
         #expect(Array(try sandbox.boards()[0].items.suffix(2)) == ["first", "second"], "neither change was lost")
     }
 
@@ -96,12 +104,10 @@ struct LockTests {
         }
         try FileManager.default.createDirectory(atPath: sandbox.path("elsewhere"), withIntermediateDirectories: false)
         let before = try sandbox.snapshot()
-        // A short wait: an open that blocks (a FIFO) would outlive it by far.
-        let start = DispatchTime.now()
+        // A short wait: an open that blocks (a FIFO) would never end, and wait() fails the test.
         let result = try sandbox.start(["add", "x", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "1"]).wait(
             timeout: 20)
         let message = try expectJSONError(result, exit: 74, code: "io")
-        #expect(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 < 10)
         #expect(message.contains(".kanban.json.lock") && message.contains("remove it"), "\(message)")
         #expect(
             message.contains(kind.hasPrefix("symlink") ? "symbolic link" : "not a regular file"), "\(message)")
@@ -121,13 +127,18 @@ struct LockTests {
         let lock = try HeldLock(sandbox.path(".kanban.json.lock"))
         defer { lock.release() }
         // The signal mask is inherited across exec: a parent with SIGALRM blocked passes it on.
+        // The wait ends (wait() fails the test if it does not), and not before its 0.5 s.
+        let waits = LockWaits()
+        defer { waits.remove() }
         let start = DispatchTime.now()
         let result = try sandbox.start(
-            ["add", "x", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "0.5"], blockedSignals: [SIGALRM]
+            ["add", "x", "--json"], environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "0.5"]) { $1 },
+            blockedSignals: [SIGALRM]
         ).wait(timeout: 20)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         try expectJSONError(result, exit: 75, code: "locked")
-        #expect(seconds >= 0.5 && seconds < 10, "\(seconds) s")
+        #expect(waits.announced == ["lock file"], "it waited")
+        #expect(seconds >= 0.5, "\(seconds) s")
     }
 
     @Test func aZeroWaitTriesTheLockOnce() throws {

@@ -4,22 +4,50 @@ import Testing
 @testable import kanban
 
 // The interactive board as a state machine, driven in-process: keys and mouse reports
-// in, operations out, which the harness runs on its own kanban as the runner would (no
-// terminal, no file), feeding back what came of them.
+// in, operations out, which the runner of `kanban ui` (``UISession``, without a terminal)
+// runs on a kanban file in a temporary directory, each a transaction as in the terminal.
 
-/// Runs a ``BoardUI`` the way `kanban ui` does, on a kanban in memory.
+/// Runs a ``BoardUI`` through the ``UISession`` of `kanban ui`, on a file of its own.
 struct UIHarness {
-    var ui: BoardUI
-    /// The kanban "on disk".
-    var kanban: Kanban
+    var session: UISession
     /// Every action the board asked for.
     var actions: [UIAction] = []
-    var undone: [Kanban] = []
+    /// The directory of the file, removed with the last copy of the harness.
+    private let directory: Directory
     static let clock = Moment(now: Timestamp(seconds: 1_795_000_000), today: Day(year: 2026, month: 11, day: 23)!)
 
     init(_ kanban: Kanban, width: Int = 80, height: Int = 24) {
-        self.kanban = kanban
-        ui = BoardUI(kanban: kanban, clock: Self.clock, width: width, height: height)
+        directory = Directory()
+        let store = Store(path: directory.sandbox.file)
+        do {
+            try store.create(kanban)
+        } catch {
+            Issue.record("cannot create \(store.path): \(error.message)")
+        }
+        let app = App(options: GlobalOptions(file: store.path), clock: Self.clock, arguments: ["ui"])
+        session = UISession(app: app, store: store, terminal: nil, kanban: kanban, width: width, height: height)
+    }
+
+    /// A sandbox that goes when nothing refers to it.
+    private final class Directory {
+        let sandbox = try! KanbanSandbox()
+        deinit { sandbox.remove() }
+    }
+
+    /// The board the session runs.
+    var ui: BoardUI {
+        get { session.board }
+        set { session.board = newValue }
+    }
+
+    /// The kanban in the file.
+    var kanban: Kanban {
+        do {
+            return try session.store.load()
+        } catch {
+            Issue.record("cannot read the file: \(error.message)")
+            return ui.kanban
+        }
     }
 
     /// Boards of cards titled as given, with ids made from the titles.
@@ -44,8 +72,20 @@ struct UIHarness {
 
     var titles: [[String]] { kanban.boards.map { $0.items.map(\.title) } }
 
+    /// Each event to the board, and each action it asks for to the session, as `kanban ui`
+    /// runs them; but for `e`, whose editor needs a terminal (it is recorded, not run).
     mutating func send(_ events: InputEvent...) {
-        for event in events { run(ui.handle(.input(event))) }
+        for event in events {
+            for action in session.board.handle(.input(event)) {
+                actions.append(action)
+                if case .edit = action { continue }
+                do {
+                    _ = try session.perform(action)
+                } catch {
+                    Issue.record("\(action): \(error.message)")
+                }
+            }
+        }
     }
 
     mutating func keys(_ text: String) {
@@ -63,47 +103,6 @@ struct UIHarness {
             .mouse(MouseEvent(kind: .drag(.left), column: end.0, row: end.1, modifiers: modifiers)),
             .mouse(MouseEvent(kind: .release(.left), column: end.0, row: end.1, modifiers: modifiers)))
     }
-
-    private mutating func run(_ actions: [UIAction]) {
-        for action in actions {
-            self.actions.append(action)
-            switch action {
-            case .apply(let operation):
-                var generator = SystemRandomNumberGenerator()
-                var after = kanban
-                do {
-                    let change = try after.apply(operation, at: Self.clock, using: &generator)
-                    undone = []
-                    let before = kanban
-                    kanban = after
-                    history.append(before)
-                    let report = Report(command: operation.name, change: change, dryRun: false, file: "")
-                    _ = ui.handle(
-                        .outcome(
-                            .changed(
-                                after, report: report.text(style: Style(enabled: false)),
-                                focus: change.items.compactMap { $0.to != nil ? $0.id : nil })))
-                } catch {
-                    let wip = if case .wipLimit = error { true } else { false }
-                    _ = ui.handle(.outcome(.refused(CLIError.refused(error).message, wipLimit: wip)))
-                }
-            case .undo:
-                guard let previous = history.popLast() else { continue }
-                undone.append(kanban)
-                kanban = previous
-                _ = ui.handle(.outcome(.changed(previous, report: "took back #1")))
-            case .redo:
-                guard let next = undone.popLast() else { continue }
-                history.append(kanban)
-                kanban = next
-                _ = ui.handle(.outcome(.changed(next, report: "did again #1")))
-            default:
-                break
-            }
-        }
-    }
-
-    var history: [Kanban] = []
 
     /// The cell of the first line of a card, by title, and the middle of its column.
     func cell(of title: String) -> (Int, Int) {
@@ -575,10 +574,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         harness.keys("u")
         #expect(harness.actions.last == .undo)
         #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+        // The status line: the history's entry, and the first thing it changed.
+        let move = "kanban move \(Self.id("Database Migration")) --to 'In Progress' --at 0"
+        #expect(harness.ui.status.text.hasPrefix("took back #1: \(move): "), "\(harness.ui.status.text)")
         harness.key(.control("r"))
         #expect(harness.actions.last == .redo)
         #expect(harness.titles[1].first == "Database Migration")
-        #expect(harness.ui.status.text == "did again #1")
+        #expect(harness.ui.status.text.hasPrefix("did again #1: \(move): "), "\(harness.ui.status.text)")
     }
 
     @Test func slashFiltersAsListGrepKeepingIndexes() {
@@ -651,7 +653,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         var harness = UIHarness(Self.sample)
         harness.keys("jj")  // Storage Management, Todo:2
         var outside = harness.kanban
-        var generator = SystemRandomNumberGenerator()
+        var generator = TestRandom(1, "anOutsideChangeKeepsTheCursorOnItsCard")
         try! outside.apply(
             .add(titles: [try! Title("From a script")], to: "Todo", position: .top), at: UIHarness.clock,
             using: &generator)

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import kanban
+
 /// The built `kanban ui` in a real terminal (tmux): keys with `send-keys`, mouse reports as
 /// literal SGR sequences, the screen from `capture-pane`, the file from `kanban list --json`,
 /// and the terminal's modes from tmux's formats.
@@ -73,7 +75,10 @@ struct UITerminal {
         #expect(log.contains("kanban copy"))
     }
 
-    @Test func aCardAddedByAScriptShowsWithinASecondWithTheCursorOnItsCard() throws {
+    /// The board looks at the file four times a second (README: The interactive board); how
+    /// soon a change shows on a busy machine is not what is checked, only that it does.
+    @Test func aCardAddedByAScriptShowsWithTheCursorOnItsCard() throws {
+        #expect(UISession.checkInterval == 0.25)
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -81,13 +86,10 @@ struct UITerminal {
         defer { pane.kill() }
         try pane.waitFor("the board") { $0.first?.hasPrefix("Todo (4)") == true }
         try pane.keys("l", "j")  // Analytics
-        try pane.waitFor("the cursor's move") { _ in true }
+        try pane.waitForInputs(2)
 
         try sandbox.succeed("add", "Added by a script", "--to", "In Progress", "--top")
-        let added = Date()
-        try pane.waitFor("the new card", timeout: 1.0) { $0.joined().contains("Added by a script") }
-        let elapsed = Date().timeIntervalSince(added)
-        #expect(elapsed < 1.0, "shown after \(elapsed)s")
+        try pane.waitFor("the new card") { $0.joined().contains("Added by a script") }
 
         // The cursor stayed on Analytics, now In Progress:2: L moves it.
         try pane.keys("L")
@@ -196,14 +198,21 @@ final class UIPane: @unchecked Sendable {
     let sandbox: KanbanSandbox
     private let socket = "kanban-ui-\(getpid())-\(UUID().uuidString.prefix(8))"
 
+    /// The title the shell gives the pane once `kanban ui` has ended and `ui.exit` is written.
+    static let endedTitle = "kanban-ui-ended"
+
     /// Starts `kanban ui` in a detached session of `width` × `height`; its pid goes to
-    /// `ui.pid`, its exit status to `ui.exit`, and the pane stays open after it ends.
+    /// `ui.pid`, its inputs to `ui.trace` as each frame is drawn (`KANBAN_UI_TRACE`), its
+    /// exit status to `ui.exit`, then the pane's title is set, and the pane stays open.
     init(_ sandbox: KanbanSandbox, width: Int, height: Int) throws {
         self.sandbox = sandbox
         let kanban = try KanbanBinary.require()
         let command =
-            "ulimit -c 0; sh -c 'echo $$ > ui.pid; exec \"$0\" ui' \(quote(kanban)); echo $? > ui.exit; "
-            + "stty sane; printf '\\n$ '; exec sh"
+            "ulimit -c 0; sh -c 'echo $$ > ui.pid; export KANBAN_UI_TRACE=ui.trace; exec \"$0\" ui' \(quote(kanban)); "
+            + "echo $? > ui.exit; stty sane; printf '\\033]2;%s\\033\\\\' \(Self.endedTitle); printf '\\n$ '; exec sh"
+        // A server whose last session ends exits, and a command that reaches it then fails:
+        // a session that lasts until kill() keeps it.
+        try tmux(["new-session", "-d", "-s", "keeper", "-c", sandbox.path, "exec sleep 3600"])
         try tmux([
             "new-session", "-d", "-s", "ui", "-x", String(width), "-y", String(height), "-c", sandbox.path, command,
         ])
@@ -256,6 +265,22 @@ final class UIPane: @unchecked Sendable {
         }
     }
 
+    /// Waits until `kanban ui` has handled `count` inputs (keys, mouse reports, pastes) in
+    /// all and drawn the frame after them, as its trace says.
+    func waitForInputs(_ count: Int, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let trace = (try? sandbox.bytes("ui.trace")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let lines = trace.split(separator: "\n")
+            let handled = lines.reduce(0) { $0 + ($1.split(separator: "\t").first?.split(separator: ",").count ?? 0) }
+            if handled >= count { return }
+            if Date() >= deadline {
+                throw SpawnError("kanban ui handled \(handled) of \(count) inputs within \(timeout)s: \(trace)")
+            }
+            usleep(20_000)
+        }
+    }
+
     /// Waits until `kanban list --json` satisfies `condition`.
     func waitForFile(_ sandbox: KanbanSandbox, timeout: Double = 10, _ condition: ([BoardColumn]) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
@@ -271,14 +296,15 @@ final class UIPane: @unchecked Sendable {
         }
     }
 
-    /// The exit status of `kanban ui`, once it has ended.
+    /// The exit status of `kanban ui`, once it has ended: the shell writes it, then sets the
+    /// pane's title; once the terminal shows that title, it has drawn everything before it
+    /// (a terminal handles its input in order), all `kanban ui` printed included.
     func exitStatus(timeout: Double = 10) throws -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while !sandbox.exists("ui.exit") {
+        while try format("#{pane_title}") != Self.endedTitle {
             if Date() >= deadline { throw SpawnError("kanban ui did not end within \(timeout)s") }
             usleep(20_000)
         }
-        usleep(50_000)
         return Int32(String(decoding: try sandbox.bytes("ui.exit"), as: UTF8.self).trimmed)
     }
 

@@ -87,7 +87,7 @@ struct FileLock {
             let fd = try openSidecar(path, like: kanban)
             let held: Bool
             do {
-                held = try lock(fd, until: deadline)
+                held = try lock(fd, until: deadline, waitingFor: "lock file")
             } catch {
                 close(fd)
                 throw .unusable("cannot lock its lock file \(q(path)): \(error.reason)")
@@ -153,7 +153,7 @@ struct FileLock {
         while true {
             let held: Bool
             do {
-                held = try lock(file.fd, until: deadline)
+                held = try lock(file.fd, until: deadline, waitingFor: "kanban file")
             } catch {
                 throw .unusable("cannot lock it: \(error.reason)")
             }
@@ -170,16 +170,20 @@ struct FileLock {
         }
     }
 
-    /// Takes an exclusive `flock` on `fd`, trying until `deadline`.
+    /// Takes an exclusive `flock` on `fd`, trying until `deadline`; `what` names the file
+    /// for ``TestHooks/announceWait(for:)``.
     ///
     /// - Returns: false when the deadline passed first.
-    private static func lock(_ fd: Int32, until deadline: Deadline) throws(POSIX.Failure) -> Bool {
+    private static func lock(_ fd: Int32, until deadline: Deadline, waitingFor what: String) throws(POSIX.Failure)
+        -> Bool
+    {
         var pause = 0.001
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
             guard errno == EWOULDBLOCK || errno == EINTR else { throw POSIX.Failure() }
             let remaining = deadline.remaining
             guard remaining > 0 else { return false }
+            if pause == 0.001 { TestHooks.announceWait(for: what) }
             POSIX.sleep(seconds: min(pause, remaining))
             pause = min(pause * 2, 0.05)
         }

@@ -30,6 +30,21 @@ enum TestHooks {
         #endif
     }
 
+    /// With `KANBAN_TEST_WAITING_FILE` naming a file, a writer that finds a lock held
+    /// appends `what` (`lock file` or `kanban file`) and a newline to it before it starts
+    /// to wait, so that a test can release the lock once the wait has surely begun, and
+    /// know that it did.
+    static func announceWait(for what: String) {
+        #if DEBUG
+            guard let path = POSIX.environment("KANBAN_TEST_WAITING_FILE") else { return }
+            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return }
+            let line = Array((what + "\n").utf8)
+            _ = line.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        #endif
+    }
+
     /// `KANBAN_TEST_MAX_FILE_SIZE` in bytes, if set: the tests check the size limits with
     /// small files instead of gigabytes.
     static var maximumFileSize: Int? {

@@ -26,7 +26,9 @@ extension App {
 struct UISession {
     let app: App
     let store: Store
-    let terminal: TerminalSession
+    /// `nil` for a session driven in-process by the tests, which draw nothing and suspend
+    /// nothing.
+    let terminal: TerminalSession?
     var board: BoardUI
     var decoder = InputDecoder()
     /// What the terminal shows, to draw only what changes.
@@ -44,11 +46,15 @@ struct UISession {
     static let checkInterval = 0.25
 
     init(app: App, store: Store, terminal: TerminalSession, kanban: Kanban) {
+        let size = terminal.size()
+        self.init(app: app, store: store, terminal: terminal, kanban: kanban, width: size.width, height: size.height)
+    }
+
+    init(app: App, store: Store, terminal: TerminalSession?, kanban: Kanban, width: Int, height: Int) {
         self.app = app
         self.store = store
         self.terminal = terminal
-        let size = terminal.size()
-        board = BoardUI(kanban: kanban, clock: app.clock, width: size.width, height: size.height)
+        board = BoardUI(kanban: kanban, clock: app.clock, width: width, height: height)
         color = Terminal.detect(color: app.options.color).color
         stamp = FileStamp(store.path)
         trace = POSIX.environment("KANBAN_UI_TRACE").flatMap { path in
@@ -59,6 +65,7 @@ struct UISession {
 
     mutating func run() throws(CLIError) {
         defer { if let trace { close(trace) } }
+        guard let terminal else { return }
         terminal.enter()
         try draw()
         nextCheck = POSIX.monotonicSeconds() + Self.checkInterval
@@ -106,12 +113,12 @@ struct UISession {
 
     private mutating func draw() throws(CLIError) {
         let screen = board.screen()
-        try terminal.write(Frame.bytes(from: shown, to: screen, color: color))
+        try terminal?.write(Frame.bytes(from: shown, to: screen, color: color))
         shown = screen
     }
 
     /// Runs one action and hands its outcome to the board; false to quit.
-    private mutating func perform(_ action: UIAction) throws(CLIError) -> Bool {
+    mutating func perform(_ action: UIAction) throws(CLIError) -> Bool {
         let outcome: Outcome
         switch action {
         case .quit:
@@ -120,7 +127,7 @@ struct UISession {
             shown = nil
             return true
         case .suspend:
-            terminal.suspend()
+            terminal?.suspend()
             shown = nil
             return true
         case .apply(let operation):
@@ -130,9 +137,9 @@ struct UISession {
         case .redo:
             outcome = undo(redo: true)
         case .edit(let item):
-            terminal.leave()
+            terminal?.leave()
             outcome = edit(item)
-            terminal.enter()
+            terminal?.enter()
             shown = nil
         }
         _ = board.handle(.outcome(outcome))
