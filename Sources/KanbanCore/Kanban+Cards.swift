@@ -1,19 +1,21 @@
 // A card's content changed in place, and cards put away in the archive and brought back.
 
 /// Changes to one card's fields, as `kanban edit` gives them; what is `nil` or empty stays.
-public struct CardEdits: Hashable, Sendable {
+/// `Due` is how a new due date is given: as typed (``DueInput``, `tomorrow`, until the
+/// operation runs: ``EditInput``), or as a date (`Day?`, `nil` clearing it: ``CardEdits``).
+public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
     public var title: Title?
     public var note: NoteEdit?
     /// Labels to add (each valid).
     public var addLabels: [String]
     /// Labels to take away, ignoring case.
     public var removeLabels: [String]
-    /// A new due date (`.some(nil)` clears it).
-    public var due: Day??
+    /// A new due date.
+    public var due: Due?
 
     public init(
         title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-        due: Day?? = nil
+        due: Due? = nil
     ) {
         self.title = title
         self.note = note
@@ -25,6 +27,21 @@ public struct CardEdits: Hashable, Sendable {
     /// Whether there is nothing to change.
     public var isEmpty: Bool {
         title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && due == nil
+    }
+}
+
+/// Changes to a card's fields, ready to apply: a new due date is a date, or `.some(nil)` to clear it.
+public typealias CardEdits = CardChanges<Day?>
+
+/// Changes to a card's fields as typed: the due date not yet resolved against today.
+public typealias EditInput = CardChanges<DueInput>
+
+extension CardChanges where Due == DueInput {
+    /// The edits, with the due date resolved against `today`.
+    public func resolved(today: Day) -> CardEdits {
+        CardEdits(
+            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels,
+            due: due.map { $0.resolved(today: today) })
     }
 }
 

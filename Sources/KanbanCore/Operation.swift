@@ -24,37 +24,6 @@ public struct Moment: Hashable, Sendable {
     }
 }
 
-/// Changes to a card's fields as typed: like ``CardEdits``, with the due date not yet resolved.
-public struct EditInput: Hashable, Sendable {
-    public var title: Title?
-    public var note: NoteEdit?
-    public var addLabels: [String]
-    public var removeLabels: [String]
-    public var due: DueInput?
-
-    public init(
-        title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-        due: DueInput? = nil
-    ) {
-        self.title = title
-        self.note = note
-        self.addLabels = addLabels
-        self.removeLabels = removeLabels
-        self.due = due
-    }
-
-    public var isEmpty: Bool {
-        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && due == nil
-    }
-
-    /// The edits, with the due date resolved against `today`.
-    public func resolved(today: Day) -> CardEdits {
-        CardEdits(
-            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels,
-            due: due.map { $0.resolved(today: today) })
-    }
-}
-
 /// One change to a kanban, as a command gives it.
 public enum Operation: Hashable, Sendable {
     /// New cards from text (the external drop), each with the same labels, due date and note.
