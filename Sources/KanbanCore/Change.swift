@@ -52,7 +52,9 @@ public struct ItemChange: Hashable, Sendable {
 
     /// For a retitled item: the title before.
     public var previousTitle: String? {
-        for case .title(let previous, _) in edits { return previous }
+        for edit in edits where edit.field == "title" {
+            if case .line(let previous) = edit.from { return previous }
+        }
         return nil
     }
 
@@ -67,34 +69,6 @@ public struct ItemChange: Hashable, Sendable {
 public enum ArchiveMove: Hashable, Sendable {
     case archived
     case restored
-}
-
-/// One field of a card changed in place: its value before and after.
-public enum FieldEdit: Hashable, Sendable {
-    case title(from: String, to: String)
-    case labels(from: Labels, to: Labels)
-    case due(from: Day?, to: Day?)
-    case note(from: String?, to: String?)
-
-    /// The field's key in the file and in JSON reports.
-    public var field: String {
-        switch self {
-        case .title: "title"
-        case .labels: "labels"
-        case .due: "due"
-        case .note: "note"
-        }
-    }
-
-    /// Whether the value differs.
-    public var isEffective: Bool {
-        switch self {
-        case .title(let from, let to): from != to
-        case .labels(let from, let to): from != to
-        case .due(let from, let to): from != to
-        case .note(let from, let to): from != to
-        }
-    }
 }
 
 /// A limit before and after a change.

@@ -194,14 +194,4 @@ extension Item {
         }
         return item
     }
-
-    /// The fields that differ from this card to `other`, in the file's order.
-    public func edits(to other: Item) -> [FieldEdit] {
-        var edits: [FieldEdit] = []
-        if title != other.title { edits.append(.title(from: title, to: other.title)) }
-        if labels != other.labels { edits.append(.labels(from: labels, to: other.labels)) }
-        if due != other.due { edits.append(.due(from: due, to: other.due)) }
-        if note != other.note { edits.append(.note(from: note, to: other.note)) }
-        return edits
-    }
 }

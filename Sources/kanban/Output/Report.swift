@@ -100,19 +100,22 @@ struct Report {
         }
     }
 
-    /// `title 'a' -> 'b', labels +bug -p1, due 12-01, note`: what an edit changed.
+    /// `title 'a' -> 'b', labels +bug -p1, due 2026-12-01, note 'x' -> 'y'`: what an edit
+    /// changed, said by the kind of the field's value, whatever the field.
     static func describe(_ edits: [FieldEdit]) -> String {
         edits.map { edit in
-            switch edit {
-            case .title(let from, let to): "title \(q(from)) -> \(q(to))"
-            case .labels(let from, let to):
-                "labels "
+            let name = edit.field
+            return switch (edit.from, edit.to) {
+            case (.line(let from), .line(let to)): "\(name) \(q(from ?? "")) -> \(q(to ?? ""))"
+            case (.words(let from), .words(let to)):
+                "\(name) "
                     + (to.filter { !from.contains($0) }.map { "+" + Escape.visible($0) }
                         + from.filter { !to.contains($0) }.map { "-" + Escape.visible($0) }).joined(separator: " ")
-            case .due(_, let to): "due \(to?.description ?? "none")"
-            case .note(let from?, let to?): "note \(shortNote(from)) -> \(shortNote(to))"
-            case .note(let from?, nil): "note cleared (was \(shortNote(from)))"
-            case .note(nil, let to): "note \(shortNote(to ?? ""))"
+            case (.day, .day(let to)): "\(name) \(to?.description ?? "none")"
+            case (.text(let from?), .text(let to?)): "\(name) \(shortNote(from)) -> \(shortNote(to))"
+            case (.text(let from?), .text(nil)): "\(name) cleared (was \(shortNote(from)))"
+            case (_, .text(let to)): "\(name) \(shortNote(to ?? ""))"
+            default: name
             }
         }.joined(separator: ", ")
     }
@@ -230,14 +233,7 @@ struct Report {
 
     /// `[old, new]` of an edited field.
     static func json(_ edit: FieldEdit) -> JSONText {
-        let json =
-            switch edit {
-            case .title(let from, let to): [from, to].json
-            case .labels(let from, let to): [Array(from), Array(to)].json
-            case .due(let from, let to): [from?.description, to?.description].json
-            case .note(let from, let to): [from, to].json
-            }
-        return JSONText(json: json)
+        JSONText(json: [edit.from, edit.to].json)
     }
 
     static func json(_ board: BoardChange) -> JSONObject {
@@ -274,4 +270,15 @@ struct Report {
 /// An error as one line of JSON: `{"error": {"code": "not_found", "message": "…"}}`.
 func errorJSON(code: String, message: String) -> String {
     JSONObject { $0.add("error", JSONObject { $0.add("code", code); $0.add("message", message) }) }.line
+}
+
+extension CardField.Value: JSONOutput {
+    /// A text, a list of words, a date as `YYYY-MM-DD`, or `null` for none.
+    var json: String {
+        switch self {
+        case .line(let text), .text(let text): text.json
+        case .words(let words): words.json
+        case .day(let day): day?.description.json ?? "null"
+        }
+    }
 }
