@@ -12,7 +12,7 @@
 /// The fields this path reads and writes, in the schema's order. If `Schema.item` ever
 /// holds others, this path steps aside and the general one reads and writes every card.
 private let knownFields = ["id", "title", "labels", "due", "created", "entered", "note", "conflict"]
-private let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
+let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
 
 extension FileReader {
     /// Reads a card in the exact layout this build writes, checks it against the invariants

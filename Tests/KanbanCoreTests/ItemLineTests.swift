@@ -156,3 +156,9 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         }
     }
 }
+
+/// A field added to `Schema.item` must be added to the direct path too: else every card
+/// silently takes the general path, and reading and writing a file cost twice as much.
+@Test func theDirectPathKnowsEveryFieldOfTheSchema() {
+    #expect(schemaIsKnown, "ItemLine.swift's knownFields differ from Schema.item: the direct path is off")
+}
