@@ -15,6 +15,10 @@ enum InProcessKanban {
     static func run(
         _ arguments: [String], environment: [String: String], directory: String, stdin: [UInt8]? = nil
     ) throws -> ProcessResult {
+        // A stop point would stop the test process itself.
+        if let stop = ["KANBAN_TEST_STOP_AT", "KANBAN_TEST_STOP_BEFORE_COMMIT"].first(where: { environment[$0] != nil }) {
+            throw SpawnError("\(stop) stops the process it runs in; spawn kanban for it")
+        }
         if let zone = environment["TZ"], Surroundings.fixedOffset(timeZone: zone) == nil {
             throw SpawnError("TZ=\(zone) is not a fixed offset, which a run in-process needs; spawn kanban for it")
         }
