@@ -16,7 +16,7 @@ struct ExportImportTests {
     // MARK: - Export
 
     @Test func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let markdown = try sandbox.succeed("export")
@@ -35,7 +35,7 @@ struct ExportImportTests {
     }
 
     @Test func exportToAFileNeverReplacesOneWithoutForce() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let report = try sandbox.succeed("export", "-o", "board.md")
@@ -56,7 +56,7 @@ struct ExportImportTests {
     }
 
     @Test func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -73,7 +73,7 @@ struct ExportImportTests {
     // MARK: - Import
 
     @Test func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write(
@@ -94,7 +94,7 @@ struct ExportImportTests {
     }
 
     @Test func importIsAllOrNothingAcrossItsFiles() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write("board,title\nTodo,One\n", to: "good.csv")
@@ -112,7 +112,7 @@ struct ExportImportTests {
     }
 
     @Test func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "limit", "Done", "2", "-q")
@@ -129,7 +129,7 @@ struct ExportImportTests {
     }
 
     @Test func aTrelloBoardMovesOverInOneCommand() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
         #expect(output.hasPrefix("created 'kanban.json'\n"))
@@ -144,7 +144,7 @@ struct ExportImportTests {
     }
 
     @Test func importReadsStandardInput() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed(
@@ -161,7 +161,7 @@ struct ExportImportTests {
         ("card.json", "", "$:"),
     ])
     func badInputIsRefusedNamingTheFileAndWhere(name: String, content: String, place: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         if name == "card.json" {
@@ -181,7 +181,7 @@ struct ExportImportTests {
     }
 
     @Test func aMissingFileIsNamed() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("import", "nope.md")
@@ -189,7 +189,7 @@ struct ExportImportTests {
     }
 
     @Test func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("edit", "Analytics", "--label", "data", "--due", "2026-12-31", "--note", "a\nb", "-q")
