@@ -524,7 +524,10 @@ extension CardsEndToEndTests {
 
                     """)
             let bugs = try sandbox.succeed("list", "--archived", "--label", "bug", "--tsv")
-            #expect(bugs.split(separator: "\n").map { $0.split(separator: "\t")[2] } == [schema[...], analytics[...]])
+            let bugIDs: [String] = bugs.split(separator: "\n").map { (line: Substring) in
+                String(line.split(separator: "\t")[2])
+            }
+            #expect(bugIDs == [schema, analytics])
             let document = try jsonObject(try sandbox.succeed("list", "--archived", "--grep", "ANALYTICS", "--json"))
             let archive = try #require(document["archive"] as? [[String: Any]])
             #expect(archive.map { $0["id"] as? String } == [analytics])

@@ -25,8 +25,8 @@ struct ExportImportTests {
         let csv = try sandbox.succeed("export", "--format", "csv", "done", "Todo")
         let lines = csv.split(separator: "\r\n")
         #expect(lines.first == "board,index,id,title,labels,due,created,entered,note")
-        #expect(
-            lines.dropFirst().map { $0.split(separator: ",")[0] } == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
+        let boards: [String] = lines.dropFirst().map { (line: Substring) in String(line.split(separator: ",")[0]) }
+        #expect(boards == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
         #expect(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))
         let unknown = try sandbox.run("export", "Nope")
         #expect(unknown.status == 1 && unknown.stdout.isEmpty, "\(unknown)")
