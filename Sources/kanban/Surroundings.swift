@@ -1,7 +1,7 @@
 import Glibc
 
 /// What a run of kanban has besides its arguments: the environment, the directory that
-/// relative paths start from, and standard input, output and error (README: Tests).
+/// relative paths start from, and standard input, output and error (README: Development).
 ///
 /// `main.swift` runs kanban in ``process``: the process's own. The tests run most commands
 /// in their own process with other surroundings, many at once on several threads, so a run

@@ -5,7 +5,7 @@ import Testing
 @testable import kanban
 
 /// kanban run inside the test process (``InProcessKanban``) is the kanban a spawned
-/// process is (README: Tests): the same invocations, in two sandboxes that start alike,
+/// process is (README: Development): the same invocations, in two sandboxes that start alike,
 /// print the same bytes on stdout and stderr, exit alike and leave the same files.
 @Suite struct InProcessTests {
     /// One invocation: arguments, stdin, extra environment, and the directory (relative

@@ -82,7 +82,8 @@ struct Pager: Equatable {
         let code =
             words == nil
             ? posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-            : posix_spawnp(&pid, Surroundings.current.program(arguments[0]) ?? arguments[0], &actions, &attributes, argv, envp)
+            : posix_spawnp(
+                &pid, Surroundings.current.program(arguments[0]) ?? arguments[0], &actions, &attributes, argv, envp)
         close(readEnd)
         guard code == 0 else {
             close(writeEnd)

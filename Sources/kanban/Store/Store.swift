@@ -70,8 +70,9 @@ struct Store {
                         + "name the file with --file or KANBAN_FILE")
             }
         }
+        let here = String(decoding: (try? Surroundings.current.currentDirectory()) ?? [], as: UTF8.self)
         throw .noFile(
-            "no kanban.json in \(q(String(decoding: (try? Surroundings.current.currentDirectory()) ?? [], as: UTF8.self))) "
+            "no kanban.json in \(q(here)) "
                 + "or any parent directory\(boundary); "
                 + "create one with 'kanban init', or name one with --file or KANBAN_FILE")
     }

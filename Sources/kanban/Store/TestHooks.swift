@@ -55,7 +55,7 @@ enum TestHooks {
 
 /// Where new ids come from: the system's random numbers or, in a debug build with
 /// `KANBAN_TEST_SEED` set to a number, a generator seeded with it, so that a test can run
-/// one command twice (spawned and in-process, README: Tests) and get the same ids.
+/// one command twice (spawned and in-process, README: Development) and get the same ids.
 struct IDSource: RandomNumberGenerator {
     private var seeded: SeededGenerator?
     private var system = SystemRandomNumberGenerator()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import kanban
 
-/// Runs `kanban` inside the test process (README: Tests): ``App/main(_:invalidArgument:surroundings:)``
+/// Runs `kanban` inside the test process (README: Development): ``App/main(_:invalidArgument:surroundings:)``
 /// with an environment, a directory and standard files of the test's own, so that a test
 /// pays no process start. The result has the shape a spawned run's has; the exit status is
 /// what the process would exit with. Many runs may go on at once on the test threads: a run
@@ -16,7 +16,8 @@ enum InProcessKanban {
         _ arguments: [String], environment: [String: String], directory: String, stdin: [UInt8]? = nil
     ) throws -> ProcessResult {
         // A stop point would stop the test process itself.
-        if let stop = ["KANBAN_TEST_STOP_AT", "KANBAN_TEST_STOP_BEFORE_COMMIT"].first(where: { environment[$0] != nil }) {
+        let stopPoints = ["KANBAN_TEST_STOP_AT", "KANBAN_TEST_STOP_BEFORE_COMMIT"]
+        if let stop = stopPoints.first(where: { environment[$0] != nil }) {
             throw SpawnError("\(stop) stops the process it runs in; spawn kanban for it")
         }
         if let zone = environment["TZ"], Surroundings.fixedOffset(timeZone: zone) == nil {
