@@ -162,7 +162,9 @@ extension StandardInput {
     /// regular file. Checked as standard input is; a bad byte is reported as `line K: …`.
     static func script(at path: String?) throws(CLIError) -> [UInt8] {
         let describe = { (line: Int, problem: String) in "line \(line): \(problem); nothing was changed" }
-        guard let path else { return try read(Surroundings.current.stdin, limit: Store.maximumFileSize, describe: describe) }
+        guard let path else {
+            return try read(Surroundings.current.stdin, limit: Store.maximumFileSize, describe: describe)
+        }
         let fd: Int32
         do throws(POSIX.Failure) {
             fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)

@@ -90,11 +90,15 @@ struct Pager: Equatable {
             return .notStarted(reason: "cannot run the pager '\(command)': \(reason(code))")
         }
 
-        let interrupt = signal(SIGINT, SIG_IGN)
-        let quit = signal(SIGQUIT, SIG_IGN)
+        // Dispositions are the process's: a run in the tests' process leaves them alone.
+        let process = Surroundings.current.isProcess
+        let interrupt = process ? signal(SIGINT, SIG_IGN) : nil
+        let quit = process ? signal(SIGQUIT, SIG_IGN) : nil
         defer {
-            signal(SIGINT, interrupt)
-            signal(SIGQUIT, quit)
+            if process {
+                signal(SIGINT, interrupt)
+                signal(SIGQUIT, quit)
+            }
         }
         Self.ignoringClosedPipe {
             // A failed write means the pager has quit before reading everything: that is fine.

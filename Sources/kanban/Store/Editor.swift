@@ -7,7 +7,8 @@ struct TemporaryText {
     /// Creates the file with `text` in it; `name` starts its name.
     init(_ text: String, name: String) throws(CLIError) {
         let directory = POSIX.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array(Surroundings.current.resolve(Path.join(directory, "\(name)-XXXXXX.txt")).utf8CString)
+        let pattern = Surroundings.current.resolve(Path.join(directory, "\(name)-XXXXXX.txt"))
+        var template = Array(pattern.utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else {
             throw .io("cannot create a temporary file in \(q(directory)): \(POSIX.Failure().reason); set TMPDIR")
