@@ -14,9 +14,17 @@ struct App {
     /// changes or `merge` left conflicts.
     let outcome = ExitStatus()
 
-    /// Runs kanban with `arguments` (argv without the program name) and returns the exit code.
-    /// Data goes to stdout; errors, as text or JSON, to stderr.
-    static func main(_ arguments: [String], invalidArgument: Int? = nil) -> Int32 {
+    /// Runs kanban with `arguments` (argv without the program name) in `surroundings` and
+    /// returns the exit code. Data goes to stdout; errors, as text or JSON, to stderr.
+    static func main(
+        _ arguments: [String], invalidArgument: Int? = nil, surroundings: Surroundings = .process
+    ) -> Int32 {
+        Surroundings.$current.withValue(surroundings) {
+            run(arguments, invalidArgument: invalidArgument, surroundings: surroundings)
+        }
+    }
+
+    private static func run(_ arguments: [String], invalidArgument: Int?, surroundings: Surroundings) -> Int32 {
         if arguments.first == Completer.command {
             return Completer.main(Array(arguments.dropFirst()))
         }
@@ -29,9 +37,9 @@ struct App {
             let invocation = try Parser.parse(arguments)
             let app = App(options: invocation.options, clock: try SystemClock.read(), arguments: arguments)
             // A closed pipe must not kill a command that has already saved its change.
-            signal(SIGPIPE, SIG_IGN)
+            if surroundings.isProcess { signal(SIGPIPE, SIG_IGN) }
             let output = try app.run(invocation.command)
-            try writeOutput(output, changesFile: invocation.command.changesFile)
+            try writeOutput(output, changesFile: invocation.command.changesFile, surroundings: surroundings)
             if invocation.command.mayNoteMergeDriver { app.noteUnregisteredMergeDriver() }
             return app.outcome.exitCode.rawValue
         } catch {
@@ -43,15 +51,17 @@ struct App {
     /// status stays 0, as a non-zero one would claim that nothing was written; for a command
     /// that only reads, a closed pipe ends it as it would a reader in a pipeline, and any
     /// other failure is an error.
-    private static func writeOutput(_ output: [UInt8], changesFile: Bool) throws(CLIError) {
+    private static func writeOutput(
+        _ output: [UInt8], changesFile: Bool, surroundings: Surroundings
+    ) throws(CLIError) {
         do {
-            try POSIX.writeAll(STDOUT_FILENO, output)
+            try POSIX.writeAll(surroundings.stdout, output)
         } catch {
             if changesFile {
                 POSIX.print(
                     "kanban: warning: the change was saved, but its report could not be written: \(error.reason)\n",
-                    to: STDERR_FILENO)
-            } else if error.code == EPIPE {
+                    to: surroundings.stderr)
+            } else if error.code == EPIPE && surroundings.isProcess {
                 signal(SIGPIPE, SIG_DFL)
                 raise(SIGPIPE)
             } else {
@@ -63,13 +73,13 @@ struct App {
     private static func report(_ error: CLIError, json: Bool) -> Int32 {
         let (exit, code) = error.status
         if json {
-            POSIX.print(errorJSON(code: code, message: error.message), to: STDERR_FILENO)
+            POSIX.print(errorJSON(code: code, message: error.message), to: Surroundings.current.stderr)
         } else {
             var text = "kanban: error: \(error.message)\n"
             if case .usage(_, let command) = error.innermost {
                 text += "see 'kanban help\(command.map { " \($0)" } ?? "")'\n"
             }
-            POSIX.print(text, to: STDERR_FILENO)
+            POSIX.print(text, to: Surroundings.current.stderr)
         }
         return exit.rawValue
     }
@@ -164,7 +174,7 @@ struct App {
     func note(_ text: String) {
         guard !options.quiet else { return }
         if options.json { return }
-        POSIX.print("kanban: note: \(text)\n", to: STDERR_FILENO)
+        POSIX.print("kanban: note: \(text)\n", to: Surroundings.current.stderr)
     }
 }
 
@@ -194,11 +204,17 @@ enum SystemClock {
     static func localDay(at seconds: Int64) -> Day {
         var time = time_t(seconds)
         var parts = tm()
-        guard localtime_r(&time, &parts) != nil,
+        // A run in the tests' process has a `$TZ` of its own, not the process's: there a
+        // fixed offset is applied to UTC, and the tests run other zones in a process.
+        let surroundings = Surroundings.current
+        let offset = surroundings.isProcess ? nil : surroundings.environment("TZ").flatMap(Surroundings.fixedOffset)
+        if let offset { time += time_t(offset) }
+        guard (offset == nil ? localtime_r(&time, &parts) : gmtime_r(&time, &parts)) != nil,
             let day = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         else { return Timestamp(seconds: seconds).utcDay }
         return day
     }
+
 }
 
 /// How a command that ran to its end exits; set by commands that report something with

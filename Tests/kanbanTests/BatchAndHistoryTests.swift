@@ -45,7 +45,7 @@ import Testing
 
 @Suite(.serialized) struct BatchEndToEnd {
     @Test func linesRunInOrderInOneTransaction() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let script = """
@@ -84,7 +84,7 @@ import Testing
     func theFirstFailingLineIsReportedAndNothingIsWritten(
         _ script: String, _ line: Int, _ exit: Int32, _ code: String
     ) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func jsonHasOneReportPerLineAndDryRunWritesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -119,7 +119,7 @@ import Testing
 
 @Suite(.serialized) struct HistoryEndToEnd {
     @Test func undoGivesBackTheFileExactlyAndRedoDoesItAgain() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let original = try sandbox.bytes()
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func undoTakesBackOnlyItsOwnChangeWhenOthersCameSince() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("move", "Analytics", "Done")
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func undoMergesWithChangesMadeSinceOutsideKanban() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("move", "Analytics", "Done", "--at", "1")
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("rename", "Analytics", "Analytics v2")
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func aMissingOrBrokenHistoryNeverBlocksTheFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // No history yet is an empty log; undo has nothing to take back.
@@ -206,7 +206,7 @@ import Testing
     }
 
     @Test func aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try FileManager.default.createDirectory(atPath: sandbox.path(".kanban.json.history"), withIntermediateDirectories: false)
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "kept")
@@ -272,7 +272,7 @@ import Testing
     }
 
     @Test func theHistoryKeepsAtLeastTheLast100EntriesAndAtMost224() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let history = HistoryFile(of: sandbox.file)
         var pruned = false

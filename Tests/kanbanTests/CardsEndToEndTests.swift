@@ -14,7 +14,7 @@ enum CardsEndToEndTests {}
 extension CardsEndToEndTests {
     @Suite("edit with options") struct Editing {
         @Test func noteFromStandardInputKeepsEveryLineAndTabs() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let note = "First line\n\n  indented, after a blank line\n\ttabbed\n\n\nlast"
@@ -35,7 +35,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func noteFromStandardInputReadsCRLFAsLF() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: Array("one\n\nthree\n".utf8))
@@ -48,7 +48,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func anEmptyNoteArgumentClearsTheNote() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed("edit", "Analytics", "--note", "Dashboards for the launch.", "-q")
@@ -63,7 +63,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let before = try sandbox.snapshot()
@@ -82,7 +82,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func appendNoteAddsALineAtTheEnd() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             var item = try onlyItem(
@@ -94,7 +94,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func labelsAreASetComparedIgnoringCaseAndKeptSorted() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             var item = try onlyItem(
@@ -135,7 +135,7 @@ extension CardsEndToEndTests {
 
         @Test(arguments: dueForms)
         func dueDatesAreTypedAsADateOrRelativeToToday(typed: String, date: String) throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             // KANBAN_NOW is 2026-11-23T10:00:00Z, in UTC.
@@ -148,7 +148,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             // 23:30 UTC on the 23rd is already the 24th nine hours east.
@@ -167,7 +167,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func theJSONReportHasOldAndNewOfEachChangedField() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let id = try sandbox.boards().id(of: "Analytics")
@@ -210,7 +210,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func theTextReportNamesWhatChangedAsTheReadmeShows() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let id = try sandbox.boards().id(of: "Analytics")
@@ -252,7 +252,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func showPrintsEveryFieldWithTheAgeOfEachTime() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
             // KANBAN_NOW is 2026-11-23T10:00:00Z.
@@ -289,7 +289,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func showJSONIsTheCardAsInTheFileWithBoardAndIndex() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
             let cards = try jsonArray(try sandbox.succeed("show", "Fix the login page", "In Progress:1", "--json"))
@@ -317,7 +317,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func anArchivedCardShowsTheBoardItLeftAndWhen() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
             try sandbox.succeed(
@@ -359,7 +359,7 @@ extension CardsEndToEndTests {
 /// The others entered on 2026-11-01; tests run at 2026-11-23T10:00:00Z.
 enum FilterFixture {
     static let file: Result<[UInt8], any Error> = Result {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let early = ["KANBAN_NOW": "2026-11-01T10:00:00Z"]
         let late = ["KANBAN_NOW": "2026-11-22T10:00:00Z"]
@@ -379,7 +379,7 @@ enum FilterFixture {
 
     /// A new sandbox holding the fixture file.
     static func sandbox() throws -> KanbanSandbox {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         try sandbox.write(try file.get())
         return sandbox
     }
@@ -524,7 +524,10 @@ extension CardsEndToEndTests {
 
                     """)
             let bugs = try sandbox.succeed("list", "--archived", "--label", "bug", "--tsv")
-            #expect(bugs.split(separator: "\n").map { $0.split(separator: "\t")[2] } == [schema[...], analytics[...]])
+            let bugIDs: [String] = bugs.split(separator: "\n").map { (line: Substring) in
+                String(line.split(separator: "\t")[2])
+            }
+            #expect(bugIDs == [schema, analytics])
             let document = try jsonObject(try sandbox.succeed("list", "--archived", "--grep", "ANALYTICS", "--json"))
             let archive = try #require(document["archive"] as? [[String: Any]])
             #expect(archive.map { $0["id"] as? String } == [analytics])
@@ -555,7 +558,7 @@ extension CardsEndToEndTests {
 extension CardsEndToEndTests {
     @Suite("archive and restore") struct Archiving {
         @Test func archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let boards = try sandbox.boards()
@@ -589,7 +592,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func archiveTextReportNamesEachCardsPlace() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let boards = try sandbox.boards()
@@ -604,7 +607,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func archiveFromABoardTakesTheCardsOlderThanAge() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_NOW": "2026-11-01T10:00:00Z"])
             try sandbox.succeed(
@@ -629,7 +632,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func restorePutsACardBackAtTheBottomOfTheBoardItLeft() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_NOW": "2026-11-01T10:00:00Z"])
             try sandbox.succeed(
@@ -663,7 +666,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func aFullBoardRefusesARestoreUnlessForced() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed("board", "limit", "Todo", "4", "-q")
@@ -691,7 +694,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func aCardWhoseBoardIsGoneNeedsTo() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed("archive", "--from", "Done", "-q")
@@ -722,7 +725,7 @@ extension CardsEndToEndTests {
             "tomorrow", "now", "2026-11-23T25:00:00Z", "2026-13-01T10:00:00Z", "2026-11-23T10:00:00", "17954280OO",
         ])
         func aBadKanbanNowIsAUsageErrorBeforeAnyFileIsTouched(_ value: String) throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let bad = ["KANBAN_NOW": value]
 
@@ -756,7 +759,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func kanbanNowSetsCreatedAndEnteredInRFC3339OrEpochSeconds() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed(["add", "Offset", "-q"], environment: ["KANBAN_NOW": "2026-11-23T11:04:05+01:00"])
@@ -775,7 +778,7 @@ extension CardsEndToEndTests {
         .enabled(if: Tmux.available, "tmux or bash is not installed: edit in an editor is not checked on a terminal"))
     struct EditorEditing {
         @Test func offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let editor = try script(sandbox, "editor.sh", "touch \(quote(sandbox.path("editor-ran")))")
@@ -791,7 +794,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func savingTheCardTextAppliesWhatChanged() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed(
@@ -840,7 +843,7 @@ extension CardsEndToEndTests {
         }
 
         @Test func anUnchangedOrEmptyFileChangesNothing() throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed("edit", "Analytics", "--label", "p1", "--note", "Keep.", "-q")
@@ -856,7 +859,7 @@ extension CardsEndToEndTests {
 
         @Test(arguments: [false, true])
         func aCardChangedWhileInTheEditorIsRefusedAndTheTextKept(json: Bool) throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             let id = try sandbox.boards().id(of: "Analytics")
@@ -909,7 +912,7 @@ extension CardsEndToEndTests {
         /// file is not read; each is refused (exit 74), removed, and nothing is changed.
         @Test(arguments: ["fifo", "symlink", "sparse", "directory"])
         func whatIsNotTheEditorsTextFileIsRefusedAndRemoved(_ kind: String) throws {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             // A card text that would apply, in a file the editor must not get kanban to read.

@@ -29,7 +29,7 @@ final class CompletionSandbox {
     let sandbox: KanbanSandbox
 
     init() throws {
-        sandbox = try KanbanSandbox()
+        sandbox = try KanbanSandbox(inProcess: true)
         try sandbox.initSample()
         try sandbox.succeed(["board", "add", "Q3: Plans", "-q"])
         try sandbox.succeed(["add", "It's \"quoted\" & more", "--to", "Q3: Plans", "--label", "bug", "-q"])

@@ -30,7 +30,7 @@ import Testing
         """
 
     private func sandbox() throws -> KanbanSandbox {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         try sandbox.write(Self.file)
         return sandbox
     }

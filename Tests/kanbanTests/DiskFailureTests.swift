@@ -94,7 +94,7 @@ struct DiskFailureTests {
         .enabled(if: strace != nil, "strace is not installed or may not trace here"),
         arguments: InjectedFault.all)
     func aSystemCallThatFailsLeavesTheFileAsItWas(_ fault: InjectedFault) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let name = fault.creating ? "new.json" : "kanban.json"
         let file = sandbox.path(name)
@@ -147,7 +147,7 @@ struct DiskFailureTests {
             ("read", "file"), ("write", "tmp"), ("openat", "tmp"), ("openat", "file"), ("openat", "lock"),
         ])
     func anInterruptedSystemCallIsRetried(_ syscall: String, _ target: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "limit", "Done", "none")
@@ -170,7 +170,7 @@ struct DiskFailureTests {
     /// How to get a private mount namespace where a tmpfs can be mounted: as root, or in a
     /// user namespace; nil where neither is allowed.
     static let unshareFlags: String? = {
-        guard access("/usr/bin/unshare", X_OK) == 0, let directory = try? KanbanSandbox() else { return nil }
+        guard access("/usr/bin/unshare", X_OK) == 0, let directory = try? KanbanSandbox(inProcess: true) else { return nil }
         defer { directory.remove() }
         for flags in ["-m", "-Urm"] {
             let script = "mount -t tmpfs -o size=16k tmpfs '\(directory.path)' && touch '\(directory.path)/x'"
@@ -242,7 +242,7 @@ struct DiskFailureTests {
 
     @Test(.enabled(if: unshareFlags != nil, "no mount namespace for a small tmpfs here"))
     func aFullDiskExits74AndKeepsTheFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", String(repeating: "a long card ", count: 100), "-q")
@@ -263,7 +263,7 @@ struct DiskFailureTests {
         .enabled(if: unshareFlags != nil, "no mount namespace for a small tmpfs here"),
         arguments: [("the temporary file", true), ("the lock file", false)])
     func noInodeLeftExits74AndKeepsTheFile(_ what: String, _ lockFileExists: Bool) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.bytes()
@@ -283,7 +283,7 @@ struct DiskFailureTests {
 
     @Test(.enabled(if: unshareFlags != nil, "no mount namespace for a small tmpfs here"))
     func initOnAFullDiskExits73AndLeavesNoFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let run = try runOnSmallDisk(
             sandbox, options: "size=16k", prepare: Self.fillBlocks,
@@ -299,7 +299,7 @@ struct DiskFailureTests {
 
     @Test(.enabled(if: unshareFlags != nil, "no mount namespace for a small tmpfs here"))
     func aReadOnlyFileSystemExits74AndCanStillBeListed() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.bytes()
@@ -323,7 +323,7 @@ struct DiskFailureTests {
 
     @Test(.enabled(if: unshareFlags != nil, "no mount namespace for a small tmpfs here"))
     func aCommandThatChangesNothingSucceedsOnAReadOnlyFileSystem() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.bytes()
@@ -361,7 +361,7 @@ struct DiskFailureTests {
     }
 
     @Test func aFileReplacedByADirectoryDuringTheWriteExits74() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.bytes()
@@ -380,7 +380,7 @@ struct DiskFailureTests {
     }
 
     @Test func aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(
             atPath: sandbox.path("project"), withIntermediateDirectories: false)
@@ -398,7 +398,7 @@ struct DiskFailureTests {
     @Test(
         .enabled(if: ExitCodeTests.unprivileged != nil, "running as root without setpriv to drop privileges"))
     func aDirectoryMadeReadOnlyDuringTheWriteExits74() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         chmod(sandbox.path, 0o777)
@@ -430,7 +430,7 @@ struct DiskFailureTests {
     func aFileInAMissingDirectoryExits66AndCreatesNothing(
         _ options: [String], _ environment: [String: String]
     ) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         for command in [["add", "x"], ["move", "Todo:0", "--to", "Done"], ["board", "add", "B"], ["list"]] {
             try expectJSONError(
@@ -443,7 +443,7 @@ struct DiskFailureTests {
     }
 
     @Test func initPastTheFileSizeLimitExits73AndLeavesNoFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // One 512-byte block: less than the sample needs, enough for the error message (stderr is a file here).
         let result = try sandbox.run(["init", "--sample", "--json"], shell: "ulimit -f 1")

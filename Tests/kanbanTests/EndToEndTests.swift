@@ -8,7 +8,7 @@ import Testing
 @Suite("Tutorial, end to end")
 struct TutorialTests {
     @Test func tutorialScenarioLeavesExactlyTheExpectedBoards() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
 
         // init --sample creates kanban.json and shows the boards.
@@ -126,7 +126,7 @@ struct TutorialTests {
     }
 
     @Test func aliasesRunTheirCommands() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         #expect(try sandbox.succeed("ls", "--tsv") == sandbox.succeed("list", "--tsv"))
@@ -147,7 +147,7 @@ struct TutorialTests {
     /// help summary (exit 0, nothing created) when there is none; the shorter forms of SPEC
     /// §2 (`mv ITEM… BOARD`, `--at -1`, the start of an id) work from the command line.
     @Test func kanbanAloneListsOrHelpsAndTheShortFormsWork() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let help = try sandbox.run([])
         #expect(help.status == 0 && help.err.isEmpty, "\(help)")
@@ -168,7 +168,7 @@ struct TutorialTests {
     }
 
     @Test func colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // The no-escape checks elsewhere mean something only if color can be produced at all.
@@ -185,7 +185,7 @@ struct TutorialTests {
 @Suite("Positions, end to end")
 struct PositionTests {
     @Test func referencesResolveAgainstTheKanbanBeforeTheCommand() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("move", "Todo:0", "Todo:1", "--to", "Done")
@@ -195,7 +195,7 @@ struct PositionTests {
     }
 
     @Test func atCountsAfterTheMovedItemsAreTakenOut() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // Todo has 4 cards; without the moved one, 3, so --at 3 is the bottom and --at 4 is refused.
@@ -212,7 +212,7 @@ struct PositionTests {
     }
 
     @Test func topBottomBeforeAndAfterPlaceItems() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "B", "--to", "Done", "--before", "Alert & Debugging")
@@ -228,7 +228,7 @@ struct PositionTests {
     }
 
     @Test func addWithoutToGoesToTheBottomOfTheFirstBoard() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "move", "Done", "--at", "0")
@@ -239,7 +239,7 @@ struct PositionTests {
     }
 
     @Test func forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "limit", "Done", "2")
@@ -255,7 +255,7 @@ struct PositionTests {
 @Suite("References and ids, end to end")
 struct ItemReferenceTests {
     @Test func anAmbiguousTitleListsTheCandidatesWithIDsAndPositions() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "Analytics", "--to", "Done")
@@ -270,7 +270,7 @@ struct ItemReferenceTests {
     }
 
     @Test func anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -284,7 +284,7 @@ struct ItemReferenceTests {
     }
 
     @Test func boardsMatchIgnoringCaseWhenNoTitleMatchesExactly() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "x", "--to", "in progress")
@@ -294,7 +294,7 @@ struct ItemReferenceTests {
     }
 
     @Test func idsOfRemovedItemsAreNeverHandedOutAgain() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.succeed("init", "-q")
         var seen: Set<String> = []
@@ -308,9 +308,9 @@ struct ItemReferenceTests {
     }
 
     @Test func twoCopiesEditedIndependentlyHandOutDifferentIDs() throws {
-        let first = try KanbanSandbox()
+        let first = try KanbanSandbox(inProcess: true)
         defer { first.remove() }
-        let second = try KanbanSandbox()
+        let second = try KanbanSandbox(inProcess: true)
         defer { second.remove() }
         try first.initSample()
         try second.write(try first.bytes())
@@ -329,7 +329,7 @@ struct ItemReferenceTests {
 @Suite("Standard input, end to end")
 struct StandardInputTests {
     @Test func linesAreTrimmedBlankLinesSkippedAndOrderKept() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let input = "  first card\r\n\r\n   \r\nsecond card  \r\n\t \n\tthird card\r\nlast, no newline"
@@ -342,7 +342,7 @@ struct StandardInputTests {
     }
 
     @Test func dashReadsStandardInputInPlace() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "one", "-", "two", "--to", "Done", "--top", stdin: "x\ny\n")
@@ -359,7 +359,7 @@ struct StandardInputTests {
 
     @Test(arguments: badInputs)
     func badInputIsRefusedWholeAndNothingIsWritten(_ name: String, _ input: [UInt8]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -378,7 +378,7 @@ struct StandardInputTests {
 
     @Test(arguments: ["", "\n", "  \n\r\n\t\n"])
     func emptyInputAddsNothingAndDoesNotRewriteTheFile(_ input: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -388,7 +388,7 @@ struct StandardInputTests {
     }
 
     @Test func eachTextArgumentIsOneItem() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "  spaced out  ", "two words", "--to", "Done", stdin: "ignored\n")
@@ -441,7 +441,7 @@ struct JSONOutputTests {
     }
 
     @Test func moveReportsEachItemFromAndTo() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let ids = try sandbox.boards()
@@ -467,7 +467,7 @@ struct JSONOutputTests {
     }
 
     @Test func addReportsNoOriginAndCopyReportsItsOriginal() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.boards()
@@ -493,7 +493,7 @@ struct JSONOutputTests {
     }
 
     @Test func renameReportsThePreviousTitleAndRemoveReportsNoDestination() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let analytics = try sandbox.boards().id(of: "Analytics")
@@ -511,7 +511,7 @@ struct JSONOutputTests {
     }
 
     @Test func boardCommandsReportBoards() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let added = try report(sandbox, "board", "add", "Review", "--at", "2", "--limit", "2")
@@ -544,7 +544,7 @@ struct JSONOutputTests {
     }
 
     @Test func dryRunReportsTheChangeAndWritesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -570,7 +570,7 @@ struct JSONOutputTests {
     }
 
     @Test func initDryRunCreatesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample", "--dry-run")
         #expect(object["dryRun"] as? Bool == true)
@@ -578,7 +578,7 @@ struct JSONOutputTests {
     }
 
     @Test func movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // Dated a day back, so that any write, even within the clock's last tick, shows in mtime.
@@ -604,7 +604,7 @@ struct JSONOutputTests {
     }
 
     @Test func listJSONIsTheFileDocument() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "limit", "Done", "5")
@@ -619,7 +619,7 @@ struct JSONOutputTests {
     }
 
     @Test func initReportsTheCreatedBoardsAndItems() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample")
         #expect(object["command"] as? String == "init")
@@ -629,7 +629,7 @@ struct JSONOutputTests {
     }
 
     @Test func quietPrintsNothingOnSuccess() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("move", "Analytics", "--to", "Done", "-q")
@@ -648,7 +648,7 @@ struct HelpTests {
         ["help", "board"], ["board", "add", "--help"], ["help", "list"],
     ])
     func helpAndVersionExitZeroOnStdout(_ arguments: [String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(arguments)
         #expect(result.status == 0, "\(result)")
@@ -658,7 +658,7 @@ struct HelpTests {
     }
 
     @Test func helpNamesEveryCommandAndCommandHelpDescribesItsOptions() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let overview = try sandbox.succeed("help")
         for command in ["init", "list", "add", "move", "copy", "remove", "rename", "board"] {
@@ -673,7 +673,7 @@ struct HelpTests {
     }
 
     @Test func helpOnAnUnknownCommandIsAUsageError() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try expectJSONError(try sandbox.run("help", "frobnicate", "--json"), exit: 64, code: "usage")
     }

@@ -88,7 +88,7 @@ struct Refusal: Sendable, CustomTestStringConvertible {
 @Suite("Exit codes, end to end")
 struct ExitCodeTests {
     @Test func successExitsZeroWithDataOnStdoutOnly() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("move", "Analytics", "--to", "Done", "--json")
@@ -99,7 +99,7 @@ struct ExitCodeTests {
 
     @Test(arguments: Refusal.all)
     func refusalExitsWithItsCodeAndWritesNothing(_ refusal: Refusal) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         for step in refusal.setup { try sandbox.succeed(step) }
@@ -123,7 +123,7 @@ struct ExitCodeTests {
         ["board", "shuffle"], ["init", "--sample", "--boards", "A,B"], ["list", "--json", "--tsv"], ["rm"],
     ])
     func usageErrorsComeBeforeLookingForAFile(_ arguments: [String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let message = try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 64, code: "usage")
         #expect(!message.contains("kanban.json"), "a usage error, not a missing file: \(message)")
@@ -138,7 +138,7 @@ struct ExitCodeTests {
     // MARK: 65
 
     @Test func corruptFileIsNamedWithItsLineAndLeftUntouched() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
             """
@@ -177,7 +177,7 @@ struct ExitCodeTests {
         ("truncated", #"{"version": 1, "boards": [{"title": "A", "limit": null, "items": ["#),
     ])
     func invalidFilesExit65AndStayUntouched(_ name: String, _ contents: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(contents)
         let before = try sandbox.snapshot()
@@ -187,7 +187,7 @@ struct ExitCodeTests {
     }
 
     @Test func newerFileVersionIsRefusedAndLeftUntouched() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(#"{"version": 2, "boards": [{"title": "Todo", "limit": null, "items": []}]}"# + "\n")
         let before = try sandbox.snapshot()
@@ -200,7 +200,7 @@ struct ExitCodeTests {
     // MARK: 66
 
     @Test func noFileAnywhereExits66AndCreatesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
         try expectJSONError(try sandbox.run("list", "--json"), exit: 66, code: "no_file")
@@ -217,7 +217,7 @@ struct ExitCodeTests {
         ([], ["KANBAN_FILE": "missing.json"]),
     ])
     func aNamedFileThatIsMissingExits66WithoutFallingBack(_ options: [String], _ environment: [String: String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -232,7 +232,7 @@ struct ExitCodeTests {
     // MARK: 73
 
     @Test func initNeverOverwritesAFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -248,7 +248,7 @@ struct ExitCodeTests {
     }
 
     @Test func initDoesNotCreateMissingDirectories() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run("init", "-f", "missing/dir/kanban.json", "--json")
         let message = try expectJSONError(result, exit: 73, code: "io")
@@ -259,7 +259,7 @@ struct ExitCodeTests {
     // MARK: 74
 
     @Test func aWriteThatFailsExits74AndKeepsTheOldFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", String(repeating: "long card ", count: 60))
@@ -274,7 +274,7 @@ struct ExitCodeTests {
     }
 
     @Test func somethingInTheWayOfATemporaryFileBlocksNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // A non-empty directory where older versions put their temporary file: each writer
@@ -288,7 +288,7 @@ struct ExitCodeTests {
     }
 
     @Test func aKanbanFileThatCannotBeReadExits74() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.file, withIntermediateDirectories: false)
         try expectJSONError(try sandbox.run("list", "--json"), exit: 74, code: "io")
@@ -305,7 +305,7 @@ struct ExitCodeTests {
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
     func aReadOnlyDirectoryExits74() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         chmod(sandbox.file, 0o666)
@@ -320,7 +320,7 @@ struct ExitCodeTests {
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
     func aCommandThatChangesNothingSucceedsInADirectoryWithoutALockFileThatCannotHaveOne() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         unlink(sandbox.path(".kanban.json.lock"))
@@ -341,7 +341,7 @@ struct ExitCodeTests {
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
     func aReadOnlyFileIsNotReplaced() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         chmod(sandbox.path, 0o777)
@@ -359,7 +359,7 @@ struct ExitCodeTests {
     // MARK: 75
 
     @Test func aLockHeldPastTheWaitExits75AndWritesNothing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()

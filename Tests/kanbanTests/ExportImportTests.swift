@@ -16,7 +16,7 @@ struct ExportImportTests {
     // MARK: - Export
 
     @Test func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let markdown = try sandbox.succeed("export")
@@ -25,8 +25,8 @@ struct ExportImportTests {
         let csv = try sandbox.succeed("export", "--format", "csv", "done", "Todo")
         let lines = csv.split(separator: "\r\n")
         #expect(lines.first == "board,index,id,title,labels,due,created,entered,note")
-        #expect(
-            lines.dropFirst().map { $0.split(separator: ",")[0] } == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
+        let boards: [String] = lines.dropFirst().map { (line: Substring) in String(line.split(separator: ",")[0]) }
+        #expect(boards == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
         #expect(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))
         let unknown = try sandbox.run("export", "Nope")
         #expect(unknown.status == 1 && unknown.stdout.isEmpty, "\(unknown)")
@@ -35,7 +35,7 @@ struct ExportImportTests {
     }
 
     @Test func exportToAFileNeverReplacesOneWithoutForce() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let report = try sandbox.succeed("export", "-o", "board.md")
@@ -56,7 +56,7 @@ struct ExportImportTests {
     }
 
     @Test func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -73,7 +73,7 @@ struct ExportImportTests {
     // MARK: - Import
 
     @Test func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write(
@@ -94,7 +94,7 @@ struct ExportImportTests {
     }
 
     @Test func importIsAllOrNothingAcrossItsFiles() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write("board,title\nTodo,One\n", to: "good.csv")
@@ -112,7 +112,7 @@ struct ExportImportTests {
     }
 
     @Test func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "limit", "Done", "2", "-q")
@@ -129,7 +129,7 @@ struct ExportImportTests {
     }
 
     @Test func aTrelloBoardMovesOverInOneCommand() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
         #expect(output.hasPrefix("created 'kanban.json'\n"))
@@ -144,7 +144,7 @@ struct ExportImportTests {
     }
 
     @Test func importReadsStandardInput() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed(
@@ -161,7 +161,7 @@ struct ExportImportTests {
         ("card.json", "", "$:"),
     ])
     func badInputIsRefusedNamingTheFileAndWhere(name: String, content: String, place: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         if name == "card.json" {
@@ -181,7 +181,7 @@ struct ExportImportTests {
     }
 
     @Test func aMissingFileIsNamed() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("import", "nope.md")
@@ -189,7 +189,7 @@ struct ExportImportTests {
     }
 
     @Test func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("edit", "Analytics", "--label", "data", "--due", "2026-12-31", "--note", "a\nb", "-q")

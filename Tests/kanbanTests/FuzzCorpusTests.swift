@@ -64,7 +64,7 @@ struct FuzzCorpusTests {
         expectNone(FuzzProperties.fileReaderViolation(input.bytes), input.name)
 
         // And the binary, on the input as kanban.json.
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(input.bytes)
         let before = try sandbox.snapshot()
@@ -84,7 +84,7 @@ struct FuzzCorpusTests {
         expectNone(violation, "\(arguments)")
 
         // And the binary, with these arguments, where there is no kanban file (NUL-free ones only).
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(arguments, environment: ["KANBAN_LOCK_TIMEOUT": "1"])
         #expect(result.signal == nil, "\(result)")
@@ -97,7 +97,7 @@ struct FuzzCorpusTests {
         expectNone(FuzzProperties.batchViolation(input.bytes), input.name)
 
         // And the binary, on the script, against the sample board: all of it or nothing.
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         #expect(try sandbox.run(["init", "--sample", "-q"]).status == 0)
         let before = try sandbox.snapshot()

@@ -56,7 +56,7 @@ extension KanbanSandbox {
     }
 
     @Test func aNegativeOffsetIsRefusedAsDamageNotACrash() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
         lines[0] = lines[0].replacing(#/"offset":\d+/#, with: #""offset":-1"#)
@@ -65,7 +65,7 @@ extension KanbanSandbox {
         #expect(message.contains("#1") && message.contains(KanbanSandbox.history), "\(message)")
 
         // The same record as the newest change, whose change is in the file: undo refuses it as well.
-        let other = try KanbanSandbox()
+        let other = try KanbanSandbox(inProcess: true)
         defer { other.remove() }
         try other.initSample()
         try other.succeed("add", "X", "--to", "Todo")
@@ -76,7 +76,7 @@ extension KanbanSandbox {
     }
 
     @Test func aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
         // Record #1 adds the card twice.
@@ -92,7 +92,7 @@ extension KanbanSandbox {
     }
 
     @Test func anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
         lines[1] = lines[1].replacing(#""n":2,"#, with: #""n":9223372036854775807,"#)
@@ -120,7 +120,7 @@ extension KanbanSandbox {
     }
 
     @Test func aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
         var lines = try sandbox.historyLines()
@@ -146,7 +146,7 @@ extension KanbanSandbox {
     }
 
     @Test func aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
         // The newest record lost its end (a crash of the machine; the file has its change).
@@ -164,7 +164,7 @@ extension KanbanSandbox {
     }
 
     @Test func aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try #require(mkfifo(sandbox.path(KanbanSandbox.history), 0o600) == 0)
@@ -193,7 +193,7 @@ extension KanbanSandbox {
     }
 
     @Test func aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write("kept as it is\n", to: "elsewhere")
@@ -206,7 +206,7 @@ extension KanbanSandbox {
     }
 
     @Test func nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
         let clean = try sandbox.bytes(KanbanSandbox.history)
@@ -237,7 +237,7 @@ extension KanbanSandbox {
     }
 
     @Test func zerosWithoutANewlineWithinTheBoundAreNotReadPastIt() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         // 24 MiB of written zeros and no record: more than the bound that a 64 KiB kanban file gives.
@@ -253,7 +253,7 @@ extension KanbanSandbox {
 
 @Suite("A huge change in the history", .serialized) struct HugeChangeInTheHistory {
     @Test func archivingTwentyThousandCardsStaysReadableAndUndoableAndTheHistoryStaysBounded() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let titles = (1...20_000).map { "Card number \($0) with a title of some length" }.joined(separator: "\n")
@@ -295,7 +295,7 @@ extension KanbanSandbox {
 
 @Suite("Entries whose change is not in the file", .serialized) struct EntriesNotInTheFile {
     @Test func undoRefusesAnEntryWhoseChangeATakingBackOutsideKanbanRemovedAndSaysWhy() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.bytes()

@@ -19,7 +19,7 @@ struct HistoryFuzzCorpusTests {
         let violation = HistoryFuzzProperties.violation(input.bytes)
         #expect(violation == nil, "\(input.name): \(violation ?? "")")
 
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(HistoryFuzzProperties.kanbanText)
         try sandbox.write(input.bytes, to: ".kanban.json.history")

@@ -19,7 +19,7 @@ extension KanbanSandbox {
 
 @Suite(.serialized) struct HistoryDryRunsAndLog {
     @Test func undoAndRedoDryRunsWriteNothingAndSayWhatTheyWouldDo() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let removed = try sandbox.succeed("rm", "Storage Management", "Model Abstraction")
@@ -78,7 +78,7 @@ extension KanbanSandbox {
     }
 
     @Test func logDashNShowsTheNNewestEntriesNewestFirst() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         for number in 1...5 {
@@ -134,7 +134,7 @@ extension KanbanSandbox {
 
     @Test(arguments: [("cards.md", markdown), ("cards.csv", csv)])
     func anImportIsOneEntryThatOneUndoTakesBackWhole(_ name: String, _ content: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "Before the import")
@@ -201,6 +201,8 @@ struct UndoAfterGit {
     }
 
     @Test func undoAfterAGitMergeTakesBackOnlyKanbansOwnChange() throws {
+        // Spawned: git runs kanban as the merge driver `git setup` registers by the path of
+        // the program that ran it.
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -226,6 +228,8 @@ struct UndoAfterGit {
     }
 
     @Test func undoAfterAGitCheckoutTakesBackOnlyKanbansOwnChange() throws {
+        // Spawned: git runs kanban as the merge driver `git setup` registers by the path of
+        // the program that ran it.
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -255,7 +259,7 @@ struct UndoAfterGit {
 @Suite(.serialized, .enabled(if: GitProgram.path != nil, "git is not installed"))
 struct DiffWithoutGit {
     @Test func diffOfARevisionOutsideAGitWorkTreeExits1WithCodeGit() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "Card")
@@ -281,7 +285,7 @@ struct DiffWithoutGit {
     }
 
     @Test func diffOfARevisionWithoutGitOnPathSaysGitIsMissing() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
         try sandbox.kanban("add", "Card", "-q")

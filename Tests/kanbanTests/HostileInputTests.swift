@@ -52,7 +52,7 @@ struct HostileInputTests {
     func expectCorrupt(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(bytes)
         let before = try sandbox.snapshot()
@@ -130,7 +130,7 @@ struct HostileInputTests {
     }
 
     @Test func aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
             Self.file(
@@ -150,7 +150,7 @@ struct HostileInputTests {
     }
 
     @Test func aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         try sandbox.write(bom + Self.file(items: #"{"id": "a1", "title": "one"}"#))
@@ -174,7 +174,7 @@ struct HostileInputTests {
     }
 
     @Test func aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed(
@@ -187,7 +187,7 @@ struct HostileInputTests {
     }
 
     @Test func invalidUTF8InArgumentsIsRefusedAndNothingIsWritten() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -204,7 +204,7 @@ struct HostileInputTests {
     }
 
     @Test func aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // Two files: the one KANBAN_FILE names (byte 0xFF), and the one its repaired spelling names (U+FFFD).
         try sandbox.succeed(["init", "-q", "--boards", "Named", "-f", "named.json"])
@@ -221,7 +221,7 @@ struct HostileInputTests {
     }
 
     @Test func aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q", "--boards", "Parent"])
         let parent = try sandbox.snapshot()
@@ -239,7 +239,7 @@ struct HostileInputTests {
     }
 
     @Test func nulAndControlCharactersOnStandardInputAreRefusedWhole() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -327,7 +327,8 @@ struct HostileInputTests {
     // MARK: - Size: 1 MB titles, 100,000 lines
 
     @Test func aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView() throws {
-        let title = String((0..<1_000_000).map { i in Character(Unicode.Scalar(UInt8(97 + i % 26))) })
+        let title = String(
+            (0..<1_000_000).map { (i: Int) -> Character in Character(Unicode.Scalar(UInt8(97 + i % 26))) })
         let checked = try Title(title)
         #expect(checked.text == title)
         let kanban = try Kanban(boards: [
@@ -344,7 +345,7 @@ struct HostileInputTests {
     }
 
     @Test func aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let hostile = String(repeating: #"\u001b[2J\u009b31m"#, count: 10_000)
         try sandbox.write(Self.file(items: #"{"id": "a1", "title": "x"# + hostile + #""}"#))
@@ -378,7 +379,7 @@ struct HostileInputTests {
     // MARK: - Size limits: bounded memory
 
     @Test func aHugeSparseFileIsRefusedBeforeAnythingIsRead() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let fd = open(sandbox.file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         try #require(fd >= 0)
@@ -399,7 +400,7 @@ struct HostileInputTests {
     static let smallLimit = ["KANBAN_TEST_MAX_FILE_SIZE": "4096"]
 
     @Test func aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let sample = try sandbox.bytes().count
@@ -423,7 +424,7 @@ struct HostileInputTests {
     }
 
     @Test func standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -451,7 +452,7 @@ struct HostileInputTests {
     /// never ends (`/dev/zero`, a FIFO fed by `yes`) stops at the limit, a file past it is
     /// refused before it is read, and a FIFO with an end is read as `cat` reads it.
     @Test func importReadsNoMoreThanTheLimitFromFilesAndFIFOs() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -493,7 +494,7 @@ struct HostileInputTests {
         ("NEL at the start", "\u{85}nel"),
     ])
     func titlesThatLookEmptyOrBreakALineAreRefused(_ name: String, _ title: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -511,7 +512,7 @@ struct HostileInputTests {
     }
 
     @Test func bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // Put there by hand: typed, a separator would be refused.
         try sandbox.write(
@@ -538,7 +539,7 @@ struct HostileInputTests {
         ["edit", "Analytics", "--title", "a\u{202E}b"], ["add", "x", "--label", "a\u{202E}b"],
     ])
     func directionalControlsTypedAreRefusedInWords(_ arguments: [String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -569,7 +570,7 @@ struct HostileInputTests {
     /// Found in a file another tool wrote, they are `\uXXXX` in every JSON output and in the
     /// file once kanban writes it, and visible escapes in the other exports.
     @Test func directionalControlsInTheFileAreEscapedInJSONAndExports() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
             Self.file(items: #"{"id": "b1", "title": "evil‮txt.exe"}, {"id": "b2", "title": "iso\u2066late"}"#))
@@ -599,7 +600,7 @@ struct HostileInputTests {
     /// million did not finish) runs whole: every add lands, in order, with its own id, and the
     /// moves and renames between them see the cards the lines before them added.
     @Test func aBatchOfTwentyThousandLinesRunsWhole() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let count = 20_000
@@ -653,7 +654,7 @@ struct HostileInputTests {
         ["list", "--\u{1B}[2J"], ["list", "-f", "\u{1B}[2J.json"], ["help", "\u{1B}[2J"],
     ])
     func storedAndTypedEscapeSequencesNeverReachTheTerminal(_ arguments: [String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(Self.hostileFile)
         let color = arguments.contains("always")
@@ -677,7 +678,7 @@ struct HostileInputTests {
     }
 
     @Test func anOptionTypedWhereAValueBelongsIsEchoedEscaped() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -694,7 +695,7 @@ struct HostileInputTests {
     // MARK: - Files that are not what they seem
 
     @Test func aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write("precious\n", to: "victim.txt")
@@ -712,7 +713,7 @@ struct HostileInputTests {
 
     @Test(arguments: ["fifo", "/dev/null"])
     func aKanbanFileThatIsNotARegularFileIsRefusedWithAClearMessage(_ name: String) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         if name == "fifo" { try #require(mkfifo(sandbox.path(name), 0o644) == 0) }
         for command in [["list"], ["add", "x"]] {
@@ -727,7 +728,7 @@ struct HostileInputTests {
     // MARK: - Names that look like options
 
     @Test func boardAndCardNamesThatLookLikeOptionsWork() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "add", "--", "--weird")
@@ -753,7 +754,7 @@ struct HostileInputTests {
         ["board", "rename", "Done", "--force"], ["add", "x", "--at", "--top"],
     ])
     func anOptionWhereAValueBelongsIsAUsageErrorAndWritesNothing(_ arguments: [String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("board", "add", "--", "--weird")

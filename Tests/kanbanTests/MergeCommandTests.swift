@@ -15,7 +15,7 @@ struct MergeCommandTests {
     /// `ours` and `theirs` (kanban argument lists, each run with `-f` on that copy; theirs
     /// a minute later than ours).
     private func sides(_ ours: [[String]], _ theirs: [[String]]) throws -> KanbanSandbox {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         try sandbox.succeed(["init", "--sample", "-q", "-f", "base.json"])
         try sandbox.write(try sandbox.bytes("base.json"), to: "ours.json")
         try sandbox.write(try sandbox.bytes("base.json"), to: "theirs.json")

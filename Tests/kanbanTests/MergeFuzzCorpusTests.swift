@@ -17,7 +17,7 @@ struct MergeFuzzCorpusTests {
         let violation = MergeFuzzProperties.violation(input.bytes)
         #expect(violation == nil, "\(input.name): \(violation ?? "")")
 
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let names = ["base.json", "ours.json", "theirs.json"]
         for (name, bytes) in zip(names, MergeFuzzProperties.documents(input.bytes)) {

@@ -37,7 +37,7 @@ struct NewUserTests {
     }
 
     @Test func movingAnArchivedCardSuggestsRestore() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("archive", "Analytics", "--quiet")
@@ -50,7 +50,7 @@ struct NewUserTests {
     }
 
     @Test func aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run("list", "-f", sandbox.path("nope/k.json"))
         #expect(result.status == 66, "\(result)")
@@ -61,7 +61,7 @@ struct NewUserTests {
     }
 
     @Test func archivingABoardWhereNothingQualifiesSaysSo() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -75,7 +75,7 @@ struct NewUserTests {
     }
 
     @Test func aUsageLineHasNoTrailingSpace() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let help = try sandbox.succeed("help", "ui")
         #expect(help.hasPrefix("Usage: kanban ui\n"), "\(help)")
@@ -128,7 +128,7 @@ struct NoteReportTests {
     }
 
     @Test func diffShowsTheNotesTextNotJustThatItChanged() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("edit", "Analytics", "--note", "first draft", "-q")
@@ -170,7 +170,7 @@ struct CardFormTests {
 @Suite("Outputs that are not the kanban being edited")
 struct OutputLockTests {
     @Test func mergeToANewFileLeavesNoLockFileBesideIt() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         for name in ["base.json", "ours.json", "theirs.json"] {
@@ -192,7 +192,7 @@ struct OutputLockTests {
 @Suite("An import names what it left out")
 struct ImportLeftOutTests {
     @Test func theNoteAfterATrelloImportNamesCommentsAttachmentsAndMembers() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
             """

@@ -69,7 +69,7 @@ struct ShellQuotingTests {
     }
 
     @Test func theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         for title in Self.hostileTitles {
@@ -101,7 +101,7 @@ struct ShellQuotingTests {
     }
 
     @Test func theWIPLimitHintNamesTheBoardAsAWordThatReadsBack() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let board = "Wow!! $(touch canary) it's"

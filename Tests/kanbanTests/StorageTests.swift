@@ -9,7 +9,7 @@ struct StorageTests {
     // MARK: - Finding the file
 
     @Test func theNearestKanbanFileIsFoundFromASubdirectory() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         try FileManager.default.createDirectory(atPath: sandbox.path("a/b/c"), withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ struct StorageTests {
         ([], ["KANBAN_FILE": "other.json"]),
     ])
     func fileOptionAndEnvironmentNameTheFile(_ options: [String], _ environment: [String: String]) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let discovered = try sandbox.snapshot()
@@ -47,7 +47,7 @@ struct StorageTests {
     }
 
     @Test func aRelativeFileIsRelativeToTheCurrentDirectory() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
         try sandbox.succeed(["init", "-f", "board.json"], in: "sub")
@@ -60,7 +60,7 @@ struct StorageTests {
     /// reason to take a kanban.json further up for the nearest one.
     @Test func aDirectoryThatCannotBeSearchedStopsTheSearch() throws {
         try skipUnlessRoot(needing: "to make a directory unsearchable for another user")
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         chmod(sandbox.path, 0o777)
@@ -78,7 +78,7 @@ struct StorageTests {
     }
 
     @Test func aCurrentDirectoryDeeperThanPathMaxStopsTheSearch() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -96,7 +96,7 @@ struct StorageTests {
     // MARK: - Paths that name no file
 
     @Test func listAndInitAgreeAboutADanglingSymlink() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("shared"), withIntermediateDirectories: false)
         try #require(symlink("shared/board.json", sandbox.file) == 0)
@@ -113,7 +113,7 @@ struct StorageTests {
     }
 
     @Test func aPathWithATrailingSlashIsNamedForWhatItIs() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -134,7 +134,7 @@ struct StorageTests {
 
     @Test(arguments: [0o600, 0o640, 0o664])
     func aWriteKeepsTheFilePermissions(_ mode: Int) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         chmod(sandbox.file, mode_t(mode))
@@ -146,7 +146,7 @@ struct StorageTests {
     }
 
     @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("real"), withIntermediateDirectories: false)
         try sandbox.succeed(["init", "--sample", "-f", "real/board.json"])
@@ -166,7 +166,7 @@ struct StorageTests {
     }
 
     @Test func aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let before = try sandbox.snapshot()
@@ -189,7 +189,7 @@ struct StorageTests {
         """
 
     @Test func theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(Self.legacyDocument)
         let legacy = try sandbox.snapshot()
@@ -236,7 +236,7 @@ struct StorageTests {
         var tsvs: [String] = []
         var texts: [String] = []
         for _ in 0..<2 {
-            let sandbox = try KanbanSandbox()
+            let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
             try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0")
@@ -257,7 +257,7 @@ struct StorageTests {
     }
 
     @Test func theFileHasOneItemPerLineSoAMoveIsAOneLineDiff() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         let boards = try sandbox.boards()
@@ -286,7 +286,7 @@ struct StorageTests {
     // MARK: - Escapes in stored titles
 
     @Test func escapeSequencesStoredInTheFileNeverReachTheTerminal() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
             #"""

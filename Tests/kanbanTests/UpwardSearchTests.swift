@@ -14,7 +14,7 @@ struct UpwardSearchTests {
     /// A sandbox holding `shared/kanban.json` and the directory `shared/mine`, where the
     /// commands run; `shared` gets `owner` and `mode`.
     private func planted(owner: uid_t?, mode: mode_t) throws -> KanbanSandbox {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         try FileManager.default.createDirectory(atPath: sandbox.path("shared/mine"), withIntermediateDirectories: true)
         try sandbox.succeed(["init", "-q", "-f", "shared/kanban.json"])
         if let owner {
@@ -75,7 +75,7 @@ struct UpwardSearchTests {
     /// The lock file and a new history get the kanban file's permissions, whatever the umask.
     @Test(arguments: [0o600, 0o640, 0o664] as [mode_t])
     func filesMadeNextToTheKanbanFileAreNoMoreOpenThanIt(mode: mode_t) throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
         unlink(sandbox.path(".kanban.json.lock"))
@@ -93,7 +93,7 @@ struct UpwardSearchTests {
     }
 
     @Test func initMakesItsLockFileWithTheUmaskOfTheFileItCreates() throws {
-        let sandbox = try KanbanSandbox()
+        let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "-q"], shell: "umask 077")
         #expect(result.status == 0, "\(result)")

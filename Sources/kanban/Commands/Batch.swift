@@ -12,7 +12,7 @@ extension App {
             (kanban: inout Kanban) throws(CLIError) in
             // New ids are checked against the ids kept as the lines run, not by a scan of the
             // kanban per line: a script of n adds takes O(n), not O(n²) (README: Batch).
-            var generator = IDKeepingGenerator(SystemRandomNumberGenerator(), keepingIDsOf: kanban)
+            var generator = IDKeepingGenerator(IDSource(), keepingIDsOf: kanban)
             reports = []
             var all = Change()
             for (line, operation) in operations {

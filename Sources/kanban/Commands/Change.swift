@@ -7,7 +7,7 @@ extension App {
     /// operation in one transaction.
     func change(_ request: ChangeRequest, dryRun: Bool) throws(CLIError) -> String {
         let operation = try self.operation(for: request)
-        var generator = SystemRandomNumberGenerator()
+        var generator = IDSource()
         var overLimit: (board: String, count: Int, limit: Int)?
         var archivedNothing = false
         let output = try change(operation.name, dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
@@ -43,7 +43,7 @@ extension App {
             var titles: [Title] = []
             for text in texts.isEmpty ? ["-"] : texts {
                 if text == "-" {
-                    if isatty(STDIN_FILENO) == 1 {
+                    if isatty(Surroundings.current.stdin) == 1 {
                         self.note("reading cards from standard input, one per line; end with Ctrl-D")
                     }
                     titles += try StandardInput.titles(from: StandardInput.read())

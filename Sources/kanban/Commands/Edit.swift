@@ -8,7 +8,7 @@ extension App {
     /// edit is one transaction that first checks the card is as it was when the editor
     /// opened; if not, nothing is written and the text is kept in a file whose path is said.
     func editInEditor(item reference: String, from scope: String?, dryRun: Bool) throws(CLIError) -> String {
-        guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+        guard isatty(Surroundings.current.stdin) == 1 && isatty(Surroundings.current.stdout) == 1 else {
             throw .usage(
                 "'edit' needs an edit option (--title, --note, --append-note, --label, --unlabel, --due) "
                     + "when not on a terminal", command: "edit")

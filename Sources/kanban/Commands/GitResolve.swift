@@ -72,7 +72,7 @@ extension App {
 
     /// `path` from the current directory when it is under it, else as it is.
     private static func pathFromHere(_ path: String) -> String {
-        guard path.hasPrefix("/"), let bytes = try? POSIX.currentDirectory(),
+        guard path.hasPrefix("/"), let bytes = try? Surroundings.current.currentDirectory(),
             let here = String(validating: bytes, as: UTF8.self), path.hasPrefix(Path.join(here, ""))
         else { return path }
         return String(path.dropFirst(Path.join(here, "").count))

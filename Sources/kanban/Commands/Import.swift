@@ -26,7 +26,7 @@ extension App {
     /// checked before the kanban file is locked; then one transaction adds them all.
     func importFiles(_ request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
         let documents = try readImports(request)
-        var generator = SystemRandomNumberGenerator()
+        var generator = IDSource()
         let store = try store()
         let change = try store.change(dryRun: dryRun, recording: recording("import")) {
             (kanban: inout Kanban) throws(KanbanError) in
@@ -45,7 +45,7 @@ extension App {
     /// `kanban init --import FILE`: a new kanban of the import alone.
     func initialize(importing request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
         let documents = try readImports(request)
-        var generator = SystemRandomNumberGenerator()
+        var generator = IDSource()
         var kanban = try! Kanban(boards: [])
         var change = Change()
         for document in documents {

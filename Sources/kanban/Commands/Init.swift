@@ -12,7 +12,7 @@ extension App {
                 throw CLIError.badInput("--boards: board \(index + 1) of \(names.count): \(error.message)")
             }
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = IDSource()
         let kanban =
             sample
             ? Kanban.sample(now: clock.now, using: &generator) : try Self.kanban(boards: titles, using: &generator)

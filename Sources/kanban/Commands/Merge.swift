@@ -68,7 +68,7 @@ extension App {
             if let gitPath {
                 text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
             }
-            POSIX.print(text + "\n", to: STDERR_FILENO)
+            POSIX.print(text + "\n", to: Surroundings.current.stderr)
         }
     }
 

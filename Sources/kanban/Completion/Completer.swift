@@ -22,10 +22,10 @@ enum Completer {
     static let command = "__complete"
 
     static func main(_ arguments: [String]) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
+        if Surroundings.current.isProcess { signal(SIGPIPE, SIG_IGN) }
         var output: [UInt8] = []
         respond(arguments, into: &output)
-        _ = try? POSIX.writeAll(STDOUT_FILENO, output)
+        _ = try? POSIX.writeAll(Surroundings.current.stdout, output)
         return 0
     }
 

@@ -65,6 +65,14 @@ enum Git {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        let surroundings = Surroundings.current
+        guard let found = surroundings.program(program), surroundings.startChild(in: &actions) else {
+            close(output[0])
+            close(output[1])
+            close(errors[0])
+            close(errors[1])
+            throw POSIX.Failure(ENOENT)
+        }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
@@ -80,7 +88,7 @@ enum Git {
         let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let code = posix_spawnp(&pid, program, &actions, &attributes, cArguments, environ)
+        let code = surroundings.withEnvironment { posix_spawnp(&pid, found, &actions, &attributes, cArguments, $0) }
         close(output[1])
         close(errors[1])
         defer {

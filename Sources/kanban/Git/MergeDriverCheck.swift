@@ -22,7 +22,9 @@ enum MergeDriverCheck {
     static func repositoryRoot(of file: String) -> String? {
         var directory = Path.directory(of: file)
         if !directory.hasPrefix("/") {
-            guard let bytes = try? POSIX.currentDirectory(), let here = String(validating: bytes, as: UTF8.self) else {
+            guard let bytes = try? Surroundings.current.currentDirectory(),
+                let here = String(validating: bytes, as: UTF8.self)
+            else {
                 return nil
             }
             directory = directory == "." ? here : Path.join(here, directory)

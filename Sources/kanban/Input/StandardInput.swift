@@ -12,7 +12,7 @@ enum StandardInput {
     /// - Throws: ``CLIError/badInput(_:)`` naming the line of the first bad byte;
     ///   ``CLIError/io(_:)`` when standard input cannot be read, or is larger than `limit`.
     static func read(limit: Int = Store.maximumFileSize) throws(CLIError) -> [UInt8] {
-        try read(STDIN_FILENO, limit: limit) { line, problem in
+        try read(Surroundings.current.stdin, limit: limit) { line, problem in
             "standard input, line \(line): \(problem); nothing was added"
         }
     }
@@ -162,7 +162,9 @@ extension StandardInput {
     /// regular file. Checked as standard input is; a bad byte is reported as `line K: …`.
     static func script(at path: String?) throws(CLIError) -> [UInt8] {
         let describe = { (line: Int, problem: String) in "line \(line): \(problem); nothing was changed" }
-        guard let path else { return try read(STDIN_FILENO, limit: Store.maximumFileSize, describe: describe) }
+        guard let path else {
+            return try read(Surroundings.current.stdin, limit: Store.maximumFileSize, describe: describe)
+        }
         let fd: Int32
         do throws(POSIX.Failure) {
             fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)

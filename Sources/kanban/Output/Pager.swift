@@ -20,7 +20,7 @@ struct Pager: Equatable {
     }
 
     /// The pager `environment` asks for, or nil for none.
-    static func configured(environment: (String) -> String? = POSIX.environment) -> Pager? {
+    static func configured(environment: (String) -> String? = { POSIX.environment($0) }) -> Pager? {
         let value = environment("KANBAN_PAGER") ?? environment("PAGER") ?? fallback
         let command = String(value.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !command.isEmpty, command != "cat" else { return nil }
@@ -51,6 +51,10 @@ struct Pager: Equatable {
         // Only this copy of the read end reaches the pager: both ends are close-on-exec, so
         // it sees the end of the view when kanban closes the write end.
         posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+        if Surroundings.current.stdout != STDOUT_FILENO {
+            posix_spawn_file_actions_adddup2(&actions, Surroundings.current.stdout, STDOUT_FILENO)
+        }
+        _ = Surroundings.current.startChild(in: &actions)
 
         // The pager starts with default signal handling and no blocked signals, whatever
         // kanban ignores (a closed pipe, below).
@@ -78,18 +82,23 @@ struct Pager: Equatable {
         let code =
             words == nil
             ? posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-            : posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+            : posix_spawnp(
+                &pid, Surroundings.current.program(arguments[0]) ?? arguments[0], &actions, &attributes, argv, envp)
         close(readEnd)
         guard code == 0 else {
             close(writeEnd)
             return .notStarted(reason: "cannot run the pager '\(command)': \(reason(code))")
         }
 
-        let interrupt = signal(SIGINT, SIG_IGN)
-        let quit = signal(SIGQUIT, SIG_IGN)
+        // Dispositions are the process's: a run in the tests' process leaves them alone.
+        let process = Surroundings.current.isProcess
+        let interrupt = process ? signal(SIGINT, SIG_IGN) : nil
+        let quit = process ? signal(SIGQUIT, SIG_IGN) : nil
         defer {
-            signal(SIGINT, interrupt)
-            signal(SIGQUIT, quit)
+            if process {
+                signal(SIGINT, interrupt)
+                signal(SIGQUIT, quit)
+            }
         }
         Self.ignoringClosedPipe {
             // A failed write means the pager has quit before reading everything: that is fine.
@@ -139,12 +148,7 @@ struct Pager: Equatable {
     /// kanban's environment for the pager, with git's defaults for `less` (`LESS=FRX`) and
     /// `lv` (`LV=-c`) where the user has set none.
     private static func environment() -> [String] {
-        var entries: [String] = []
-        var pointer = environ
-        while let entry = pointer.pointee {
-            entries.append(String(cString: entry))
-            pointer += 1
-        }
+        var entries = Surroundings.current.environmentEntries
         for (name, value) in [("LESS", "FRX"), ("LV", "-c")]
         where !entries.contains(where: { $0.hasPrefix(name + "=") }) {
             entries.append("\(name)=\(value)")

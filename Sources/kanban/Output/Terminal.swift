@@ -13,9 +13,9 @@ struct Terminal: Equatable {
 
     /// Looks at standard output and the environment.
     static func detect(color mode: ColorMode) -> Terminal {
-        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let isTerminal = isatty(Surroundings.current.stdout) == 1
         var size = winsize()
-        let measured = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+        let measured = isTerminal && ioctl(Surroundings.current.stdout, UInt(TIOCGWINSZ), &size) == 0
         let width = measured && size.ws_col > 0 ? Int(size.ws_col) : positive("COLUMNS") ?? 80
         let height = measured && size.ws_row > 0 ? Int(size.ws_row) : positive("LINES")
         let color: Bool
@@ -23,8 +23,8 @@ struct Terminal: Equatable {
         case .always: color = true
         case .never: color = false
         case .auto:
-            let term = getenv("TERM").map { String(cString: $0) }
-            let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+            let term = POSIX.environment("TERM")
+            let noColor = Surroundings.current.variable("NO_COLOR").map { !$0.isEmpty } ?? false
             color = isTerminal && !noColor && term != "dumb"
         }
         return Terminal(isTerminal: isTerminal, width: width, color: color, height: height)
@@ -32,7 +32,7 @@ struct Terminal: Equatable {
 
     /// An environment variable's value as a positive number.
     private static func positive(_ name: String) -> Int? {
-        guard let text = getenv(name).map({ String(cString: $0) }), let value = Int(text), value > 0 else {
+        guard let text = POSIX.environment(name), let value = Int(text), value > 0 else {
             return nil
         }
         return value

@@ -7,7 +7,8 @@ struct TemporaryText {
     /// Creates the file with `text` in it; `name` starts its name.
     init(_ text: String, name: String) throws(CLIError) {
         let directory = POSIX.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array(Path.join(directory, "\(name)-XXXXXX.txt").utf8CString)
+        let pattern = Surroundings.current.resolve(Path.join(directory, "\(name)-XXXXXX.txt"))
+        var template = Array(pattern.utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else {
             throw .io("cannot create a temporary file in \(q(directory)): \(POSIX.Failure().reason); set TMPDIR")
@@ -87,8 +88,19 @@ enum Editor {
         let arguments = ["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // The editor works on the terminal kanban runs on, in its directory.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let surroundings = Surroundings.current
+        for (fd, standard) in [(surroundings.stdin, STDIN_FILENO), (surroundings.stdout, STDOUT_FILENO)]
+        where fd != standard {
+            posix_spawn_file_actions_adddup2(&actions, fd, standard)
+        }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+        let code =
+            surroundings.startChild(in: &actions)
+            ? surroundings.withEnvironment { posix_spawn(&pid, "/bin/sh", &actions, nil, argv, $0) } : ENOSYS
         guard code == 0 else {
             throw .io("cannot start /bin/sh to run the editor: \(POSIX.Failure(code).reason); your text is in \(q(path))")
         }

@@ -64,7 +64,8 @@ enum OutputFile {
             mode = existing.st_mode & 0o7777
         }
         let directory = Path.directory(of: target)
-        var template = Array(Path.join(directory, ".\(Path.name(of: target)).XXXXXX").utf8CString)
+        var template = Array(
+            Surroundings.current.resolve(Path.join(directory, ".\(Path.name(of: target)).XXXXXX")).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             throw .cannotCreate("cannot create \(q(path)): \(POSIX.Failure().reason) (in \(q(directory)))")
@@ -77,8 +78,7 @@ enum OutputFile {
                 guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() }
             } else {
                 // mkostemp makes the file 0600; an export is an ordinary file.
-                let mask = umask(0)
-                umask(mask)
+                let mask = POSIX.fileCreationMask()
                 guard fchmod(fd, 0o666 & ~mask) == 0 else { throw POSIX.Failure() }
             }
             try POSIX.writeAll(fd, bytes)

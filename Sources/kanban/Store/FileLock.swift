@@ -116,10 +116,13 @@ struct FileLock {
             } catch  where error.code == ENOENT {
                 // The mode must not depend on the umask of whoever happens to write first.
                 let mode = kanban.map { $0.st_mode & 0o666 | ($0.st_mode & 0o222) << 1 }
-                let mask = mode == nil ? nil : umask(0)
+                // The umask is the process's: a run in the tests' process sets the mode afterwards.
+                let process = Surroundings.current.isProcess
+                let mask = mode == nil || !process ? nil : umask(0)
                 do {
                     fd = try POSIX.open(path, flags | O_CREAT | O_EXCL, mode ?? 0o666)
                     if let mask { umask(mask) }
+                    if let mode, !process { _ = fchmod(fd, mode) }
                     // Anyone may give a file their own group, and keep it if they are in the file's group.
                     if let kanban, getegid() != kanban.st_gid { _ = fchown(fd, uid_t.max, kanban.st_gid) }
                 } catch {

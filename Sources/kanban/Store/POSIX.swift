@@ -74,8 +74,8 @@ enum POSIX {
         try writeAll(fd, Array(bytes))
     }
 
-    /// Writes a string to standard output or standard error.
-    static func print(_ text: String, to fd: Int32 = STDOUT_FILENO) {
+    /// Writes a string to standard output or standard error (``Surroundings/current``'s).
+    static func print(_ text: String, to fd: Int32 = Surroundings.current.stdout) {
         var text = text
         text.withUTF8 { buffer in
             _ = try? writeAll(fd, buffer)
@@ -85,7 +85,7 @@ enum POSIX {
     /// `open(2)`, retried on `EINTR`.
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(Failure) -> Int32 {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            let fd = Glibc.open(Surroundings.current.resolve(path), flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
             if errno != EINTR { throw Failure() }
         }
@@ -99,7 +99,7 @@ enum POSIX {
     /// `lstat(2)`, with the reason when it fails.
     static func lstatus(_ path: String) throws(Failure) -> stat {
         var info = stat()
-        guard Glibc.lstat(path, &info) == 0 else { throw Failure() }
+        guard Glibc.lstat(Surroundings.current.resolve(path), &info) == 0 else { throw Failure() }
         return info
     }
 
@@ -118,7 +118,7 @@ enum POSIX {
     /// `stat(2)`, with the reason when it fails.
     static func statusOrFailure(_ path: String) throws(Failure) -> stat {
         var info = stat()
-        guard fstatat(AT_FDCWD, path, &info, 0) == 0 else { throw Failure() }
+        guard fstatat(AT_FDCWD, Surroundings.current.resolve(path), &info, 0) == 0 else { throw Failure() }
         return info
     }
 
@@ -143,7 +143,7 @@ enum POSIX {
 
     /// The canonical absolute path, symlinks resolved.
     static func realpath(_ path: String) throws(Failure) -> String {
-        guard let resolved = Glibc.realpath(path, nil) else { throw Failure() }
+        guard let resolved = Glibc.realpath(Surroundings.current.resolve(path), nil) else { throw Failure() }
         defer { free(resolved) }
         // A repaired spelling would name another file.
         guard let text = String(validatingCString: resolved) else {
@@ -159,6 +159,23 @@ enum POSIX {
         return Array(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
     }
 
+    /// The process's umask. A run in the tests' process reads it from `/proc/self/status`
+    /// rather than setting it for a moment, which would change it for the other threads.
+    static func fileCreationMask() -> mode_t {
+        if !Surroundings.current.isProcess, let fd = try? open("/proc/self/status", O_RDONLY) {
+            defer { close(fd) }
+            let text = String(decoding: (try? readAll(fd)) ?? [], as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+                let mask = mode_t(line.dropFirst(6).trimmingPrefix(while: \.isWhitespace), radix: 8)
+            {
+                return mask
+            }
+        }
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }
+
     /// Flushes a directory, so that a rename or link in it survives a power loss.
     static func syncDirectory(_ path: String) {
         guard let fd = try? open(path, O_RDONLY | O_DIRECTORY) else { return }
@@ -166,8 +183,9 @@ enum POSIX {
         close(fd)
     }
 
+    /// An environment variable of the run (``Surroundings/current``).
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        Surroundings.current.environment(name)
     }
 
     /// Seconds on a clock that never jumps: for deadlines.

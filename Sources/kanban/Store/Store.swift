@@ -70,8 +70,9 @@ struct Store {
                         + "name the file with --file or KANBAN_FILE")
             }
         }
+        let here = String(decoding: (try? Surroundings.current.currentDirectory()) ?? [], as: UTF8.self)
         throw .noFile(
-            "no kanban.json in \(q(String(decoding: (try? POSIX.currentDirectory()) ?? [], as: UTF8.self))) "
+            "no kanban.json in \(q(here)) "
                 + "or any parent directory\(boundary); "
                 + "create one with 'kanban init', or name one with --file or KANBAN_FILE")
     }
@@ -110,9 +111,9 @@ struct Store {
 
     /// `$KANBAN_FILE`, if set and not empty.
     private static func environmentFile() throws(CLIError) -> String? {
-        guard let value = getenv("KANBAN_FILE"), value.pointee != 0 else { return nil }
+        guard let value = Surroundings.current.variable("KANBAN_FILE"), !value.isEmpty else { return nil }
         // A path that is not UTF-8 would be repaired into the name of another file.
-        guard let path = String(validatingCString: value) else {
+        guard let path = String(validating: value, as: UTF8.self) else {
             throw .badInput(
                 "KANBAN_FILE is not valid UTF-8; name the file with --file, or set KANBAN_FILE to a UTF-8 path")
         }
@@ -125,7 +126,7 @@ struct Store {
     private static func searchedDirectories() throws(CLIError) -> [String] {
         let bytes: [UInt8]
         do {
-            bytes = try POSIX.currentDirectory()
+            bytes = try Surroundings.current.currentDirectory()
         } catch {
             throw .io("cannot read the current directory: \(error.reason)")
         }
@@ -527,7 +528,7 @@ struct Store {
     ) throws(POSIX.Failure) {
         KeptUntilExit.keep(kanban)
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
-        signal(SIGXFSZ, SIG_IGN)
+        if Surroundings.current.isProcess { signal(SIGXFSZ, SIG_IGN) }
         let directory = Path.directory(of: target)
         // Where the commit is bound to fail, no temporary file is made that could not be
         // removed. A new file (no mode to keep: `create`) needs the directory checked here;

@@ -1,4 +1,5 @@
 import Glibc
+import KanbanCore
 
 /// Hooks that let the crash and reliability tests stop a writer at an exact instant or
 /// shrink a limit. Debug builds only: in a release build every hook does nothing and reads
@@ -23,8 +24,8 @@ enum TestHooks {
     /// so that a test can look at the directory and kill it at exactly that instant.
     static func stop(at point: StopPoint) {
         #if DEBUG
-            let named = getenv("KANBAN_TEST_STOP_AT").map { String(cString: $0) == point.rawValue } ?? false
-            if named || (point == .beforeCommit && getenv("KANBAN_TEST_STOP_BEFORE_COMMIT") != nil) {
+            let named = POSIX.environment("KANBAN_TEST_STOP_AT") == point.rawValue
+            if named || (point == .beforeCommit && POSIX.environment("KANBAN_TEST_STOP_BEFORE_COMMIT") != nil) {
                 raise(SIGSTOP)
             }
         #endif
@@ -64,5 +65,24 @@ enum TestHooks {
         #else
             return nil
         #endif
+    }
+}
+
+/// Where new ids come from: the system's random numbers or, in a debug build with
+/// `KANBAN_TEST_SEED` set to a number, a generator seeded with it, so that a test can run
+/// one command twice (spawned and in-process, README: Development) and get the same ids.
+struct IDSource: RandomNumberGenerator {
+    private var seeded: SeededGenerator?
+    private var system = SystemRandomNumberGenerator()
+
+    init() {
+        #if DEBUG
+            seeded = POSIX.environment("KANBAN_TEST_SEED").flatMap { UInt64($0) }.map { SeededGenerator(seed: $0) }
+        #endif
+    }
+
+    mutating func next() -> UInt64 {
+        if seeded != nil { return seeded!.next() }
+        return system.next()
     }
 }

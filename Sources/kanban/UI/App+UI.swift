@@ -5,7 +5,7 @@ extension App {
     /// `kanban ui`: the interactive board, until `q`.
     func ui() throws(CLIError) -> [UInt8] {
         KeptUntilExit.isEnabled = false  // it reads the file again after every change
-        guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+        guard isatty(Surroundings.current.stdin) == 1 && isatty(Surroundings.current.stdout) == 1 else {
             throw .usage(
                 "'ui' needs a terminal: run it with standard input and output on one (to script changes, use "
                     + "the other commands, or 'kanban batch')", command: "ui")

@@ -10,8 +10,8 @@ import Glibc
 /// What the signal handlers use: made before they are installed, in memory of its own, so
 /// that a handler reads plain values and calls only async-signal-safe functions.
 private struct HandlerState {
-    var input: Int32 = STDIN_FILENO
-    var output: Int32 = STDOUT_FILENO
+    var input: Int32 = Surroundings.current.stdin
+    var output: Int32 = Surroundings.current.stdout
     /// The terminal's settings before kanban changed them.
     var saved = termios()
     /// Raw mode, to put back after a stop.
@@ -123,7 +123,7 @@ final class TerminalSession {
     /// the handlers that give it back. Nothing is drawn until ``enter()``.
     init() throws(CLIError) {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+        guard tcgetattr(Surroundings.current.stdin, &saved) == 0 else {
             throw .io("cannot read the terminal's settings: \(POSIX.Failure().reason)")
         }
         var pipe: [Int32] = [-1, -1]
@@ -209,7 +209,7 @@ final class TerminalSession {
     /// The size in columns and rows.
     func size() -> (width: Int, height: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+        guard ioctl(Surroundings.current.stdout, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return (80, 24)
         }
         return (Int(size.ws_col), Int(size.ws_row))
@@ -218,7 +218,7 @@ final class TerminalSession {
     /// Waits at most `timeout` seconds for input or a signal's wake-up.
     func wait(timeout: Double) -> (input: Bool, wake: Bool) {
         var fds = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: Surroundings.current.stdin, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
         ]
         let milliseconds = Int32(max(0, min(timeout, 60) * 1000).rounded(.up))
@@ -247,7 +247,7 @@ final class TerminalSession {
     /// to read after all.
     func read() throws(CLIError) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = Glibc.read(STDIN_FILENO, &bytes, bytes.count)
+        let count = Glibc.read(Surroundings.current.stdin, &bytes, bytes.count)
         if count >= 0 { return Array(bytes.prefix(count)) }
         if errno == EINTR || errno == EAGAIN { return nil }
         throw .io("cannot read the terminal: \(POSIX.Failure().reason)")
@@ -256,7 +256,7 @@ final class TerminalSession {
     func write(_ bytes: [UInt8]) throws(CLIError) {
         guard !bytes.isEmpty else { return }
         do {
-            try POSIX.writeAll(STDOUT_FILENO, bytes)
+            try POSIX.writeAll(Surroundings.current.stdout, bytes)
         } catch {
             throw .io("cannot write to the terminal: \(error.reason)")
         }

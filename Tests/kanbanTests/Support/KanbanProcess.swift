@@ -225,7 +225,7 @@ final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    private static func temporaryFile(containing bytes: [UInt8]) throws -> Int32 {
+    static func temporaryFile(containing bytes: [UInt8]) throws -> Int32 {
         // O_CLOEXEC from the start: a child another test spawns meanwhile must not inherit it.
         let path = "\(NSTemporaryDirectory())/kanban-e2e-io.\(getpid()).\(UUID().uuidString)"
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -250,7 +250,7 @@ final class SpawnedProcess: @unchecked Sendable {
         return fd
     }
 
-    private static func readAll(_ fd: Int32) -> [UInt8] {
+    static func readAll(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0
@@ -270,8 +270,12 @@ final class SpawnedProcess: @unchecked Sendable {
 final class KanbanSandbox: @unchecked Sendable {
     /// The directory, symlinks resolved.
     let path: String
+    /// Whether ``run(_:stdin:environment:in:shell:)`` runs kanban inside this process
+    /// (``InProcessKanban``) rather than spawning it; one with `shell`, and ``start``, spawn.
+    let inProcess: Bool
 
-    init() throws {
+    init(inProcess: Bool = false) throws {
+        self.inProcess = inProcess
         var template = Array("\(NSTemporaryDirectory())/kanban-e2e.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw SpawnError("mkdtemp failed: \(String(cString: strerror(errno)))")
@@ -335,7 +339,11 @@ final class KanbanSandbox: @unchecked Sendable {
         _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
         in directory: String? = nil, shell: String? = nil
     ) throws -> ProcessResult {
-        try start(arguments, stdin: stdin, environment: extra, in: directory, shell: shell).wait()
+        if inProcess && shell == nil {
+            return try InProcessKanban.run(
+                arguments, environment: environment(extra), directory: directory.map(path) ?? path, stdin: stdin)
+        }
+        return try start(arguments, stdin: stdin, environment: extra, in: directory, shell: shell).wait()
     }
 
     @discardableResult
