@@ -135,9 +135,11 @@ struct App {
 
     // MARK: - Shared wiring
 
-    /// The store for commands that work on an existing file.
-    func store() throws(CLIError) -> Store {
-        var store = try Store.locate(file: options.file)
+    /// The store of `path`, else of the file `-f`, `$KANBAN_FILE` or the search names: the
+    /// one way a command gets one (its lock timeout from `$KANBAN_LOCK_TIMEOUT`, its notes
+    /// through ``note(_:)``).
+    func store(at path: String? = nil) throws(CLIError) -> Store {
+        var store = try Store.locate(file: path ?? options.file)
         store.note = { [self] text in note(text) }
         return store
     }

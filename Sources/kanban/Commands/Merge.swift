@@ -26,9 +26,7 @@ extension App {
             base: try mergeInput(request.base, allowingEmpty: true), ours: try mergeInput(request.ours),
             theirs: try mergeInput(request.theirs))
         if let destination {
-            var store = Store(path: destination)
-            store.lockTimeout = try Store.lockTimeoutFromEnvironment()
-            try store.write(result.kanban, locking: request.gitPath == nil)
+            try store(at: destination).write(result.kanban, locking: request.gitPath == nil)
         }
         if !result.conflicts.isEmpty { outcome.exitCode = .refused }
 
