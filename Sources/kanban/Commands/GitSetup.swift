@@ -253,7 +253,7 @@ enum GitSetupStep {
         case .append(let file, let lines):
             let path = Path.join(root, file)
             var bytes: [UInt8] = []
-            var mode: mode_t = 0o666
+            var mode: mode_t?
             if let info = POSIX.lstat(path) {
                 mode = info.st_mode & 0o7777
                 do throws(POSIX.Failure) {
@@ -268,19 +268,13 @@ enum GitSetupStep {
             bytes += Array(lines.map { $0 + "\n" }.joined().utf8)
             // A new name of this process's own, never followed: the rename replaces whatever
             // is at `path` without writing through it.
-            let temporary = TemporaryFile.newPath(for: path)
             do throws(POSIX.Failure) {
-                let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode)
-                do throws(POSIX.Failure) {
+                try AtomicFile.write(to: path, mode: mode) { (fd: Int32) throws(POSIX.Failure) in
                     try POSIX.writeAll(fd, bytes)
-                    guard fsync(fd) == 0 else { throw POSIX.Failure() }
-                } catch {
-                    close(fd)
-                    throw error
+                } commit: { (temporary: String) throws(POSIX.Failure) in
+                    try AtomicFile.replace(temporary, at: path)
                 }
-                guard close(fd) == 0, rename(temporary, path) == 0 else { throw POSIX.Failure() }
             } catch {
-                unlink(temporary)
                 throw .io("cannot write \(q(path)): \(error.reason)")
             }
         case .config(let key, let value):

@@ -48,8 +48,7 @@ enum OutputFile {
     /// - Throws: ``CLIError/outputExists(path:)`` (73), ``CLIError/cannotCreate(_:)`` (73).
     static func write(_ bytes: [UInt8], to path: String, replacing: Bool, notOver kanbanFile: String) throws(CLIError) {
         try refuseSymlink(path)
-        let target = path
-        var mode: mode_t = 0o666
+        var mode: mode_t?
         if let existing = POSIX.status(path) {
             if let kanban = POSIX.status(kanbanFile), kanban.st_dev == existing.st_dev, kanban.st_ino == existing.st_ino
             {
@@ -63,45 +62,20 @@ enum OutputFile {
             }
             mode = existing.st_mode & 0o7777
         }
-        let directory = Path.directory(of: target)
-        var template = Array(
-            Surroundings.current.resolve(Path.join(directory, ".\(Path.name(of: target)).XXXXXX")).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw .cannotCreate("cannot create \(q(path)): \(POSIX.Failure().reason) (in \(q(directory)))")
-        }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(POSIX.Failure) {
-            defer { close(fd) }
-            if replacing {
-                guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() }
-            } else {
-                // mkostemp makes the file 0600; an export is an ordinary file.
-                let mask = POSIX.fileCreationMask()
-                guard fchmod(fd, 0o666 & ~mask) == 0 else { throw POSIX.Failure() }
-            }
-            try POSIX.writeAll(fd, bytes)
-            guard fsync(fd) == 0 else { throw POSIX.Failure() }
-            if replacing {
-                guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
-            } else {
-                // link(2) refuses a name that exists, even one made meanwhile.
-                if link(temporary, target) != 0 {
-                    let failure = POSIX.Failure()
-                    // A file system without hard links: check, then rename.
-                    guard [EPERM, ENOTSUP, EOPNOTSUPP].contains(failure.code) else { throw failure }
-                    guard POSIX.lstat(target) == nil else { throw POSIX.Failure(EEXIST) }
-                    guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
+            try AtomicFile.write(to: path, mode: mode) { (fd: Int32) throws(POSIX.Failure) in
+                try POSIX.writeAll(fd, bytes)
+            } commit: { (temporary: String) throws(POSIX.Failure) in
+                if replacing {
+                    try AtomicFile.replace(temporary, at: path)
+                } else {
+                    try AtomicFile.createNew(temporary, at: path)
                 }
-                unlink(temporary)
             }
         } catch {
-            unlink(temporary)
             if error.code == EEXIST { throw .outputExists(path: path) }
             throw .cannotCreate("cannot write \(q(path)): \(error.reason); nothing was written")
         }
-        POSIX.syncDirectory(directory)
     }
 
     /// Refuses a symbolic link at `path`: kanban writes no file but the kanban file through one.

@@ -637,29 +637,30 @@ struct HistoryFile {
     }
 
     /// Rewrites the history with only the lines at `ranges` (newlines added), copied a chunk
-    /// at a time, through a temporary file renamed over it. A failure leaves it whole.
+    /// at a time, through a temporary file renamed over it (not flushed: see ``HistoryFile``).
+    /// A failure leaves it whole.
     private func rewrite(keeping ranges: [Range<Int>], mode: mode_t) {
         guard let fd = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return }
         defer { close(fd) }
+        // One name, removed first: what a writer killed while rewriting left goes at the next rewrite.
         let temporary = path + ".new"
         unlink(temporary)
-        guard let out = try? POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) else { return }
-        var written = true
-        copying: for range in ranges {
-            var position = range.lowerBound
-            while position < range.upperBound + 1 {
-                let count = min(range.upperBound + 1 - position, 1 << 20)
-                guard let chunk = Self.read(fd, from: position, count: count), chunk.count == count,
-                    (try? POSIX.writeAll(out, chunk)) != nil
-                else {
-                    written = false
-                    break copying
+        try? AtomicFile.write(to: path, mode: mode, temporary: temporary, flush: false) {
+            (out: Int32) throws(POSIX.Failure) in
+            for range in ranges {
+                var position = range.lowerBound
+                while position < range.upperBound + 1 {
+                    let count = min(range.upperBound + 1 - position, 1 << 20)
+                    guard let chunk = Self.read(fd, from: position, count: count), chunk.count == count else {
+                        throw POSIX.Failure(EIO)
+                    }
+                    try POSIX.writeAll(out, chunk)
+                    position += count
                 }
-                position += count
             }
+        } commit: { (temporary: String) throws(POSIX.Failure) in
+            try AtomicFile.replace(temporary, at: path)
         }
-        close(out)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
     }
 }
 

@@ -159,23 +159,6 @@ enum POSIX {
         return Array(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
     }
 
-    /// The process's umask. A run in the tests' process reads it from `/proc/self/status`
-    /// rather than setting it for a moment, which would change it for the other threads.
-    static func fileCreationMask() -> mode_t {
-        if !Surroundings.current.isProcess, let fd = try? open("/proc/self/status", O_RDONLY) {
-            defer { close(fd) }
-            let text = String(decoding: (try? readAll(fd)) ?? [], as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-                let mask = mode_t(line.dropFirst(6).trimmingPrefix(while: \.isWhitespace), radix: 8)
-            {
-                return mask
-            }
-        }
-        let mask = umask(0)
-        umask(mask)
-        return mask
-    }
-
     /// Flushes a directory, so that a rename or link in it survives a power loss.
     static func syncDirectory(_ path: String) {
         guard let fd = try? open(path, O_RDONLY | O_DIRECTORY) else { return }

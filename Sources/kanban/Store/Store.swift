@@ -502,16 +502,7 @@ struct Store {
         do {
             try writeAtomically(kanban, to: path, mode: nil, owner: nil) {
                 (temporary: String, _: UInt64) throws(POSIX.Failure) in
-                // link(2) fails if the name exists, even if a program that takes no lock made it.
-                if link(temporary, path) != 0 {
-                    let failure = POSIX.Failure()
-                    guard failure.code == EPERM || failure.code == ENOTSUP || failure.code == EOPNOTSUPP else {
-                        throw failure
-                    }
-                    guard POSIX.lstat(path) == nil else { throw POSIX.Failure(EEXIST) }
-                    guard rename(temporary, path) == 0 else { throw POSIX.Failure() }
-                }
-                unlink(temporary)
+                try AtomicFile.createNew(temporary, at: path)
             }
         } catch {
             if error.code == EEXIST { throw .exists(path: path) }
@@ -529,62 +520,35 @@ struct Store {
         KeptUntilExit.keep(kanban)
         // Past RLIMIT_FSIZE a write must fail with EFBIG, not kill the process.
         if Surroundings.current.isProcess { signal(SIGXFSZ, SIG_IGN) }
-        let directory = Path.directory(of: target)
         // Where the commit is bound to fail, no temporary file is made that could not be
         // removed. A new file (no mode to keep: `create`) needs the directory checked here;
         // `update` has checked the directory and the file already.
-        if mode == nil { try Self.checkReplaceable(nil, in: directory) }
-        let temporary = TemporaryFile.newPath(for: target)
+        if mode == nil { try Self.checkReplaceable(nil, in: Path.directory(of: target)) }
         var hash = FileHash()
-        do throws(POSIX.Failure) {
-            let fd: Int32
+        try AtomicFile.write(to: target, mode: mode, owner: owner) { (fd: Int32) throws(POSIX.Failure) in
+            TestHooks.stop(at: .writing)
+            let limit = Self.maximumFileSize
+            var written = 0
             do {
-                fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode ?? 0o666)
-            } catch  where error.code == EACCES || error.code == EROFS {
-                throw POSIX.Failure(
-                    error.code,
-                    reason: "\(error.reason) in \(q(directory)); kanban writes a new file next to the old one and "
-                        + "renames it, so the directory must be writable")
-            }
-            do throws(POSIX.Failure) {
-                TestHooks.stop(at: .writing)
-                if let mode { guard fchmod(fd, mode) == 0 else { throw POSIX.Failure() } }
-                if let (uid, gid) = owner, uid != geteuid() || gid != getegid(), fchown(fd, uid, gid) != 0 {
-                    // Only root gives a file away; anyone may keep its group, if they are in it.
-                    _ = fchown(fd, uid_t.max, gid)
-                }
-                let limit = Self.maximumFileSize
-                var written = 0
-                do {
-                    try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
-                        hash.add(chunk)
-                        written += chunk.count
-                        guard written <= limit else {
-                            throw POSIX.Failure(
-                                EFBIG,
-                                reason: "it would grow past \(byteCount(limit)), the most a kanban file may hold")
-                        }
-                        try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self))
+                try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
+                    hash.add(chunk)
+                    written += chunk.count
+                    guard written <= limit else {
+                        throw POSIX.Failure(
+                            EFBIG, reason: "it would grow past \(byteCount(limit)), the most a kanban file may hold")
                     }
-                } catch let failure as POSIX.Failure {
-                    throw failure
-                } catch {
-                    preconditionFailure("only writes fail while encoding: \(error)")
+                    try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self))
                 }
-                guard fsync(fd) == 0 else { throw POSIX.Failure() }
+            } catch let failure as POSIX.Failure {
+                throw failure
             } catch {
-                close(fd)
-                throw error
+                preconditionFailure("only writes fail while encoding: \(error)")
             }
-            guard close(fd) == 0 else { throw POSIX.Failure() }
+        } commit: { (temporary: String) throws(POSIX.Failure) in
             TestHooks.stop(at: .beforeCommit)
             try commit(temporary, hash.value)
-        } catch {
-            unlink(temporary)
-            throw error
         }
         TestHooks.stop(at: .committed)
-        POSIX.syncDirectory(directory)
     }
 
     // MARK: - Paths that cannot work
@@ -744,12 +708,11 @@ extension Store {
             try writeAtomically(
                 kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) }
             ) { (temporary: String, _: UInt64) throws(POSIX.Failure) in
-                guard info == nil else {
-                    guard rename(temporary, target) == 0 else { throw POSIX.Failure() }
-                    return
+                if info == nil {
+                    try AtomicFile.createNew(temporary, at: target)
+                } else {
+                    try AtomicFile.replace(temporary, at: target)
                 }
-                guard link(temporary, target) == 0 else { throw POSIX.Failure() }
-                unlink(temporary)
             }
         } catch {
             throw .io("cannot write \(q(path)): \(error.reason); it was left as it was")
