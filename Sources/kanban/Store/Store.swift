@@ -229,7 +229,7 @@ struct Store {
     ) throws(CLIError) -> TransactionOutcome {
         let target = try target()
         let history = HistoryFile(of: target)
-        func read(_ current: FileVersion) throws(CLIError) -> TransactionHistory {
+        func readHistory(_ current: FileVersion) throws(CLIError) -> TransactionHistory {
             TransactionHistory(
                 file: history, loaded: readingHistory && history.exists ? try history.read(current: current) : nil)
         }
@@ -238,8 +238,8 @@ struct Store {
         var file = try open(target)
         defer { file.close() }
         if dryRun {
-            var (kanban, hash, _) = try self.read(file, hashing: true, unreadable: unreadable)
-            return try body(&kanban, try read(FileVersion(hash: hash, of: file.info)))
+            var (kanban, hash, _) = try read(file, hashing: true, unreadable: unreadable)
+            return try body(&kanban, try readHistory(FileVersion(hash: hash, of: file.info)))
         }
         let lock: FileLock
         do throws(LockFailure) {
@@ -254,9 +254,9 @@ struct Store {
             // Nothing may be written without the lock, but a command that changes nothing
             // needs none: a reader sees a whole file. So a no-op on a read-only file system
             // or in a directory the user may not write still succeeds.
-            let (before, hash, readable) = try self.read(file, hashing: true, unreadable: unreadable)
+            let (before, hash, readable) = try read(file, hashing: true, unreadable: unreadable)
             var kanban = before
-            let outcome = try body(&kanban, try read(FileVersion(hash: hash, of: file.info)))
+            let outcome = try body(&kanban, try readHistory(FileVersion(hash: hash, of: file.info)))
             guard readable, Patch(from: before, to: kanban).isEmpty else {
                 throw CLIError.io("cannot write \(q(path)): \(reason); nothing was written")
             }
@@ -265,12 +265,11 @@ struct Store {
         defer { lock.release() }
         TestHooks.stop(at: .locked)
         TemporaryFile.removeStale(next: target)
-        let (before, hash, readable) = try self.read(
-            file, hashing: recording != nil || readingHistory, unreadable: unreadable)
+        let (before, hash, readable) = try read(file, hashing: recording != nil || readingHistory, unreadable: unreadable)
         var kanban = before  // shares storage with `before` until a board changes
         let current = FileVersion(hash: hash, of: file.info)
-        let read = try read(current)
-        let outcome = try body(&kanban, read)
+        let storedHistory = try readHistory(current)
+        let outcome = try body(&kanban, storedHistory)
         let patch = Patch(from: before, to: kanban)
         guard !patch.isEmpty || !readable else { return outcome }
         try checkWritable(target, open: file)
@@ -297,7 +296,7 @@ struct Store {
         }
         if let record {
             let mode = file.info.st_mode & 0o666
-            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: read.damaged)
+            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: storedHistory.damaged)
             for text in notes { note(text) }
         }
         return outcome
