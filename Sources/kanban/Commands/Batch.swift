@@ -35,7 +35,7 @@ extension App {
                 object.add("file", store.path)
                 object.add("dryRun", dryRun)
                 object.add("changed", total.isEffective)
-                object.add("commands", each.map { JSONText(json: String($0.json().dropLast())) })
+                object.add("commands", each.map(\.jsonObject))
             }.line
         }
         return each.map { $0.text(style: style) }.joined()

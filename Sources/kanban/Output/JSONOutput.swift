@@ -69,8 +69,3 @@ extension Optional: JSONOutput where Wrapped: JSONOutput {
 extension Array: JSONOutput where Element: JSONOutput {
     var json: String { "[" + map(\.json).joined(separator: ",") + "]" }
 }
-
-/// JSON text written already (by the kanban file's codec, or a value of several shapes).
-struct JSONText: JSONOutput {
-    let json: String
-}

@@ -187,13 +187,18 @@ struct Report {
 
     /// `{"command": …, "file": …, "dryRun": …, "changed": …, "boards": […], "items": […]}` on one line.
     func json() -> String {
+        jsonObject.line
+    }
+
+    /// The report as a JSON object (a batch's reports are an array of them).
+    var jsonObject: JSONObject {
         JSONObject { object in
             object.add("command", command)
             object.add("file", file)
             object.add("dryRun", dryRun)
             object.add("changed", change.isEffective)
             object.merge(changesJSON)
-        }.line
+        }
     }
 
     /// `"boards":[…],"items":[…]`: what changed, as every report and history entry has it.
@@ -225,15 +230,10 @@ struct Report {
             }
             let edits = item.edits.filter(\.isEffective)
             if !edits.isEmpty {
-                object.add("changes", JSONObject { changes in for edit in edits { changes.add(edit.field, json(edit)) } })
+                object.add("changes", JSONObject { changes in for edit in edits { changes.add(edit.field, [edit.from, edit.to]) } })
             }
             object.addIfPresent("conflicts", item.conflictChange.map(json))
         }
-    }
-
-    /// `[old, new]` of an edited field.
-    static func json(_ edit: FieldEdit) -> JSONText {
-        JSONText(json: [edit.from, edit.to].json)
     }
 
     static func json(_ board: BoardChange) -> JSONObject {
