@@ -1,14 +1,14 @@
 import KanbanCore
 
-/// A command: its name, synopsis, options (with what each means for it), manual text, and
+/// A command: its name, usage, options (with what each means for it), manual text, and
 /// how its arguments become a ``Command``. Parsing, help, suggestions and shell completion
 /// all read this one table.
 struct CommandSpec: Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
     let aliases: [String]
-    /// What follows the name in the usage line.
-    let synopsis: String
+    /// Its operands, and the options its usage line shows.
+    let usage: [Usage]
     let summary: String
     /// The options it takes besides the global ones.
     let options: [CommandOption]
@@ -18,18 +18,21 @@ struct CommandSpec: Sendable {
     let build: @Sendable (Arguments) throws(CLIError) -> Command
 
     init(
-        _ name: String, aliases: [String] = [], synopsis: String, summary: String, options: [CommandOption] = [],
+        _ name: String, aliases: [String] = [], usage: [Usage], summary: String, options: [CommandOption] = [],
         details: String, examples: [String] = [], build: @escaping @Sendable (Arguments) throws(CLIError) -> Command
     ) {
         self.name = name
         self.aliases = aliases
-        self.synopsis = synopsis
+        self.usage = usage
         self.summary = summary
         self.options = options
         self.details = details
         self.examples = examples
         self.build = build
     }
+
+    /// What follows the name in the usage line, made from ``usage``.
+    var synopsis: String { Usage.synopsis(usage) }
 
     /// Whether the command changes the kanban file (it takes `--dry-run`).
     var isMutating: Bool { options.contains { $0.spec == Options.dryRun } }
@@ -65,7 +68,7 @@ enum Commands {
 
     static let all: [CommandSpec] = [
         CommandSpec(
-            "init", synopsis: "[--sample] [--boards \"A,B,C\"] [--import FILE [--format FORMAT]]",
+            "init", usage: [.optional(Options.sample), .optional(Options.boards), .optional([.option(Options.importFile), .optional(Options.format)])],
             summary: "create kanban.json here (Todo, In Progress, Done by default)",
             options: [
                 CommandOption(Options.sample, "fill the new kanban with the tutorial's boards and cards"),
@@ -88,7 +91,7 @@ enum Commands {
                 "kanban init --import trello-board.json",
             ],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(0)
+                try arguments.operandCount()
                 if let file = arguments.value(Options.importFile) {
                     if arguments.flag(Options.sample) || arguments.value(Options.boards) != nil {
                         throw arguments.usage(
@@ -109,7 +112,7 @@ enum Commands {
                     sample: arguments.flag(Options.sample), boards: boards, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "list", aliases: ["ls"], synopsis: "[BOARD…] [FILTERS] [--json | --tsv]",
+            "list", aliases: ["ls"], usage: [.optional([.boards]), .optional([.options("FILTERS")]), .optional([.oneOf([[.option(Options.json)], [.option(Options.tsv)]])])],
             summary: "show boards",
             options: [
                 CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due, conflicts"),
@@ -155,7 +158,7 @@ enum Commands {
                 return .list(request)
             }),
         CommandSpec(
-            "show", synopsis: "ITEM…", summary: "show cards in full",
+            "show", usage: [.items], summary: "show cards in full",
             options: [CommandOption(Options.noPager, "never page the cards, however tall")],
             details: """
                 Shows each card in full: title, id, board and index (or the board it was archived
@@ -169,7 +172,10 @@ enum Commands {
                 .show(items: try arguments.items(), pager: !arguments.flag(Options.noPager))
             }),
         CommandSpec(
-            "add", synopsis: "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--due DATE] [--note TEXT]",
+            "add", usage: [
+                .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
+                .repeated(.optional(Options.label, value: "L")), .optional(Options.due), .optional(Options.note),
+            ],
             summary: "add cards; no TEXT: one card per stdin line",
             options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
                 + [
@@ -209,7 +215,7 @@ enum Commands {
                             force: force)), dryRun: dryRun)
             }),
         CommandSpec(
-            "move", aliases: ["mv"], synopsis: "ITEM… (--to BOARD | BOARD) [POSITION]",
+            "move", aliases: ["mv"], usage: Usage.itemsAndDestination,
             summary: "move cards to a board, or reorder them in it",
             options: [
                 CommandOption(Options.to, "the destination board (else the last argument is)"),
@@ -238,7 +244,7 @@ enum Commands {
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "copy", aliases: ["cp"], synopsis: "ITEM… (--to BOARD | BOARD) [POSITION]",
+            "copy", aliases: ["cp"], usage: Usage.itemsAndDestination,
             summary: "copy cards, with new ids",
             options: [
                 CommandOption(Options.to, "the board the copies go to (else the last argument is)"),
@@ -259,7 +265,7 @@ enum Commands {
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "remove", aliases: ["rm"], synopsis: "ITEM…",
+            "remove", aliases: ["rm"], usage: [.items],
             summary: "delete cards",
             options: [CommandOption(Options.from, "look card titles up in this board only"), dryRun],
             details: """
@@ -273,13 +279,13 @@ enum Commands {
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "rename", synopsis: "ITEM NEW_TITLE",
+            "rename", usage: [.item, .text("NEW_TITLE")],
             summary: "retitle a card",
             options: [CommandOption(Options.from, "look the card's title up in this board only"), dryRun],
             details: "Gives the card a new title; its id and place stay.",
             examples: ["kanban rename k3f9p2 \"Analytics dashboard\""],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(2)
+                try arguments.operandCount()
                 return .change(
                     .operation(
                         .rename(
@@ -287,7 +293,14 @@ enum Commands {
                             from: arguments.value(Options.from))), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "edit", synopsis: "ITEM [--title T] [--note TEXT | --note - | --append-note TEXT] [--label L]… [--unlabel L]… [--due DATE]",
+            "edit", usage: [
+                .item, .optional(Options.title, value: "T"),
+                .optional([
+                    .oneOf([[.option(Options.note)], [.option(Options.note, value: "-")], [.option(Options.appendNote)]])
+                ]),
+                .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.unlabel, value: "L")),
+                .optional(Options.due),
+            ],
             summary: "change a card's title, note, labels or due date",
             options: [
                 CommandOption(Options.title, "the new title"),
@@ -311,7 +324,7 @@ enum Commands {
             ],
             build: { arguments throws(CLIError) in
                 guard let item = arguments.operands.first else { throw arguments.usage("'edit' needs an ITEM") }
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 if arguments.value(Options.note) != nil && arguments.value(Options.appendNote) != nil {
                     throw arguments.usage("choose one of --note and --append-note")
                 }
@@ -333,7 +346,7 @@ enum Commands {
                 return .change(.operation(.edit(item: item, from: from, edits: edits)), dryRun: dryRun)
             }),
         CommandSpec(
-            "archive", synopsis: "ITEM… | --from BOARD [--older-than AGE]",
+            "archive", usage: [.oneOf([[.items], [.option(Options.from), .optional(Options.olderThan)]])],
             summary: "put cards away in the archive",
             options: [
                 CommandOption(
@@ -363,7 +376,7 @@ enum Commands {
                     .operation(.archive(items: arguments.operands, from: arguments.value(Options.from))), dryRun: dryRun)
             }),
         CommandSpec(
-            "restore", synopsis: "ITEM… [--to BOARD]",
+            "restore", usage: [.repeated(.operand("ITEM", [.archivedItem])), .optional(Options.to)],
             summary: "bring archived cards back",
             options: [
                 CommandOption(Options.to, "the board to put them on (default: the board each left)"),
@@ -383,7 +396,10 @@ enum Commands {
                             force: arguments.flag(Options.force))), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "resolve", synopsis: "ITEM|BOARD [--ours | --theirs] [--field FIELD]…",
+            "resolve", usage: [
+                .operand("ITEM|BOARD", [.item, .board]), .optional([.oneOf([[.option(Options.ours)], [.option(Options.theirs)]])]),
+                .repeated(.optional(Options.field)),
+            ],
             summary: "settle the conflicts a merge recorded on a card or board",
             options: [
                 CommandOption(Options.ours, "keep each field's value, ours (the default)"),
@@ -400,7 +416,7 @@ enum Commands {
                 """,
             examples: ["kanban resolve k3f9p2 --theirs", "kanban resolve Todo --field limit"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 if arguments.flag(Options.ours) && arguments.flag(Options.theirs) {
                     throw arguments.usage("--ours and --theirs exclude each other; give one")
                 }
@@ -420,7 +436,7 @@ enum Commands {
                             fields: fields)), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "board add", synopsis: "TITLE [--at N] [--limit N]",
+            "board add", usage: [.text("TITLE"), .optional(Options.at), .optional(Options.limit)],
             summary: "add a board",
             options: [
                 CommandOption(Options.at, "0-based index of the new board among the boards (default: the last)"),
@@ -430,7 +446,7 @@ enum Commands {
             details: "Adds an empty board at index N (0-based), or after the last one.",
             examples: ["kanban board add Review --at 2 --limit 2"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 return .change(
                     .operation(
                         .boardAdd(
@@ -438,32 +454,32 @@ enum Commands {
                             limit: try arguments.number(Options.limit))), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "board rename", synopsis: "BOARD NEW_TITLE",
+            "board rename", usage: [.board, .text("NEW_TITLE")],
             summary: "retitle a board",
             options: [dryRun],
             details: "Board titles are unique, ignoring case; a change of case only is allowed.",
             examples: ["kanban board rename Review QA"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(2)
+                try arguments.operandCount()
                 return .change(
                     .operation(
                         .boardRename(board: arguments.operands[0], title: try arguments.title(arguments.operands[1]))),
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "board move", synopsis: "BOARD --at N",
+            "board move", usage: [.board, .option(Options.at)],
             summary: "reorder the boards",
             options: [CommandOption(Options.at, "0-based index the board moves to, 0 to the number of boards minus 1"), dryRun],
             details: "Moves the board to index N; the others keep their order.",
             examples: ["kanban board move Done --at 0"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 guard let at = try arguments.number(Options.at) else { throw arguments.usage("'board move' needs --at N") }
                 return .change(
                     .operation(.boardMove(board: arguments.operands[0], at: at)), dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "board limit", synopsis: "BOARD N|none",
+            "board limit", usage: [.board, .operand("N|none", [.words(["none"])])],
             summary: "set or clear a board's WIP limit",
             options: [dryRun],
             details: """
@@ -472,7 +488,7 @@ enum Commands {
                 """,
             examples: ["kanban board limit \"In Progress\" 3", "kanban board limit \"In Progress\" none"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(2)
+                try arguments.operandCount()
                 let text = arguments.operands[1]
                 var limit: Int?
                 if text.lowercased() != "none" {
@@ -486,19 +502,19 @@ enum Commands {
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "board remove", aliases: ["board rm"], synopsis: "BOARD [--force]",
+            "board remove", aliases: ["board rm"], usage: [.board, .optional(Options.force)],
             summary: "delete a board",
             options: [CommandOption(Options.force, "remove the board even if it holds cards, and the cards with it"), dryRun],
             details: "Refuses a board that still holds cards, unless --force is given: then they go too.",
             examples: ["kanban board remove Review", "kanban board remove Archive --force"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 return .change(
                     .operation(.boardRemove(board: arguments.operands[0], force: arguments.flag(Options.force))),
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "batch", synopsis: "[FILE | -]",
+            "batch", usage: [.optional([.oneOf([[.path("FILE")], [.operand("-", [])]])])],
             summary: "run many commands in one transaction",
             options: [CommandOption(Options.dryRun, "print what the whole batch would change and write nothing")],
             details: """
@@ -522,7 +538,7 @@ enum Commands {
                 return .batch(script: script, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "log", synopsis: "[-n N]",
+            "log", usage: [.optional(Options.count, short: true)],
             summary: "show the file's local history",
             options: [
                 CommandOption(Options.count, "show only the N newest entries"),
@@ -538,11 +554,11 @@ enum Commands {
                 """,
             examples: ["kanban log", "kanban log -n 5 --json"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(0)
+                try arguments.operandCount()
                 return .log(count: try arguments.number(Options.count), pager: !arguments.flag(Options.noPager))
             }),
         CommandSpec(
-            "undo", synopsis: "[N]",
+            "undo", usage: [.optional([.text("N")])],
             summary: "take back the last N changes (default 1)",
             options: [CommandOption(Options.dryRun, "print what undo would change and write nothing")],
             details: """
@@ -557,7 +573,7 @@ enum Commands {
                 .undo(count: try arguments.count(), redo: false, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "redo", synopsis: "[N]",
+            "redo", usage: [.optional([.text("N")])],
             summary: "do again the last N changes undo took back (default 1)",
             options: [CommandOption(Options.dryRun, "print what redo would change and write nothing")],
             details: """
@@ -570,7 +586,7 @@ enum Commands {
                 .undo(count: try arguments.count(), redo: true, dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "diff", synopsis: "[OLD [NEW]] [--exit-code]",
+            "diff", usage: [.optional([.path("OLD"), .optional([.path("NEW")])]), .optional(Options.exitCode)],
             summary: "show what changed between two versions of the kanban, card by card",
             options: [CommandOption(Options.exitCode, "exit 1 when there are changes (and 0 when there are none)")],
             details: """
@@ -596,7 +612,12 @@ enum Commands {
                         exitCode: arguments.flag(Options.exitCode)))
             }),
         CommandSpec(
-            "merge", synopsis: "BASE OURS THEIRS [-o FILE] | --git BASE OURS THEIRS PATH",
+            "merge", usage: [
+                .oneOf([
+                    [.path("BASE"), .path("OURS"), .path("THEIRS"), .optional(Options.output, short: true)],
+                    [.option(Options.gitDriver), .path("BASE"), .path("OURS"), .path("THEIRS"), .path("PATH")],
+                ])
+            ],
             summary: "merge two versions of a kanban file card by card, from their common base",
             options: [
                 CommandOption(
@@ -630,7 +651,7 @@ enum Commands {
                         throw arguments.usage("'merge --git' writes over OURS; it takes no -o")
                     }
                 } else {
-                    try arguments.operandCount(3)
+                    try arguments.operandCount(3...3)
                 }
                 return .merge(
                     MergeRequest(
@@ -638,7 +659,7 @@ enum Commands {
                         output: arguments.value(Options.output), gitPath: git ? operands[3] : nil))
             }),
         CommandSpec(
-            "git setup", synopsis: "[--dry-run]",
+            "git setup", usage: [.optional(Options.dryRun)],
             summary: "make git merge the kanban file card by card in this repository",
             options: [CommandOption(Options.dryRun, "print what would change and change nothing")],
             details: """
@@ -653,11 +674,11 @@ enum Commands {
                 """,
             examples: ["kanban git setup", "kanban git setup --dry-run", "kanban -f team/kanban.json git setup"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(0)
+                try arguments.operandCount()
                 return .gitSetup(dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "git check", synopsis: "",
+            "git check", usage: [],
             summary: "check that git merges the kanban file card by card in this clone",
             details: """
                 Says whether .gitattributes sends the kanban file to kanban's merge driver, whether
@@ -669,11 +690,11 @@ enum Commands {
                 """,
             examples: ["kanban git check"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(0)
+                try arguments.operandCount()
                 return .gitCheck
             }),
         CommandSpec(
-            "git resolve", synopsis: "[PATH]",
+            "git resolve", usage: [.optional([.path("PATH")])],
             summary: "merge the kanban file of an unfinished git merge, rebase or cherry-pick card by card",
             details: """
                 Merges the kanban file (PATH, else the one kanban would use) from the three versions
@@ -694,7 +715,7 @@ enum Commands {
                 return .gitResolve(path: arguments.operands.first)
             }),
         CommandSpec(
-            "ui", synopsis: "",
+            "ui", usage: [],
             summary: "the interactive board: keys and mouse drag-and-drop",
             details: """
                 Shows the boards full-screen, as columns, and lets you move cards with the keys or
@@ -710,11 +731,14 @@ enum Commands {
                 """,
             examples: ["kanban ui", "kanban ui -f ~/team/kanban.json"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(0)
+                try arguments.operandCount()
                 return .ui
             }),
         CommandSpec(
-            "export", synopsis: "[--format \(ExportFormat.synopsis)] [BOARD…] [-o FILE]",
+            "export", usage: [
+                .optional(Options.format, value: ExportFormat.synopsis), .optional([.boards]),
+                .optional(Options.output, short: true),
+            ],
             summary: "write the boards as Markdown, CSV or JSON",
             options: [
                 CommandOption(
@@ -753,7 +777,7 @@ enum Commands {
                 return .export(request)
             }),
         CommandSpec(
-            "import", synopsis: "FILE… [--format FORMAT]",
+            "import", usage: [.repeated(.path("FILE")), .optional(Options.format)],
             summary: "add boards and cards from Trello, Markdown or CSV",
             options: [
                 CommandOption(
@@ -786,7 +810,7 @@ enum Commands {
                     dryRun: arguments.flag(Options.dryRun))
             }),
         CommandSpec(
-            "completion", synopsis: Shell.allCases.map(\.rawValue).joined(separator: "|"),
+            "completion", usage: [.operand(Shell.allCases.map(\.rawValue).joined(separator: "|"), [.words(Shell.allCases.map(\.rawValue))])],
             summary: "print a shell completion script",
             details: """
                 Prints a script that completes kanban's commands, options, board titles, cards (ids,
@@ -798,7 +822,7 @@ enum Commands {
                 """,
             examples: ["source <(kanban completion bash)", "kanban completion fish | source"],
             build: { arguments throws(CLIError) in
-                try arguments.operandCount(1)
+                try arguments.operandCount()
                 guard let shell = Shell(rawValue: arguments.operands[0]) else {
                     throw arguments.usage(
                         "kanban completes in \(Shell.allCases.map(\.rawValue).joined(separator: ", ")), "
@@ -807,7 +831,7 @@ enum Commands {
                 return .completion(shell)
             }),
         CommandSpec(
-            "help", synopsis: "[COMMAND]",
+            "help", usage: [.optional([.operand("COMMAND", [.command])])],
             summary: "show help for kanban or a command",
             details: "Also: -h or --help after any command, and --version.",
             examples: ["kanban help move", "kanban board add --help"],

@@ -261,13 +261,20 @@ struct Arguments {
         .usage(message, command: spec.name)
     }
 
-    func operandCount(_ expected: Int) throws(CLIError) {
-        guard operands.count != expected else { return }
+    /// Checks the number of operands against what the command's usage declares.
+    func operandCount() throws(CLIError) {
+        let (lower, upper) = Usage.operandCount(spec.usage)
+        try operandCount(lower...(upper ?? Int.max))
+    }
+
+    /// Checks the number of operands against `expected`, for a form of the command.
+    func operandCount(_ expected: ClosedRange<Int>) throws(CLIError) {
+        guard !expected.contains(operands.count) else { return }
         let synopsis = "kanban \(spec.name) \(spec.synopsis)"
-        if operands.count < expected {
+        if operands.count < expected.lowerBound {
             throw usage("missing argument; usage: \(synopsis)")
         }
-        throw usage("unexpected argument \(q(operands[expected])); usage: \(synopsis)")
+        throw usage("unexpected argument \(q(operands[expected.upperBound])); usage: \(synopsis)")
     }
 
     /// The operands as ITEM references: at least one.

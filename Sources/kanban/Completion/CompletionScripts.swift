@@ -66,7 +66,7 @@ enum CompletionScripts {
 
     /// Whether some operand of the command has something to offer.
     static func hasOperands(_ spec: CommandSpec) -> Bool {
-        spec.name == "help" || spec.operandSlots.contains { $0.kind != .text }
+        spec.name == "help" || spec.operandSlots.contains { $0.kinds != [.text] }
     }
 
     private static var header: String {

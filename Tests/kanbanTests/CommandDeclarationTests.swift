@@ -1,0 +1,124 @@
+import Testing
+
+@testable import kanban
+
+// A command declares its operands and options as typed values; its synopsis, help,
+// operand-count errors and completion all follow from them (README: Development). These
+// goldens hold the synopses and help as they were written by hand before, byte for byte.
+@Suite struct CommandDeclarationTests {
+    static let synopses: [String: String] = [
+        "init": "[--sample] [--boards \"A,B,C\"] [--import FILE [--format FORMAT]]",
+        "list": "[BOARD…] [FILTERS] [--json | --tsv]",
+        "show": "ITEM…",
+        "add": "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--due DATE] [--note TEXT]",
+        "move": "ITEM… (--to BOARD | BOARD) [POSITION]",
+        "copy": "ITEM… (--to BOARD | BOARD) [POSITION]",
+        "remove": "ITEM…",
+        "rename": "ITEM NEW_TITLE",
+        "edit":
+            "ITEM [--title T] [--note TEXT | --note - | --append-note TEXT] [--label L]… [--unlabel L]… [--due DATE]",
+        "archive": "ITEM… | --from BOARD [--older-than AGE]",
+        "restore": "ITEM… [--to BOARD]",
+        "resolve": "ITEM|BOARD [--ours | --theirs] [--field FIELD]…",
+        "board add": "TITLE [--at N] [--limit N]",
+        "board rename": "BOARD NEW_TITLE",
+        "board move": "BOARD --at N",
+        "board limit": "BOARD N|none",
+        "board remove": "BOARD [--force]",
+        "batch": "[FILE | -]",
+        "log": "[-n N]",
+        "undo": "[N]",
+        "redo": "[N]",
+        "diff": "[OLD [NEW]] [--exit-code]",
+        "merge": "BASE OURS THEIRS [-o FILE] | --git BASE OURS THEIRS PATH",
+        "git setup": "[--dry-run]",
+        "git check": "",
+        "git resolve": "[PATH]",
+        "ui": "",
+        "export": "[--format markdown|csv|json] [BOARD…] [-o FILE]",
+        "import": "FILE… [--format FORMAT]",
+        "completion": "bash|zsh|fish",
+        "help": "[COMMAND]",
+    ]
+
+    @Test func everySynopsisIsAsWrittenBefore() {
+        #expect(Set(Commands.all.map(\.name)) == Set(Self.synopses.keys))
+        for spec in Commands.all {
+            #expect(spec.synopsis == Self.synopses[spec.name], "\(spec.name)")
+        }
+    }
+
+    /// FNV-1a of each command's help: any byte of it changed changes this.
+    static func checksum(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    @Test func everyHelpTextIsAsBefore() throws {
+        var sums: [String: UInt64] = [:]
+        for spec in Commands.all { sums[spec.name] = Self.checksum(Help.command(spec)) }
+        sums[""] = Self.checksum(Help.overview())
+        sums["board"] = Self.checksum(Help.groupOverview("board"))
+        sums["git"] = Self.checksum(Help.groupOverview("git"))
+        #expect(sums == Self.helpChecksums)
+    }
+
+    static let helpChecksums: [String: UInt64] = [
+        "": 16155180404191133087, "add": 14980203594138684804, "archive": 2300039843458286628,
+        "batch": 5679912332960037314, "board": 12895386236069206855, "board add": 14809784110139611781,
+        "board limit": 9163385152927270501, "board move": 11702233666427180165,
+        "board remove": 2563139387243111330, "board rename": 17725326024600898440,
+        "completion": 5218813967792563521, "copy": 1544755385457684675, "diff": 10890999600508062690,
+        "edit": 4883278488017421828, "export": 9512726026646651748, "git": 10540249351623659816,
+        "git check": 4327895012546559591, "git resolve": 5520567073706494184,
+        "git setup": 7004190598484722114, "help": 10850330475909933887, "import": 13035767154925534548,
+        "init": 13646778275539869107, "list": 15908164201948675597, "log": 6545734608461194343,
+        "merge": 7618620019032023240, "move": 442964019485623195, "redo": 13459623704290862088,
+        "remove": 3693947453190012313, "rename": 17346144462547782625, "resolve": 4805377916383903530,
+        "restore": 3904553018341267428, "show": 14626179793989315198, "ui": 395556805614467444,
+        "undo": 12207140696074920502,
+    ]
+
+    /// What completion offers at each of the first 8 operands: as it was read from the
+    /// synopses before, but for `resolve`, which takes one ITEM or BOARD and no second operand.
+    @Test func completionOffersTheOperandsAsBefore() {
+        var offered: [String: String] = [:]
+        for spec in Commands.all {
+            offered[spec.name] = (0..<8).map { index in spec.operandKinds(at: index).map { "\($0)" }.joined(separator: "|") }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        #expect(offered == Self.offered)
+    }
+
+    static let offered: [String: String] = [
+        "add": "text text text text text text text text", "archive": "item item item item item item item item",
+        "batch": "path", "board add": "text", "board limit": "board words([\"none\"])", "board move": "board",
+        "board remove": "board", "board rename": "board text",
+        "completion": "words([\"bash\", \"zsh\", \"fish\"])",
+        "copy": "item|board item|board item|board item|board item|board item|board item|board item|board",
+        "diff": "path path", "edit": "item", "export": "board board board board board board board board",
+        "git check": "", "git resolve": "path", "git setup": "", "help": "command",
+        "import": "path path path path path path path path", "init": "", "list": "board board board board board board board board",
+        "log": "", "merge": "path path path path path path path",
+        "move": "item|board item|board item|board item|board item|board item|board item|board item|board",
+        "redo": "text", "remove": "item item item item item item item item", "rename": "item text",
+        "resolve": "item|board", "restore": "archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem",
+        "show": "item item item item item item item item", "ui": "", "undo": "text",
+    ]
+}
+
+@Suite struct UsageOperandCountTests {
+    @Test func theOperandCountsFollowFromTheUsage() {
+        func count(_ name: String) -> String {
+            let (lower, upper) = Usage.operandCount(Commands.named(name)!.usage)
+            return "\(lower)...\(upper.map(String.init) ?? "")"
+        }
+        #expect(count("rename") == "2...2")
+        #expect(count("move") == "1...")
+        #expect(count("archive") == "0...")
+        #expect(count("diff") == "0...2")
+        #expect(count("merge") == "3...4")
+        #expect(count("board move") == "1...1")
+        #expect(count("batch") == "0...1")
+        #expect(count("ui") == "0...0")
+    }
+}
