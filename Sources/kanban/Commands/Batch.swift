@@ -1,5 +1,32 @@
 import KanbanCore
 
+extension Commands {
+    static let batch = CommandSpec(
+        "batch", usage: [.optional([.oneOf([[.path("FILE")], [.operand("-", [])]])])],
+        summary: "run many commands in one transaction",
+        options: [CommandOption(Options.dryRun, "print what the whole batch would change and write nothing")],
+        details: """
+            Runs kanban commands read from FILE or standard input, one per line, without the word
+            'kanban': move "Analytics" --to Done --at 0. Words are split as a POSIX shell splits
+            them (single quotes, double quotes with \\" and \\\\, backslash escapes; nothing is
+            expanded); # at the start of a word starts a comment; blank lines are skipped. Any
+            command that changes the file may appear, with its own options such as --force;
+            other commands and the options of every command (-f, --json, --dry-run, …) are
+            refused. All lines run in one transaction on one reading of the file: each line sees
+            what the lines before it did. Either every line succeeds and the file is written
+            once, or nothing is written and the first failing line is reported as 'line K: …'
+            with that error's exit code.
+            """,
+        examples: ["kanban batch changes.txt", "printf 'add \"Ship it\" --to Todo\\nmove Todo:0 Done\\n' | kanban batch"],
+        build: { arguments throws(CLIError) in
+            guard arguments.operands.count <= 1 else {
+                throw arguments.usage("'batch' takes one script, FILE or - (standard input)")
+            }
+            let script = arguments.operands.first.flatMap { $0 == "-" ? nil : $0 }
+            return .batch(script: script, dryRun: arguments.flag(Options.dryRun))
+        })
+}
+
 extension App {
     /// `kanban batch [FILE | -]`: every line is parsed before the file is touched, then all
     /// run in one transaction, each seeing what the lines before it did.

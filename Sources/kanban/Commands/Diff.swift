@@ -1,6 +1,35 @@
 import Glibc
 import KanbanCore
 
+extension Commands {
+    static let diff = CommandSpec(
+        "diff", usage: [.optional([.path("OLD"), .optional([.path("NEW")])]), .optional(Options.exitCode)],
+        summary: "show what changed between two versions of the kanban, card by card",
+        options: [CommandOption(Options.exitCode, "exit 1 when there are changes (and 0 when there are none)")],
+        details: """
+            OLD and NEW are kanban files, or git revisions of this kanban file (HEAD~1, main,
+            or REV:PATH with the path from the repository's top); NEW is the file itself when
+            not given, OLD is HEAD. One line per change, in the words of the commands that make
+            them: cards added, removed, archived, restored, moved and edited, boards added,
+            removed, renamed, moved and re-limited. A card whose index shifted only because
+            others moved, came or went is not listed. --json prints {"items": […], "boards":
+            […]} in the shapes of the change reports. Exits 0 whether or not there are changes.
+            """,
+        examples: [
+            "kanban diff", "kanban diff HEAD~3", "kanban diff main HEAD --json", "kanban diff old.json new.json",
+        ],
+        build: { arguments throws(CLIError) in
+            guard arguments.operands.count <= 2 else {
+                throw arguments.usage(
+                    "unexpected argument \(q(arguments.operands[2])); usage: kanban diff [OLD [NEW]]")
+            }
+            return .diff(
+                DiffRequest(
+                    old: arguments.operands.first, new: arguments.operands.dropFirst().first,
+                    exitCode: arguments.flag(Options.exitCode)))
+        })
+}
+
 /// `kanban diff [OLD [NEW]] [--exit-code]` as typed.
 struct DiffRequest: Equatable, Sendable {
     /// A file or a git revision; `nil`: `HEAD`.

@@ -1,6 +1,62 @@
 import Glibc
 import KanbanCore
 
+extension Commands {
+    static let edit = CommandSpec(
+        "edit", usage: [
+            .item, .optional(Options.title, value: "T"),
+            .optional([
+                .oneOf([[.option(Options.note)], [.option(Options.note, value: "-")], [.option(Options.appendNote)]])
+            ]),
+            .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.unlabel, value: "L")),
+            .optional(Options.due),
+        ],
+        summary: "change a card's title, note, labels or due date",
+        options: [
+            CommandOption(Options.title, "the new title"),
+            CommandOption(Options.note, "the new note (- reads it from standard input; \"\" clears it)"),
+            CommandOption(Options.appendNote, "add TEXT as a new line at the end of the note"),
+            CommandOption(Options.label, "add this label (repeatable)"),
+            CommandOption(Options.unlabel, "take this label away (repeatable)"),
+            CommandOption(Options.due, "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none"),
+            CommandOption(Options.from, "look the card's title up in this board only"), dryRun,
+        ],
+        details: """
+            Changes the card in one transaction. With no edit option, on a terminal, it opens
+            $VISUAL (else $EDITOR, else vi) on the card as text: the title on the first line,
+            then 'labels:' and 'due:' lines, a blank line, and the note. Saving applies the
+            changes; an unchanged or empty file changes nothing. If the card changes meanwhile,
+            the edit is refused and the edited text is kept in a file whose path is printed.
+            """,
+        examples: [
+            "kanban edit k3f9p2 --label bug --due tomorrow", "git log -1 --format=%B | kanban edit k3f9p2 --note -",
+            "kanban edit k3f9p2",
+        ],
+        build: { arguments throws(CLIError) in
+            guard let item = arguments.operands.first else { throw arguments.usage("'edit' needs an ITEM") }
+            try arguments.operandCount()
+            if arguments.value(Options.note) != nil && arguments.value(Options.appendNote) != nil {
+                throw arguments.usage("choose one of --note and --append-note")
+            }
+            var edits = EditInput()
+            edits.title = try arguments.value(Options.title).map { text throws(CLIError) in try arguments.title(text) }
+            edits.addLabels = try arguments.labels(Options.label).names
+            edits.removeLabels = arguments.values(Options.unlabel)
+            edits.due = try arguments.due(Options.due)
+            let from = arguments.value(Options.from)
+            let dryRun = arguments.flag(Options.dryRun)
+            if let text = arguments.value(Options.appendNote) {
+                edits.note = .append(try arguments.checkedNote(text))
+            }
+            if let text = arguments.value(Options.note) {
+                if text == "-" { return .change(.editReadingNote(item: item, from: from, edits: edits), dryRun: dryRun) }
+                edits.note = .set(try arguments.checkedNote(text))
+            }
+            if edits.isEmpty { return .editInEditor(item: item, from: from, dryRun: dryRun) }
+            return .change(.operation(.edit(item: item, from: from, edits: edits)), dryRun: dryRun)
+        })
+}
+
 extension App {
     /// `kanban edit ITEM` with no edit option: the card as text in the user's editor.
     ///

@@ -1,6 +1,30 @@
 import Glibc
 import KanbanCore
 
+extension Commands {
+    static let gitResolve = CommandSpec(
+        "git resolve", usage: [.optional([.path("PATH")])],
+        summary: "merge the kanban file of an unfinished git merge, rebase or cherry-pick card by card",
+        details: """
+            Merges the kanban file (PATH, else the one kanban would use) from the three versions
+            git keeps while a merge, rebase or cherry-pick stops on it (base, ours, theirs) by
+            the rules of 'kanban merge', and writes the result to the work tree in one
+            transaction, whatever the work tree held: git's conflict markers from a text merge
+            in a clone without the driver, or ours alone where the driver's command failed. A
+            file added on both sides merges from an empty base. Then: git add PATH, and
+            git merge --continue (rebase, cherry-pick). Exit 0: merged; 1: merged with
+            conflicts, keeping ours (as 'kanban merge'), or nothing to resolve.
+            """,
+        examples: ["kanban git resolve", "kanban git resolve team/kanban.json"],
+        build: { arguments throws(CLIError) in
+            guard arguments.operands.count <= 1 else {
+                throw arguments.usage(
+                    "unexpected argument \(q(arguments.operands[1])); usage: kanban git resolve [PATH]")
+            }
+            return .gitResolve(path: arguments.operands.first)
+        })
+}
+
 extension App {
     /// `kanban git resolve [PATH]`: the kanban file of an unfinished git merge (rebase,
     /// cherry-pick, revert), merged card by card from the three versions in git's index,

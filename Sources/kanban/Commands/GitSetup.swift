@@ -1,6 +1,45 @@
 import Glibc
 import KanbanCore
 
+extension Commands {
+    static let gitSetup = CommandSpec(
+        "git setup", usage: [.optional(Options.dryRun)],
+        summary: "make git merge the kanban file card by card in this repository",
+        options: [CommandOption(Options.dryRun, "print what would change and change nothing")],
+        details: """
+            In a git work tree: adds the kanban file (its path from the repository's top) with
+            merge=kanban to .gitattributes, registers the driver in this clone's git config
+            (merge.kanban.name and merge.kanban.driver, by this kanban's full path, so that a git
+            started with another PATH finds it), and adds kanban's files next to it (the lock,
+            temporary files, the history) to .gitignore. Running it again changes nothing. A
+            .gitattributes or .gitignore that is a symbolic link is refused (exit 1). Commit
+            .gitattributes and .gitignore; every clone runs 'kanban git setup' once, as git config
+            is not shared.
+            """,
+        examples: ["kanban git setup", "kanban git setup --dry-run", "kanban -f team/kanban.json git setup"],
+        build: { arguments throws(CLIError) in
+            try arguments.operandCount()
+            return .gitSetup(dryRun: arguments.flag(Options.dryRun))
+        })
+
+    static let gitCheck = CommandSpec(
+        "git check", usage: [],
+        summary: "check that git merges the kanban file card by card in this clone",
+        details: """
+            Says whether .gitattributes sends the kanban file to kanban's merge driver, whether
+            this clone has the driver registered, and whether its command runs wherever git runs
+            it (by its full path, executable, answering --version). Where .gitattributes names
+            the driver but the clone lacks it, git merges the file line by line, as text; where
+            the command does not run, git leaves ours alone: run 'kanban git setup'. Exit 0 when
+            all is set, 1 otherwise.
+            """,
+        examples: ["kanban git check"],
+        build: { arguments throws(CLIError) in
+            try arguments.operandCount()
+            return .gitCheck
+        })
+}
+
 extension App {
     /// `kanban git setup`: `.gitattributes`, this clone's git config and `.gitignore`, so
     /// that git merges the kanban file card by card. Changes only what is missing.

@@ -1,5 +1,58 @@
 import KanbanCore
 
+extension Commands {
+    static let log = CommandSpec(
+        "log", usage: [.optional(Options.count, short: true)],
+        summary: "show the file's local history",
+        options: [
+            CommandOption(Options.count, "show only the N newest entries"),
+            CommandOption(Options.noPager, "never page the log, however long"),
+        ],
+        details: """
+            Shows the changes kanban made to this file, newest first: the entry's number, the time,
+            the user, the command line, and what changed. Undo and redo are entries too; an entry
+            taken back by undo is marked (undone). The history is kept next to the file, in
+            .kanban.json.history (ignored by git like the lock file): at least the last 100 changes.
+            Changes made outside kanban (an editor, a git checkout) are not in it. A log taller
+            than the terminal goes through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX).
+            """,
+        examples: ["kanban log", "kanban log -n 5 --json"],
+        build: { arguments throws(CLIError) in
+            try arguments.operandCount()
+            return .log(count: try arguments.number(Options.count), pager: !arguments.flag(Options.noPager))
+        })
+
+    static let undo = CommandSpec(
+        "undo", usage: [.optional([.text("N")])],
+        summary: "take back the last N changes (default 1)",
+        options: [CommandOption(Options.dryRun, "print what undo would change and write nothing")],
+        details: """
+            Takes back the last N changes not yet taken back, as one new change. When nothing else
+            changed the file since, it gives the file back exactly as it was. When the file changed
+            since (another kanban process, a git pull, an editor), undo takes back only what those
+            N changes did, as a 3-way merge (like git revert); if that conflicts, it refuses and
+            writes nothing. See 'kanban log'.
+            """,
+        examples: ["kanban undo", "kanban undo 3 --dry-run"],
+        build: { arguments throws(CLIError) in
+            .undo(count: try arguments.count(), redo: false, dryRun: arguments.flag(Options.dryRun))
+        })
+
+    static let redo = CommandSpec(
+        "redo", usage: [.optional([.text("N")])],
+        summary: "do again the last N changes undo took back (default 1)",
+        options: [CommandOption(Options.dryRun, "print what redo would change and write nothing")],
+        details: """
+            Re-applies what undo took back, most recent first, as one new change; possible until
+            another change is made. Like undo, it merges with changes made since and refuses on a
+            conflict.
+            """,
+        examples: ["kanban redo"],
+        build: { arguments throws(CLIError) in
+            .undo(count: try arguments.count(), redo: true, dryRun: arguments.flag(Options.dryRun))
+        })
+}
+
 extension App {
     /// `kanban log [-n N]`: the history, newest first. No history yet (a new clone: the
     /// history is not in git) is an empty log; one that cannot be read is an error.

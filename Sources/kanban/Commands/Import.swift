@@ -1,5 +1,41 @@
 import KanbanCore
 
+extension Commands {
+    static let importFiles = CommandSpec(
+        "import", usage: [.repeated(.path("FILE")), .optional(Options.format)],
+        summary: "add boards and cards from Trello, Markdown or CSV",
+        options: [
+            CommandOption(
+                Options.format,
+                "the files' format: \(importFormatList) (default: guessed from each file's content)",
+                kind: .words(importFormats)),
+            CommandOption(Options.force, "add cards to boards past their WIP limits instead of refusing"), dryRun,
+        ],
+        details: """
+            Adds the boards and cards of each FILE (- is standard input) in one transaction: all
+            of them or nothing. Cards go to the bottom of the board with the same title (case
+            ignored), or to a new board at the end; they get new ids, and were created and entered
+            their boards now. trello: a board's JSON export (lists in order become boards, their
+            cards cards; archived cards and lists go to the archive; descriptions and checklists
+            become notes, labels labels, due dates due dates, a list's soft limit a WIP limit).
+            markdown and csv: what kanban export writes (and the Obsidian Kanban plugin's boards).
+            json: a kanban file. A file that is not what its format expects is refused (65),
+            naming the file and the line or JSON path.
+            """,
+        examples: [
+            "kanban import trello-board.json", "kanban import board.md --dry-run",
+            "kanban import cards.csv --format csv",
+        ],
+        build: { arguments throws(CLIError) in
+            guard !arguments.operands.isEmpty else { throw arguments.usage("'import' needs at least one FILE") }
+            return .importFiles(
+                ImportRequest(
+                    files: arguments.operands, format: try arguments.importFormat(),
+                    force: arguments.flag(Options.force)),
+                dryRun: arguments.flag(Options.dryRun))
+        })
+}
+
 /// `kanban import FILE…` and `kanban init --import FILE`: the files and how to read them.
 struct ImportRequest: Equatable, Sendable {
     var files: [String]

@@ -1,5 +1,56 @@
 import KanbanCore
 
+extension Commands {
+    static let initialize = CommandSpec(
+        "init",
+        usage: [
+            .optional(Options.sample), .optional(Options.boards),
+            .optional([.option(Options.importFile), .optional(Options.format)]),
+        ],
+        summary: "create kanban.json here (Todo, In Progress, Done by default)",
+        options: [
+            CommandOption(Options.sample, "fill the new kanban with the tutorial's boards and cards"),
+            CommandOption(Options.boards, "comma-separated board titles (default: Todo, In Progress, Done)"),
+            CommandOption(
+                Options.importFile,
+                "make the kanban of FILE's boards and cards (see 'kanban help import'); - is stdin"),
+            CommandOption(
+                Options.format, "FILE's format: \(importFormatList) (default: guessed from its content)",
+                kind: .words(importFormats)),
+            dryRun,
+        ],
+        details: """
+            Creates ./kanban.json, or the file named by --file or $KANBAN_FILE, and shows it.
+            It never overwrites a file and does not create missing directories.
+            With --import, the kanban is made of what kanban import would add from FILE.
+            """,
+        examples: [
+            "kanban init --sample", "kanban init --boards \"Backlog,Doing,Review,Done\"",
+            "kanban init --import trello-board.json",
+        ],
+        build: { arguments throws(CLIError) in
+            try arguments.operandCount()
+            if let file = arguments.value(Options.importFile) {
+                if arguments.flag(Options.sample) || arguments.value(Options.boards) != nil {
+                    throw arguments.usage(
+                        "--import makes the kanban of FILE alone; it does not go with --sample or --boards")
+                }
+                return .initializeImporting(
+                    ImportRequest(files: [file], format: try arguments.importFormat()),
+                    dryRun: arguments.flag(Options.dryRun))
+            }
+            if arguments.value(Options.format) != nil { throw arguments.usage("--format goes with --import FILE") }
+            if arguments.flag(Options.sample) && arguments.value(Options.boards) != nil {
+                throw arguments.usage("--sample makes the tutorial's boards; it does not go with --boards")
+            }
+            let boards = arguments.value(Options.boards).map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            return .initialize(
+                sample: arguments.flag(Options.sample), boards: boards, dryRun: arguments.flag(Options.dryRun))
+        })
+}
+
 extension App {
     /// `kanban init [--sample] [--boards "A,B,C"]`
     func initialize(sample: Bool, boards: [String]?, dryRun: Bool) throws(CLIError) -> String {

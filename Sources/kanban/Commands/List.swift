@@ -1,5 +1,58 @@
 import KanbanCore
 
+extension Commands {
+    static let list = CommandSpec(
+        "list", aliases: ["ls"],
+        usage: [
+            .optional([.boards]), .optional([.options("FILTERS")]),
+            .optional([.oneOf([[.option(Options.json)], [.option(Options.tsv)]])]),
+        ],
+        summary: "show boards",
+        options: [
+            CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due, conflicts"),
+            CommandOption(Options.compact, "one line per card, titles cut with …"),
+            CommandOption(Options.noPager, "never page the view, however tall"),
+            CommandOption(Options.label, "only cards with this label (repeat: all of them)"),
+            CommandOption(Options.grep, "only cards whose title or note contains TEXT, ignoring case"),
+            CommandOption(Options.dueBefore, "only cards due before DATE (YYYY-MM-DD, today, tomorrow, +Nd, +Nw)"),
+            CommandOption(Options.overdue, "only cards due before today"),
+            CommandOption(Options.olderThan, "only cards that entered their board more than AGE ago (12h, 3d, 2w)"),
+            CommandOption(Options.archived, "list the archive instead of the boards"),
+            CommandOption(Options.conflicts, "only cards with a conflict a merge recorded (see 'kanban help resolve')"),
+        ],
+        details: """
+            On a terminal the boards stand side by side, fitted to its width; elsewhere they are
+            stacked. Each card shows its index and id, its labels and due date. With BOARD
+            arguments, only those boards. Filters combine (all must hold) and keep every board
+            heading and every card's index on its board. A view taller than the terminal goes
+            through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX). A card or board with a
+            conflict a merge recorded shows '!' before its title.
+            --json prints the kanban document (filtered); --tsv one line per card.
+            """,
+        examples: [
+            "kanban list", "kanban list Todo Done", "kanban list --label bug --overdue",
+            "kanban list --json | jq '.boards[0].items[0].title'", "kanban list --tsv | cut -f1,4",
+        ],
+        build: { arguments throws(CLIError) in
+            if arguments.flag(Options.tsv) && arguments.flag(Options.json) {
+                throw arguments.usage("choose one of --json and --tsv")
+            }
+            var request = ListRequest(boards: arguments.operands)
+            request.format =
+                arguments.flag(Options.json) ? .json : arguments.flag(Options.tsv) ? .tsv : .text
+            request.compact = arguments.flag(Options.compact)
+            request.pager = !arguments.flag(Options.noPager)
+            request.filter = CardFilter(
+                labels: try arguments.labels(Options.label).names,
+                grep: arguments.value(Options.grep),
+                dueBefore: try arguments.due(Options.dueBefore),
+                overdue: arguments.flag(Options.overdue),
+                olderThan: try arguments.age(),
+                archived: arguments.flag(Options.archived), conflicts: arguments.flag(Options.conflicts))
+            return .list(request)
+        })
+}
+
 extension App {
     /// `kanban` alone: the board when there is a kanban file, else the help summary.
     func overview() throws(CLIError) -> [UInt8] {

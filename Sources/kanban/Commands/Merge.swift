@@ -1,6 +1,56 @@
 import Glibc
 import KanbanCore
 
+extension Commands {
+    static let merge = CommandSpec(
+        "merge", usage: [
+            .oneOf([
+                [.path("BASE"), .path("OURS"), .path("THEIRS"), .optional(Options.output, short: true)],
+                [.option(Options.gitDriver), .path("BASE"), .path("OURS"), .path("THEIRS"), .path("PATH")],
+            ])
+        ],
+        summary: "merge two versions of a kanban file card by card, from their common base",
+        options: [
+            CommandOption(
+                Options.output, "write the merged kanban to FILE (atomically) instead of standard output"),
+            CommandOption(
+                Options.gitDriver,
+                "be git's merge driver (%O %A %B %P): write the result over OURS; PATH names the file"),
+        ],
+        details: """
+            Combines what OURS and THEIRS each changed since BASE: cards added, removed, moved,
+            edited; boards added, removed, renamed, moved, re-limited. A card moved on both sides
+            goes where the later move put it; labels merge as sets. A title, note, due date, or a
+            board's title or limit changed on both sides to different values is a conflict: the
+            result keeps ours, and standard error names each with both values and the command
+            that takes theirs. Exit 0: merged; 1: merged with conflicts (the result is a valid
+            kanban); 65: an input is not a readable kanban (nothing is written). 'kanban git
+            setup' registers the --git form with git.
+            """,
+        examples: [
+            "kanban merge base.json ours.json theirs.json -o kanban.json",
+            "kanban merge --git %O %A %B %P",
+        ],
+        build: { arguments throws(CLIError) in
+            let git = arguments.flag(Options.gitDriver)
+            let operands = arguments.operands
+            if git {
+                guard operands.count == 4 else {
+                    throw arguments.usage("'merge --git' takes BASE OURS THEIRS PATH, as git's %O %A %B %P")
+                }
+                if arguments.value(Options.output) != nil {
+                    throw arguments.usage("'merge --git' writes over OURS; it takes no -o")
+                }
+            } else {
+                try arguments.operandCount(3...3)
+            }
+            return .merge(
+                MergeRequest(
+                    base: operands[0], ours: operands[1], theirs: operands[2],
+                    output: arguments.value(Options.output), gitPath: git ? operands[3] : nil))
+        })
+}
+
 /// `kanban merge BASE OURS THEIRS [-o OUT]` or `kanban merge --git BASE OURS THEIRS PATH` as typed.
 struct MergeRequest: Equatable, Sendable {
     var base: String

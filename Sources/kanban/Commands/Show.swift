@@ -1,5 +1,22 @@
 import KanbanCore
 
+extension Commands {
+    static let show = CommandSpec(
+        "show", usage: [.items], summary: "show cards in full",
+        options: [CommandOption(Options.noPager, "never page the cards, however tall")],
+        details: """
+            Shows each card in full: title, id, board and index (or the board it was archived
+            from), labels, due date, when it was created and entered its board, and its note.
+            Archived cards are found too. Cards taller than the terminal go through a pager
+            ($KANBAN_PAGER, else $PAGER, else less -FRX). --json prints an array of cards as in
+            the file, each with its board and index (archived: board and archived).
+            """,
+        examples: ["kanban show k3f9p2", "kanban show Todo:0 --json"],
+        build: { arguments throws(CLIError) in
+            .show(items: try arguments.items(), pager: !arguments.flag(Options.noPager))
+        })
+}
+
 extension App {
     /// `kanban show ITEM…`: each card in full.
     func show(_ references: [String]) throws(CLIError) -> String {
