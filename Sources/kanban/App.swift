@@ -39,8 +39,9 @@ struct App {
             // A closed pipe must not kill a command that has already saved its change.
             if surroundings.isProcess { signal(SIGPIPE, SIG_IGN) }
             let output = try app.run(invocation.command)
-            try writeOutput(output, changesFile: invocation.command.changesFile, surroundings: surroundings)
-            if invocation.command.mayNoteMergeDriver { app.noteUnregisteredMergeDriver() }
+            let command = invocation.command.parsed
+            try writeOutput(output, changesFile: command.changesFile, surroundings: surroundings)
+            if command.mayNoteMergeDriver { app.noteUnregisteredMergeDriver() }
             return app.outcome.exitCode.rawValue
         } catch {
             return report(error, json: json)
@@ -87,50 +88,7 @@ struct App {
     /// Runs one command and returns what it prints on stdout, as bytes: `list --json` of a
     /// large kanban is best not copied into a String and out again.
     func run(_ command: Command) throws(CLIError) -> [UInt8] {
-        switch command {
-        case .overview:
-            return try overview()
-        case .initialize(let sample, let boards, let dryRun):
-            return Array(try initialize(sample: sample, boards: boards, dryRun: dryRun).utf8)
-        case .list(let request):
-            return try list(request)
-        case .show(let items, let pager):
-            return page(Array(try show(items).utf8), if: pager)
-        case .change(let request, let dryRun):
-            return Array(try change(request, dryRun: dryRun).utf8)
-        case .editInEditor(let item, let from, let dryRun):
-            return Array(try editInEditor(item: item, from: from, dryRun: dryRun).utf8)
-        case .batch(let script, let dryRun):
-            return Array(try batch(script: script, dryRun: dryRun).utf8)
-        case .log(let count, let pager):
-            return page(Array(try log(count: count).utf8), if: pager)
-        case .undo(let count, let redo, let dryRun):
-            return Array(try undo(count: count, redo: redo, dryRun: dryRun).utf8)
-        case .diff(let request):
-            return try diff(request)
-        case .merge(let request):
-            return try merge(request)
-        case .gitSetup(let dryRun):
-            return Array(try gitSetup(dryRun: dryRun).utf8)
-        case .gitCheck:
-            return Array(try gitCheck().utf8)
-        case .gitResolve(let path):
-            return Array(try gitResolve(path: path).utf8)
-        case .ui:
-            return try ui()
-        case .help(let topic):
-            return Array(try Help.text(for: topic).utf8)
-        case .version:
-            return Array((options.json ? JSONObject { $0.add("version", Self.version) }.line : "kanban \(Self.version)\n").utf8)
-        case .completion(let shell):
-            return Array(CompletionScripts.script(for: shell).utf8)
-        case .export(let request):
-            return try export(request)
-        case .importFiles(let request, let dryRun):
-            return Array(try importFiles(request, dryRun: dryRun).utf8)
-        case .initializeImporting(let request, let dryRun):
-            return Array(try initialize(importing: request, dryRun: dryRun).utf8)
-        }
+        try command.parsed.run(in: self)
     }
 
     // MARK: - Shared wiring

@@ -122,3 +122,62 @@ import Testing
         #expect(count("ui") == "0...0")
     }
 }
+
+// What follows from what a command is, each said once by the command (README: Batch).
+@Suite struct CommandRulesTests {
+    static let refusedInBatch: [(line: String, message: String)] = [
+        ("ui", "'ui' is interactive and cannot run in a batch"),
+        ("import a.md", "'import' reads files; run it on its own, not in a batch"),
+        ("init --import a.md", "'import' reads files; run it on its own, not in a batch"),
+        ("edit k3f9", "in a batch, 'edit' takes its changes as options, such as --note TEXT"),
+        ("edit k3f9 --note -", "in a batch, 'edit' takes its changes as options, such as --note TEXT"),
+        ("add", "in a batch, 'add' takes its TEXT on the line (standard input is not read)"),
+        ("add x --dry-run", "--dry-run applies to the whole batch: 'kanban batch --dry-run'"),
+        ("add --dry-run", "--dry-run applies to the whole batch: 'kanban batch --dry-run'"),
+        ("list", "'list' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+            + "rename, edit, archive, restore, board …)"),
+        ("undo", "'undo' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+            + "rename, edit, archive, restore, board …)"),
+        ("git setup", "'git' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+            + "rename, edit, archive, restore, board …)"),
+    ]
+
+    @Test func aBatchRefusesWhatItCannotRunAndSaysWhy() {
+        for (line, message) in Self.refusedInBatch {
+            do {
+                _ = try App.operations(inScript: Array("add ok\n\(line)\n".utf8), named: "script")
+                Issue.record("'\(line)' was accepted in a batch")
+            } catch {
+                #expect(error == .atLine(2, .usage(message, command: "batch")), "\(line)")
+            }
+        }
+    }
+
+    @Test func aBatchRunsTheOperationsOfCommandsThatChangeTheFile() throws {
+        let operations = try App.operations(
+            inScript: Array("board add Review\nmove Todo:0 Review\nrm Done:0\n".utf8), named: "script")
+        #expect(operations.map(\.0) == [1, 2, 3])
+        #expect(operations.map(\.1.name) == ["board add", "move", "remove"])
+    }
+
+    static let changesFile: [(arguments: [String], changes: Bool, notesDriver: Bool)] = [
+        ([], false, false), (["list"], false, false), (["show", "a"], false, false), (["help"], false, false),
+        (["--version"], false, false), (["log"], false, false), (["diff"], false, false),
+        (["git", "check"], false, false), (["completion", "bash"], false, false), (["export"], false, false),
+        (["merge", "a", "b", "c"], false, false), (["merge", "a", "b", "c", "-o", "d"], true, false),
+        (["merge", "--git", "a", "b", "c", "d"], true, false), (["git", "setup"], true, false),
+        (["git", "setup", "--dry-run"], false, false), (["git", "resolve"], true, true), (["ui"], true, true),
+        (["init"], true, true), (["init", "--dry-run"], false, false), (["add", "x"], true, true),
+        (["add", "x", "--dry-run"], false, false), (["edit", "a"], true, true), (["batch"], true, true),
+        (["batch", "--dry-run"], false, false), (["undo"], true, true), (["redo", "--dry-run"], false, false),
+        (["import", "a"], true, true), (["init", "--import", "a", "--dry-run"], false, false),
+    ]
+
+    @Test func eachCommandSaysWhetherItChangesTheFile() throws {
+        for (arguments, changes, notesDriver) in Self.changesFile {
+            let command = try Parser.parse(arguments).command.parsed
+            #expect(command.changesFile == changes, "\(arguments)")
+            #expect(command.mayNoteMergeDriver == notesDriver, "\(arguments)")
+        }
+    }
+}

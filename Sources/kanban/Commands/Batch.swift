@@ -105,25 +105,32 @@ extension App {
                 "the options of every command (-f, --json, -q, --color) go on the 'kanban batch' command line, "
                     + "not in the script", command: "batch")
         }
-        switch invocation.command {
-        case .change(.operation(let operation), dryRun: false):
-            return operation
-        case .change(_, dryRun: true):
-            throw .usage("--dry-run applies to the whole batch: 'kanban batch --dry-run'", command: "batch")
-        case .change(.addReadingInput, _):
-            throw .usage("in a batch, 'add' takes its TEXT on the line (standard input is not read)", command: "batch")
-        case .change(.editReadingNote, _), .editInEditor:
-            throw .usage("in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
-        case .ui:
-            throw .usage("'ui' is interactive and cannot run in a batch", command: "batch")
-        case .importFiles, .initializeImporting:
-            throw .usage("'import' reads files; run it on its own, not in a batch", command: "batch")
-        case .overview, .initialize, .list, .show, .batch, .log, .undo, .help, .version, .diff, .merge, .gitSetup,
-            .gitCheck, .gitResolve, .completion, .export:
+        guard let operation = try invocation.command.parsed.batchOperation() else {
             throw .usage(
                 "\(words.first.map { "'\(Escape.visible($0))'" } ?? "this command") does not change the file; "
                     + "a batch runs commands that do (add, move, copy, remove, rename, edit, archive, restore, board …)",
                 command: "batch")
         }
+        return operation
+    }
+}
+
+// MARK: - As parsed
+
+/// `kanban batch [FILE | -]`: many mutating commands in one transaction; `nil` reads stdin.
+struct BatchCommand: ParsedCommand {
+    var script: String?
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.batch(script: script, dryRun: dryRun).utf8)
+    }
+}
+
+extension Command {
+    static func batch(script: String?, dryRun: Bool) -> Command {
+        Command(BatchCommand(script: script, dryRun: dryRun))
     }
 }

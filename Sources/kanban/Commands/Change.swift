@@ -73,3 +73,57 @@ extension App {
         }
     }
 }
+
+// MARK: - As parsed
+
+/// A mutating command before its standard input is read.
+enum ChangeRequest: Equatable, Sendable {
+    case operation(Operation)
+    /// `add` with no TEXT or with `-` among them: the lines of standard input go where `-` is.
+    case addReadingInput(
+        texts: [String], to: String?, position: Position?, labels: Labels, due: DueInput?, note: String?, force: Bool)
+    /// `edit --note -`: the note comes from standard input.
+    case editReadingNote(item: String, from: String?, edits: EditInput)
+
+    /// The command's name, as reported.
+    var name: String {
+        switch self {
+        case .operation(let operation): operation.name
+        case .addReadingInput: "add"
+        case .editReadingNote: "edit"
+        }
+    }
+}
+
+/// A mutating command (add, move, copy, remove, rename, edit, archive, restore, resolve,
+/// board …): one transaction on the file, and a line a batch may hold.
+struct ChangeCommand: ParsedCommand {
+    var request: ChangeRequest
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.change(request, dryRun: dryRun).utf8)
+    }
+
+    func batchOperation() throws(CLIError) -> Operation? {
+        if dryRun {
+            throw .usage("--dry-run applies to the whole batch: 'kanban batch --dry-run'", command: "batch")
+        }
+        switch request {
+        case .operation(let operation):
+            return operation
+        case .addReadingInput:
+            throw .usage("in a batch, 'add' takes its TEXT on the line (standard input is not read)", command: "batch")
+        case .editReadingNote:
+            throw EditInEditorCommand.refusedInBatch
+        }
+    }
+}
+
+extension Command {
+    static func change(_ request: ChangeRequest, dryRun: Bool) -> Command {
+        Command(ChangeCommand(request: request, dryRun: dryRun))
+    }
+}

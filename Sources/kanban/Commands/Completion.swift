@@ -3,7 +3,9 @@ import KanbanCore
 extension Commands {
     static let completion = CommandSpec(
         "completion",
-        usage: [.operand(Shell.allCases.map(\.rawValue).joined(separator: "|"), [.words(Shell.allCases.map(\.rawValue))])],
+        usage: [
+            .operand(Shell.allCases.map(\.rawValue).joined(separator: "|"), [.words(Shell.allCases.map(\.rawValue))])
+        ],
         summary: "print a shell completion script",
         details: """
             Prints a script that completes kanban's commands, options, board titles, cards (ids,
@@ -23,4 +25,17 @@ extension Commands {
             }
             return .completion(shell)
         })
+}
+
+// MARK: - As parsed
+
+/// `kanban completion SHELL`: a completion script.
+struct CompletionCommand: ParsedCommand {
+    var shell: Shell
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { Array(CompletionScripts.script(for: shell).utf8) }
+}
+
+extension Command {
+    static func completion(_ shell: Shell) -> Command { Command(CompletionCommand(shell: shell)) }
 }

@@ -117,3 +117,13 @@ extension App {
         return Change(items: change.items, boards: boards)
     }
 }
+
+// MARK: - As parsed
+
+extension DiffRequest: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.diff(self) }
+}
+
+extension Command {
+    static func diff(_ request: DiffRequest) -> Command { Command(request) }
+}

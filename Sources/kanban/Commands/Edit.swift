@@ -189,3 +189,29 @@ extension StringProtocol {
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban edit ITEM` with no edit option: the card in `$VISUAL`/`$EDITOR`.
+struct EditInEditorCommand: ParsedCommand {
+    var item: String
+    var from: String?
+    var dryRun: Bool
+
+    static let refusedInBatch = CLIError.usage(
+        "in a batch, 'edit' takes its changes as options, such as --note TEXT", command: "batch")
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.editInEditor(item: item, from: from, dryRun: dryRun).utf8)
+    }
+
+    func batchOperation() throws(CLIError) -> Operation? { throw Self.refusedInBatch }
+}
+
+extension Command {
+    static func editInEditor(item: String, from: String?, dryRun: Bool) -> Command {
+        Command(EditInEditorCommand(item: item, from: from, dryRun: dryRun))
+    }
+}

@@ -101,3 +101,13 @@ extension App {
                 .utf8)
     }
 }
+
+// MARK: - As parsed
+
+extension ExportRequest: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.export(self) }
+}
+
+extension Command {
+    static func export(_ request: ExportRequest) -> Command { Command(request) }
+}

@@ -161,3 +161,18 @@ enum GitOperation {
         return nil
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban git resolve [PATH]`: merge the kanban file of an unfinished git merge from git's index.
+struct GitResolveCommand: ParsedCommand {
+    var path: String?
+
+    var changesFile: Bool { true }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitResolve(path: path).utf8) }
+}
+
+extension Command {
+    static func gitResolve(path: String?) -> Command { Command(GitResolveCommand(path: path)) }
+}

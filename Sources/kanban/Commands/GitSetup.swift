@@ -322,3 +322,26 @@ enum GitSetupStep {
         }
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban git setup`: register the merge driver in this repository.
+struct GitSetupCommand: ParsedCommand {
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+    /// It is what the note would ask for.
+    var mayNoteMergeDriver: Bool { false }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitSetup(dryRun: dryRun).utf8) }
+}
+
+/// `kanban git check`: whether git merges the kanban file card by card in this clone.
+struct GitCheckCommand: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitCheck().utf8) }
+}
+
+extension Command {
+    static func gitSetup(dryRun: Bool) -> Command { Command(GitSetupCommand(dryRun: dryRun)) }
+    static let gitCheck = Command(GitCheckCommand())
+}

@@ -10,3 +10,24 @@ extension Commands {
             .help(topic: arguments.operands)
         })
 }
+
+// MARK: - As parsed
+
+/// Help on a command (`["move"]`, `["board", "add"]`), or on kanban when empty.
+struct HelpCommand: ParsedCommand {
+    var topic: [String]
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try Help.text(for: topic).utf8) }
+}
+
+/// `--version`.
+struct VersionCommand: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array((app.options.json ? JSONObject { $0.add("version", App.version) }.line : "kanban \(App.version)\n").utf8)
+    }
+}
+
+extension Command {
+    static func help(topic: [String]) -> Command { Command(HelpCommand(topic: topic)) }
+    static let version = Command(VersionCommand())
+}

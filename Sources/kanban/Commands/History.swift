@@ -210,3 +210,38 @@ extension App {
         return Undone(taken: taken, change: change, kanban: after)
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban log [-n N]`: the file's history, newest first.
+struct LogCommand: ParsedCommand {
+    var count: Int?
+    var pager: Bool
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        app.page(Array(try app.log(count: count).utf8), if: pager)
+    }
+}
+
+/// `kanban undo [N]` (or `redo [N]` when `redo`): take back or do again the last N changes.
+struct UndoCommand: ParsedCommand {
+    var count: Int
+    var redo: Bool
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.undo(count: count, redo: redo, dryRun: dryRun).utf8)
+    }
+}
+
+extension Command {
+    static func log(count: Int?, pager: Bool = true) -> Command {
+        Command(LogCommand(count: count, pager: pager))
+    }
+
+    static func undo(count: Int, redo: Bool, dryRun: Bool) -> Command {
+        Command(UndoCommand(count: count, redo: redo, dryRun: dryRun))
+    }
+}

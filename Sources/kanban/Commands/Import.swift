@@ -151,3 +151,28 @@ extension App {
         }
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban import FILE…`: other tools' boards and cards, in one transaction.
+struct ImportCommand: ParsedCommand {
+    var request: ImportRequest
+    var dryRun: Bool
+
+    static let refusedInBatch = CLIError.usage(
+        "'import' reads files; run it on its own, not in a batch", command: "batch")
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.importFiles(request, dryRun: dryRun).utf8)
+    }
+
+    func batchOperation() throws(CLIError) -> Operation? { throw Self.refusedInBatch }
+}
+
+extension Command {
+    static func importFiles(_ request: ImportRequest, dryRun: Bool) -> Command {
+        Command(ImportCommand(request: request, dryRun: dryRun))
+    }
+}

@@ -112,3 +112,42 @@ extension Kanban {
             })
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban init [--sample] [--boards …]`.
+struct InitCommand: ParsedCommand {
+    var sample: Bool
+    var boards: [String]?
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.initialize(sample: sample, boards: boards, dryRun: dryRun).utf8)
+    }
+}
+
+/// `kanban init --import FILE`: a new kanban made of an import.
+struct InitImportingCommand: ParsedCommand {
+    var request: ImportRequest
+    var dryRun: Bool
+
+    var changesFile: Bool { !dryRun }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        Array(try app.initialize(importing: request, dryRun: dryRun).utf8)
+    }
+
+    func batchOperation() throws(CLIError) -> Operation? { throw ImportCommand.refusedInBatch }
+}
+
+extension Command {
+    static func initialize(sample: Bool, boards: [String]?, dryRun: Bool) -> Command {
+        Command(InitCommand(sample: sample, boards: boards, dryRun: dryRun))
+    }
+
+    static func initializeImporting(_ request: ImportRequest, dryRun: Bool) -> Command {
+        Command(InitImportingCommand(request: request, dryRun: dryRun))
+    }
+}

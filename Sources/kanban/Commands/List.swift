@@ -122,3 +122,33 @@ extension App {
         Style(enabled: Terminal.detect(color: options.color).color)
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban` alone: the board if there is a kanban file, else the help summary.
+struct OverviewCommand: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.overview() }
+}
+
+/// `kanban list`: which boards, which cards, in which form.
+struct ListRequest: Equatable, Sendable {
+    var boards: [String] = []
+    var format = ListFormat.text
+    var filter = CardFilter()
+    var compact = false
+    var pager = true
+}
+
+enum ListFormat: Equatable, Sendable {
+    case text, json, tsv
+}
+
+
+extension ListRequest: ParsedCommand {
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.list(self) }
+}
+
+extension Command {
+    static let overview = Command(OverviewCommand())
+    static func list(_ request: ListRequest) -> Command { Command(request) }
+}

@@ -244,3 +244,18 @@ enum MergeReport {
         }.line
     }
 }
+
+// MARK: - As parsed
+
+extension MergeRequest: ParsedCommand {
+    /// `-o FILE` and the driver write; to standard output, nothing is.
+    var changesFile: Bool { output != nil || gitPath != nil }
+    /// The result is not the kanban file of this clone's work tree.
+    var mayNoteMergeDriver: Bool { false }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.merge(self) }
+}
+
+extension Command {
+    static func merge(_ request: MergeRequest) -> Command { Command(request) }
+}

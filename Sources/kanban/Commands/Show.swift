@@ -119,3 +119,21 @@ enum CardDetail {
         return delta >= 0 ? amount + " ago" : "in " + amount
     }
 }
+
+// MARK: - As parsed
+
+/// `kanban show ITEM…`.
+struct ShowCommand: ParsedCommand {
+    var items: [String]
+    var pager: Bool
+
+    func run(in app: App) throws(CLIError) -> [UInt8] {
+        app.page(Array(try app.show(items).utf8), if: pager)
+    }
+}
+
+extension Command {
+    static func show(items: [String], pager: Bool = true) -> Command {
+        Command(ShowCommand(items: items, pager: pager))
+    }
+}

@@ -22,3 +22,20 @@ extension Commands {
             return .ui
         })
 }
+
+// MARK: - As parsed
+
+/// `kanban ui`: the interactive board.
+struct UICommand: ParsedCommand {
+    var changesFile: Bool { true }
+
+    func run(in app: App) throws(CLIError) -> [UInt8] { try app.ui() }
+
+    func batchOperation() throws(CLIError) -> Operation? {
+        throw .usage("'ui' is interactive and cannot run in a batch", command: "batch")
+    }
+}
+
+extension Command {
+    static let ui = Command(UICommand())
+}

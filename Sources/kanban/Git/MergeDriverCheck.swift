@@ -99,17 +99,6 @@ enum MergeDriverCheck {
     }
 }
 
-extension Command {
-    /// Whether the command, having changed the kanban file, should say that this clone
-    /// would merge it as text.
-    var mayNoteMergeDriver: Bool {
-        switch self {
-        case .merge, .gitSetup: false
-        default: changesFile
-        }
-    }
-}
-
 extension App {
     /// Prints ``MergeDriverCheck/unregisteredNote(for:)`` for the kanban file, if any.
     func noteUnregisteredMergeDriver() {

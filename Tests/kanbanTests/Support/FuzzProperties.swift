@@ -72,7 +72,7 @@ public enum FuzzProperties {
         guard first == parse(arguments) else { return "parsing the same arguments twice differs" }
         switch first {
         case .success(let invocation):
-            guard case .help(let topic) = invocation.command else { return nil }
+            guard let topic = (invocation.command.parsed as? HelpCommand)?.topic else { return nil }
             do {
                 let text = try Help.text(for: topic)
                 if let unsafe = firstControl(in: text, allowing: ["\n"]) { return "help holds \(unsafe)" }
