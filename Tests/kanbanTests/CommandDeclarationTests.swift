@@ -63,19 +63,21 @@ import Testing
     }
 
     static let helpChecksums: [String: UInt64] = [
-        "": 16155180404191133087, "add": 14980203594138684804, "archive": 2300039843458286628,
-        "batch": 5679912332960037314, "board": 12895386236069206855, "board add": 14809784110139611781,
-        "board limit": 9163385152927270501, "board move": 11702233666427180165,
-        "board remove": 2563139387243111330, "board rename": 17725326024600898440,
-        "completion": 5218813967792563521, "copy": 1544755385457684675, "diff": 10890999600508062690,
-        "edit": 4883278488017421828, "export": 9512726026646651748, "git": 10540249351623659816,
-        "git check": 4327895012546559591, "git resolve": 5520567073706494184,
-        "git setup": 7004190598484722114, "help": 10850330475909933887, "import": 13035767154925534548,
-        "init": 13646778275539869107, "list": 15908164201948675597, "log": 6545734608461194343,
-        "merge": 7618620019032023240, "move": 442964019485623195, "redo": 13459623704290862088,
-        "remove": 3693947453190012313, "rename": 17346144462547782625, "resolve": 4805377916383903530,
-        "restore": 3904553018341267428, "show": 14626179793989315198, "ui": 395556805614467444,
-        "undo": 12207140696074920502,
+        "": 16_155_180_404_191_133_087, "add": 14_980_203_594_138_684_804, "archive": 2_300_039_843_458_286_628,
+        "batch": 5_679_912_332_960_037_314, "board": 12_895_386_236_069_206_855,
+        "board add": 14_809_784_110_139_611_781,
+        "board limit": 9_163_385_152_927_270_501, "board move": 11_702_233_666_427_180_165,
+        "board remove": 2_563_139_387_243_111_330, "board rename": 17_725_326_024_600_898_440,
+        "completion": 5_218_813_967_792_563_521, "copy": 1_544_755_385_457_684_675, "diff": 10_890_999_600_508_062_690,
+        "edit": 4_883_278_488_017_421_828, "export": 9_512_726_026_646_651_748, "git": 10_540_249_351_623_659_816,
+        "git check": 4_327_895_012_546_559_591, "git resolve": 5_520_567_073_706_494_184,
+        "git setup": 7_004_190_598_484_722_114, "help": 10_850_330_475_909_933_887,
+        "import": 13_035_767_154_925_534_548,
+        "init": 13_646_778_275_539_869_107, "list": 15_908_164_201_948_675_597, "log": 6_545_734_608_461_194_343,
+        "merge": 7_618_620_019_032_023_240, "move": 442_964_019_485_623_195, "redo": 13_459_623_704_290_862_088,
+        "remove": 3_693_947_453_190_012_313, "rename": 17_346_144_462_547_782_625, "resolve": 4_805_377_916_383_903_530,
+        "restore": 3_904_553_018_341_267_428, "show": 14_626_179_793_989_315_198, "ui": 395_556_805_614_467_444,
+        "undo": 12_207_140_696_074_920_502,
     ]
 
     /// What completion offers at each of the first 8 operands: as it was read from the
@@ -83,8 +85,10 @@ import Testing
     @Test func completionOffersTheOperandsAsBefore() {
         var offered: [String: String] = [:]
         for spec in Commands.all {
-            offered[spec.name] = (0..<8).map { index in spec.operandKinds(at: index).map { "\($0)" }.joined(separator: "|") }
-                .filter { !$0.isEmpty }.joined(separator: " ")
+            offered[spec.name] = (0..<8).map { index in
+                spec.operandKinds(at: index).map { "\($0)" }.joined(separator: "|")
+            }
+            .filter { !$0.isEmpty }.joined(separator: " ")
         }
         #expect(offered == Self.offered)
     }
@@ -97,11 +101,14 @@ import Testing
         "copy": "item|board item|board item|board item|board item|board item|board item|board item|board",
         "diff": "path path", "edit": "item", "export": "board board board board board board board board",
         "git check": "", "git resolve": "path", "git setup": "", "help": "command",
-        "import": "path path path path path path path path", "init": "", "list": "board board board board board board board board",
+        "import": "path path path path path path path path", "init": "",
+        "list": "board board board board board board board board",
         "log": "", "merge": "path path path path path path path",
         "move": "item|board item|board item|board item|board item|board item|board item|board item|board",
         "redo": "text", "remove": "item item item item item item item item", "rename": "item text",
-        "resolve": "item|board", "restore": "archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem",
+        "resolve": "item|board",
+        "restore":
+            "archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem",
         "show": "item item item item item item item item", "ui": "", "undo": "text",
     ]
 }
@@ -134,12 +141,21 @@ import Testing
         ("add", "in a batch, 'add' takes its TEXT on the line (standard input is not read)"),
         ("add x --dry-run", "--dry-run applies to the whole batch: 'kanban batch --dry-run'"),
         ("add --dry-run", "--dry-run applies to the whole batch: 'kanban batch --dry-run'"),
-        ("list", "'list' does not change the file; a batch runs commands that do (add, move, copy, remove, "
-            + "rename, edit, archive, restore, board …)"),
-        ("undo", "'undo' does not change the file; a batch runs commands that do (add, move, copy, remove, "
-            + "rename, edit, archive, restore, board …)"),
-        ("git setup", "'git' does not change the file; a batch runs commands that do (add, move, copy, remove, "
-            + "rename, edit, archive, restore, board …)"),
+        (
+            "list",
+            "'list' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+                + "rename, edit, archive, restore, board …)"
+        ),
+        (
+            "undo",
+            "'undo' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+                + "rename, edit, archive, restore, board …)"
+        ),
+        (
+            "git setup",
+            "'git' does not change the file; a batch runs commands that do (add, move, copy, remove, "
+                + "rename, edit, archive, restore, board …)"
+        ),
     ]
 
     @Test func aBatchRefusesWhatItCannotRunAndSaysWhy() {

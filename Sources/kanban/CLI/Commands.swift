@@ -1,8 +1,9 @@
 import KanbanCore
 
 /// A command: its name, usage, options (with what each means for it), manual text, and
-/// how its arguments become a ``Command``. Parsing, help, suggestions and shell completion
-/// all read this one table.
+/// how its arguments become a ``Command``. Each command declares one in its file under
+/// `Commands/`; parsing, help, suggestions and shell completion read them through
+/// ``Commands/all`` (README: Development).
 struct CommandSpec: Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
@@ -38,6 +39,8 @@ struct CommandSpec: Sendable {
     var isMutating: Bool { options.contains { $0.spec == Options.dryRun } }
 }
 
+/// The commands, each declared in its own file as a static member, and what is shared
+/// among their declarations.
 enum Commands {
     /// `--dry-run`, as every mutating command describes it.
     static let dryRun = CommandOption(Options.dryRun, "print what would change and write nothing")
@@ -66,6 +69,7 @@ enum Commands {
     static let wipForce = CommandOption(
         Options.force, "go past the destination board's WIP limit instead of refusing")
 
+    /// Every command, in the order help lists them: the one list a new command joins.
     static let all: [CommandSpec] = [
         initialize, list, show, add, move, copy, remove, rename, edit, archive, restore, resolve, boardAdd,
         boardRename, boardMove, boardLimit, boardRemove, batch, log, undo, redo, diff, merge, gitSetup, gitCheck,

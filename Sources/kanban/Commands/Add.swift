@@ -2,7 +2,8 @@ import KanbanCore
 
 extension Commands {
     static let add = CommandSpec(
-        "add", usage: [
+        "add",
+        usage: [
             .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
             .repeated(.optional(Options.label, value: "L")), .optional(Options.due), .optional(Options.note),
         ],
@@ -26,7 +27,9 @@ extension Commands {
         ],
         build: { arguments throws(CLIError) in
             let texts = arguments.operands
-            let (to, position, force) = (arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force))
+            let (to, position, force) = (
+                arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
+            )
             let labels = try arguments.labels(Options.label)
             let due = try arguments.due(Options.due)
             let note = try arguments.note(Options.note)

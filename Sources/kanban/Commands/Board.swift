@@ -37,7 +37,9 @@ extension Commands {
     static let boardMove = CommandSpec(
         "board move", usage: [.board, .option(Options.at)],
         summary: "reorder the boards",
-        options: [CommandOption(Options.at, "0-based index the board moves to, 0 to the number of boards minus 1"), dryRun],
+        options: [
+            CommandOption(Options.at, "0-based index the board moves to, 0 to the number of boards minus 1"), dryRun,
+        ],
         details: "Moves the board to index N; the others keep their order.",
         examples: ["kanban board move Done --at 0"],
         build: { arguments throws(CLIError) in
@@ -74,7 +76,9 @@ extension Commands {
     static let boardRemove = CommandSpec(
         "board remove", aliases: ["board rm"], usage: [.board, .optional(Options.force)],
         summary: "delete a board",
-        options: [CommandOption(Options.force, "remove the board even if it holds cards, and the cards with it"), dryRun],
+        options: [
+            CommandOption(Options.force, "remove the board even if it holds cards, and the cards with it"), dryRun,
+        ],
         details: "Refuses a board that still holds cards, unless --force is given: then they go too.",
         examples: ["kanban board remove Review", "kanban board remove Archive --force"],
         build: { arguments throws(CLIError) in

@@ -2,7 +2,8 @@ import KanbanCore
 
 extension Commands {
     static let resolve = CommandSpec(
-        "resolve", usage: [
+        "resolve",
+        usage: [
             .operand("ITEM|BOARD", [.item, .board]),
             .optional([.oneOf([[.option(Options.ours)], [.option(Options.theirs)]])]),
             .repeated(.optional(Options.field)),
