@@ -114,6 +114,27 @@ import Testing
 }
 
 @Suite struct UsageOperandCountTests {
+    @Test func tooManyOrTooFewOperandsNameTheUsage() {
+        let cases: [([String], String)] = [
+            (["git", "resolve", "a", "b"], "unexpected argument 'b'; usage: kanban git resolve [PATH]"),
+            (["rename", "a"], "missing argument; usage: kanban rename ITEM NEW_TITLE"),
+            (["board", "limit", "Todo", "3", "4"], "unexpected argument '4'; usage: kanban board limit BOARD N|none"),
+        ]
+        for (arguments, message) in cases {
+            #expect(
+                throws: CLIError.usage(
+                    message, command: Commands.named(arguments.prefix(2).joined(separator: " "))?.name ?? arguments[0])
+            ) {
+                try Parser.parse(arguments)
+            }
+        }
+    }
+
+    @Test func theGroupsAreTheFirstWordsOfTheCommandsOfTwo() {
+        #expect(Commands.groups == ["board", "git"])
+        #expect(CommandGroups.subcommands(of: "board") == ["add", "rename", "move", "limit", "remove", "rm"])
+    }
+
     @Test func theOperandCountsFollowFromTheUsage() {
         func count(_ name: String) -> String {
             let (lower, upper) = Usage.operandCount(Commands.named(name)!.usage)

@@ -48,25 +48,11 @@ extension Array where Element: Hashable {
 /// Commands of two words (`board add`), by their first word: completion offers the second
 /// after the first, for any such group the table has.
 enum CommandGroups {
-    /// The first words, in table order: `board`, …
-    static var names: [String] {
-        var names: [String] = []
-        for spec in Commands.all {
-            guard let space = spec.name.firstIndex(of: " ") else { continue }
-            let group = String(spec.name[..<space])
-            if !names.contains(group) { names.append(group) }
-        }
-        return names
-    }
+    /// The first words, in list order: `board`, …
+    static var names: [String] { Commands.groups }
 
     /// The second words of `group`, aliases included: `add`, `rename`, …, `rm`.
-    static func subcommands(of group: String) -> [String] {
-        Commands.all.filter { $0.name.hasPrefix(group + " ") }.flatMap { spec in
-            ([spec.name] + spec.aliases).filter { $0.hasPrefix(group + " ") }.map {
-                String($0.dropFirst(group.count + 1))
-            }
-        }
-    }
+    static func subcommands(of group: String) -> [String] { Commands.subcommands(of: group) }
 
     /// What the group is, for lists of commands.
     static func summary(of group: String) -> String {

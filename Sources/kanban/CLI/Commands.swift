@@ -95,8 +95,16 @@ enum Commands {
     /// The words after `board`: `add`, `rename`, … and aliases.
     static let boardSubcommands = subcommands(of: "board")
 
-    /// The words that take a subcommand.
-    static let groups = ["board", "git"]
+    /// The words that take a subcommand, in list order: `board`, `git`.
+    static let groups: [String] = {
+        var groups: [String] = []
+        for spec in all {
+            guard let space = spec.name.firstIndex(of: " ") else { continue }
+            let group = String(spec.name[..<space])
+            if !groups.contains(group) { groups.append(group) }
+        }
+        return groups
+    }()
 
     /// The words after `group`: for `board`, `add`, `rename`, … and aliases.
     static func subcommands(of group: String) -> [String] {

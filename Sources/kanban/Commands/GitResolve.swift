@@ -17,10 +17,7 @@ extension Commands {
             """,
         examples: ["kanban git resolve", "kanban git resolve team/kanban.json"],
         build: { arguments throws(CLIError) in
-            guard arguments.operands.count <= 1 else {
-                throw arguments.usage(
-                    "unexpected argument \(q(arguments.operands[1])); usage: kanban git resolve [PATH]")
-            }
+            try arguments.operandCount()
             return .gitResolve(path: arguments.operands.first)
         })
 }
