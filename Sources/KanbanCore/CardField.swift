@@ -1,34 +1,198 @@
-// A card's fields as commands compare, report and write them in JSON, besides how the file
-// stores them (that is `Schema.swift`). Each field is one entry of ``CardField/all``: its
-// name and its value, of one of four kinds; what a report says of a changed field, and
-// its JSON, follow from the kind, whatever the field.
+// A card's fields (and a board's) as commands compare, merge, report and write them in
+// JSON, besides how the file stores them (that is `Schema.swift`). Each field is one
+// descriptor: its name, the kind of its value, how a 3-way merge combines it (README:
+// Working together), and where it is on a card; what a report says of a changed field,
+// its JSON, and a conflict recorded on it follow from the kind, whatever the field.
+//
+// Adding a card field: its stored property on `Item`, its key in `Schema.swift`, its
+// descriptor in ``CardField/all``, and the views that show it.
 
-/// A card's field, as a change reports it.
-public struct CardField: Sendable {
-    /// A field's value, by kind.
-    public enum Value: Hashable, Sendable {
-        /// One line of text (a title).
-        case line(String?)
-        /// Free text of several lines (a note); `nil`: none.
-        case text(String?)
-        /// A set of words, in order (labels).
-        case words([String])
-        /// A calendar date (a due date); `nil`: none.
-        case day(Day?)
+/// A field's value, by kind.
+public enum FieldValue: Hashable, Sendable {
+    /// One line of text (a title).
+    case line(String?)
+    /// Free text of several lines (a note); `nil`: none.
+    case text(String?)
+    /// A set of words, in order (labels).
+    case words([String])
+    /// A calendar date (a due date); `nil`: none.
+    case day(Day?)
+    /// A moment (when a card was created); `nil`: unknown.
+    case time(Timestamp?)
+    /// A whole number (a board's limit); `nil`: none.
+    case number(Int?)
+
+    /// The kinds of values.
+    public enum Kind: Hashable, Sendable {
+        case line, text, words, day, time, number
+    }
+
+    /// Its kind.
+    public var kind: Kind {
+        switch self {
+        case .line: .line
+        case .text: .text
+        case .words: .words
+        case .day: .day
+        case .time: .time
+        case .number: .number
+        }
+    }
+
+    /// The value of a kind that says "none" (a recorded conflict's `null`).
+    public static func none(_ kind: Kind) -> FieldValue {
+        switch kind {
+        case .line: .line(nil)
+        case .text: .text(nil)
+        case .words: .words([])
+        case .day: .day(nil)
+        case .time: .time(nil)
+        case .number: .number(nil)
+        }
+    }
+
+    /// Whether it is its kind's "none".
+    public var isNone: Bool { self == .none(kind) }
+
+    /// The value as plain text: a text as it is, a date as `YYYY-MM-DD`, a number in
+    /// decimal, words separated by spaces; `nil` for none.
+    public var plain: String? {
+        switch self {
+        case .line(let text), .text(let text): text
+        case .words(let words): words.isEmpty ? nil : words.joined(separator: " ")
+        case .day(let day): day?.description
+        case .time(let time): time?.description
+        case .number(let number): number.map(String.init)
+        }
+    }
+}
+
+/// A field of a card (`Owner` ``Item``) or a board (`Owner` ``Board``): ``CardField``,
+/// ``BoardField``.
+public struct FieldDescriptor<Owner>: Sendable {
+    public typealias Value = FieldValue
+
+    /// How a 3-way merge combines the field's three versions (README: Working together).
+    public enum Merge: Hashable, Sendable {
+        /// A change on one side wins; the same change on both is one; different changes on
+        /// both keep ours and are a conflict, recorded on the card or board.
+        case scalar
+        /// Merged as sets, ignoring case: what either side added is in, what either side
+        /// removed (and the other did not add) is out.
+        case set
+        /// Picked as a scalar, but different changes on both sides keep ours quietly: not
+        /// something a person edits (when a card was created).
+        case quiet
     }
 
     /// Its key in the file and in JSON reports.
     public let name: String
-    /// Its value on a card.
-    public let value: @Sendable (Item) -> Value
+    /// The kind of its value.
+    public let kind: Value.Kind
+    /// How a merge combines it.
+    public let merge: Merge
+    /// What messages call it: `the due date`.
+    public let noun: String
+    /// Whether a change of it is an edit that reports name (see ``Item/edits(to:)``).
+    public let isEdit: Bool
+    /// Its value on a card or board.
+    public let value: @Sendable (Owner) -> Value
+    /// Sets it to a value of its kind (a value of another kind, or none for a field that
+    /// cannot be none, leaves it as it is).
+    public let set: @Sendable (inout Owner, Value) -> Void
+    /// Sets `merged` to the 3-way merge of the field (`base` nil: the thing was not in the
+    /// base); returns whether it is a conflict to record.
+    let combine: @Sendable (_ base: Owner?, _ ours: Owner, _ theirs: Owner, _ merged: inout Owner) -> Bool
 
-    /// The fields a change reports, in the file's order.
-    public static let all: [CardField] = [
-        CardField(name: "title") { .line($0.title) },
-        CardField(name: "labels") { .words($0.labels.names) },
-        CardField(name: "due") { .day($0.due) },
-        CardField(name: "note") { .text($0.note) },
-    ]
+    /// A field picked as a scalar: a title, a date, a time, a number.
+    static func scalar<Stored: Equatable & Sendable>(
+        _ name: String, _ key: WritableKeyPath<Owner, Stored> & Sendable, noun: String, merge: Merge = .scalar,
+        isEdit: Bool = true, kind: Value.Kind, value: @escaping @Sendable (Stored) -> Value,
+        stored: @escaping @Sendable (Value) -> Stored?
+    ) -> FieldDescriptor {
+        FieldDescriptor(
+            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, value: { value($0[keyPath: key]) },
+            set: { owner, new in if let new = stored(new) { owner[keyPath: key] = new } },
+            combine: { base, ours, theirs, merged in
+                // `base.map`, not `base?[keyPath:]`: an optional field's nil in the base is
+                // not the same as no base.
+                let picked = pick(base.map { $0[keyPath: key] }, ours[keyPath: key], theirs[keyPath: key])
+                merged[keyPath: key] = picked.value
+                return picked.conflict && merge == .scalar
+            })
+    }
+
+    /// One line of text that is never none (a title).
+    static func line(_ name: String, _ key: WritableKeyPath<Owner, String> & Sendable, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .line, value: { .line($0) }) { if case .line(let text?) = $0 { text } else { nil } }
+    }
+
+    /// Free text, or none (a note).
+    static func text(_ name: String, _ key: WritableKeyPath<Owner, String?> & Sendable, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .text, value: { .text($0) }) { if case .text(let text) = $0 { .some(text) } else { nil } }
+    }
+
+    /// A date, or none (a due date).
+    static func day(_ name: String, _ key: WritableKeyPath<Owner, Day?> & Sendable, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .day, value: { .day($0) }) { if case .day(let day) = $0 { .some(day) } else { nil } }
+    }
+
+    /// A number, or none (a board's limit).
+    static func number(_ name: String, _ key: WritableKeyPath<Owner, Int?> & Sendable, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .number, value: { .number($0) }) {
+            if case .number(let number) = $0 { .some(number) } else { nil }
+        }
+    }
+
+    /// A moment no person edits, merged quietly (when a card was created).
+    static func time(_ name: String, _ key: WritableKeyPath<Owner, Timestamp?> & Sendable, noun: String) -> Self {
+        scalar(name, key, noun: noun, merge: .quiet, isEdit: false, kind: .time, value: { .time($0) }) {
+            if case .time(let time) = $0 { .some(time) } else { nil }
+        }
+    }
+
+    /// A set of words, merged as a set (labels).
+    static func words(_ name: String, _ key: WritableKeyPath<Owner, Labels> & Sendable, noun: String) -> Self {
+        FieldDescriptor(
+            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, value: { .words($0[keyPath: key].names) },
+            set: { owner, new in
+                if case .words(let words) = new, let set = try? Labels(validating: words) { owner[keyPath: key] = set }
+            },
+            combine: { base, ours, theirs, merged in
+                merged[keyPath: key] = mergeSets(base.map { $0[keyPath: key] }, ours[keyPath: key], theirs[keyPath: key])
+                return false
+            })
+    }
+}
+
+/// A card's field.
+public typealias CardField = FieldDescriptor<Item>
+/// A board's field (its cards aside).
+public typealias BoardField = FieldDescriptor<Board>
+
+/// A card's fields, in the file's order.
+private let cardFields: [CardField] = [
+    .line("title", \.title, noun: "the title"),
+    .words("labels", \.labels, noun: "the labels"),
+    .day("due", \.due, noun: "the due date"),
+    .time("created", \.created, noun: "the creation time"),
+    .text("note", \.note, noun: "the note"),
+]
+
+/// A board's fields, in the file's order.
+private let boardFields: [BoardField] = [
+    .line("title", \.title, noun: "the title"),
+    .number("limit", \.limit, noun: "the WIP limit"),
+]
+
+extension FieldDescriptor where Owner == Item {
+    /// A card's fields, in the file's order.
+    public static var all: [CardField] { cardFields }
+}
+
+extension FieldDescriptor where Owner == Board {
+    /// A board's fields, in the file's order.
+    public static var all: [BoardField] { boardFields }
 }
 
 /// One field of a card changed in place: its value before and after.
@@ -69,6 +233,7 @@ extension Item {
     public func edits(to other: Item) -> [FieldEdit] {
         guard self != other else { return [] }
         return CardField.all.compactMap { field in
+            guard field.isEdit else { return nil }
             let (from, to) = (field.value(self), field.value(other))
             return from == to ? nil : FieldEdit(field: field.name, from: from, to: to)
         }

@@ -79,12 +79,12 @@ enum CardDetail {
 
     /// `title: base 'A', ours 'B', theirs 'C'; kanban resolve ID [--theirs]`: a recorded
     /// conflict (README: Working together); `none` for a value that was absent.
-    static func conflictText(_ entry: RecordedConflict, ours: ConflictValue?) -> String {
-        func text(_ value: ConflictValue?) -> String {
+    static func conflictText(_ entry: RecordedConflict, ours: FieldValue) -> String {
+        func text(_ value: FieldValue) -> String {
             switch value {
-            case nil: "none"
-            case .text(let text): entry.field == .note ? Report.shortNote(text) : q(text)
-            case let value?: value.description
+            case .line(let text?): q(text)
+            case .text(let text?): Report.shortNote(text)
+            default: value.plain ?? "none"
             }
         }
         return "\(entry.field.rawValue): base \(text(entry.base)), ours \(text(ours)), theirs \(text(entry.theirs))"
