@@ -105,61 +105,69 @@ public struct FieldDescriptor<Owner>: Sendable {
     let combine: @Sendable (_ base: Owner?, _ ours: Owner, _ theirs: Owner, _ merged: inout Owner) -> Bool
 
     /// A field picked as a scalar: a title, a date, a time, a number.
+    ///
+    /// The field is read and set by closures, not a key path: a merge reads every field of
+    /// every card it combines, and a key path costs several times as much.
     static func scalar<Stored: Equatable & Sendable>(
-        _ name: String, _ key: WritableKeyPath<Owner, Stored> & Sendable, noun: String, merge: Merge = .scalar,
+        _ name: String, _ key: Access<Stored>, noun: String, merge: Merge = .scalar,
         isEdit: Bool = true, kind: Value.Kind, value: @escaping @Sendable (Stored) -> Value,
         stored: @escaping @Sendable (Value) -> Stored?
     ) -> FieldDescriptor {
-        FieldDescriptor(
-            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, value: { value($0[keyPath: key]) },
-            set: { owner, new in if let new = stored(new) { owner[keyPath: key] = new } },
+        let (get, put) = key
+        return FieldDescriptor(
+            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, value: { value(get($0)) },
+            set: { owner, new in if let new = stored(new) { put(&owner, new) } },
             combine: { base, ours, theirs, merged in
-                // `base.map`, not `base?[keyPath:]`: an optional field's nil in the base is
-                // not the same as no base.
-                let picked = pick(base.map { $0[keyPath: key] }, ours[keyPath: key], theirs[keyPath: key])
-                merged[keyPath: key] = picked.value
+                // `base.map`, not `base?.field`: an optional field's nil in the base is not
+                // the same as no base.
+                let picked = pick(base.map(get), get(ours), get(theirs))
+                put(&merged, picked.value)
                 return picked.conflict && merge == .scalar
             })
     }
 
+    /// How a field is read and set on its owner: `({ $0.title }, { $0.title = $1 })`.
+    typealias Access<Stored> = (get: @Sendable (Owner) -> Stored, set: @Sendable (inout Owner, Stored) -> Void)
+
     /// One line of text that is never none (a title).
-    static func line(_ name: String, _ key: WritableKeyPath<Owner, String> & Sendable, noun: String) -> Self {
+    static func line(_ name: String, _ key: Access<String>, noun: String) -> Self {
         scalar(name, key, noun: noun, kind: .line, value: { .line($0) }) { if case .line(let text?) = $0 { text } else { nil } }
     }
 
     /// Free text, or none (a note).
-    static func text(_ name: String, _ key: WritableKeyPath<Owner, String?> & Sendable, noun: String) -> Self {
+    static func text(_ name: String, _ key: Access<String?>, noun: String) -> Self {
         scalar(name, key, noun: noun, kind: .text, value: { .text($0) }) { if case .text(let text) = $0 { .some(text) } else { nil } }
     }
 
     /// A date, or none (a due date).
-    static func day(_ name: String, _ key: WritableKeyPath<Owner, Day?> & Sendable, noun: String) -> Self {
+    static func day(_ name: String, _ key: Access<Day?>, noun: String) -> Self {
         scalar(name, key, noun: noun, kind: .day, value: { .day($0) }) { if case .day(let day) = $0 { .some(day) } else { nil } }
     }
 
     /// A number, or none (a board's limit).
-    static func number(_ name: String, _ key: WritableKeyPath<Owner, Int?> & Sendable, noun: String) -> Self {
+    static func number(_ name: String, _ key: Access<Int?>, noun: String) -> Self {
         scalar(name, key, noun: noun, kind: .number, value: { .number($0) }) {
             if case .number(let number) = $0 { .some(number) } else { nil }
         }
     }
 
     /// A moment no person edits, merged quietly (when a card was created).
-    static func time(_ name: String, _ key: WritableKeyPath<Owner, Timestamp?> & Sendable, noun: String) -> Self {
+    static func time(_ name: String, _ key: Access<Timestamp?>, noun: String) -> Self {
         scalar(name, key, noun: noun, merge: .quiet, isEdit: false, kind: .time, value: { .time($0) }) {
             if case .time(let time) = $0 { .some(time) } else { nil }
         }
     }
 
     /// A set of words, merged as a set (labels).
-    static func words(_ name: String, _ key: WritableKeyPath<Owner, Labels> & Sendable, noun: String) -> Self {
-        FieldDescriptor(
-            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, value: { .words($0[keyPath: key].names) },
+    static func words(_ name: String, _ key: Access<Labels>, noun: String) -> Self {
+        let (get, put) = key
+        return FieldDescriptor(
+            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, value: { .words(get($0).names) },
             set: { owner, new in
-                if case .words(let words) = new, let set = try? Labels(validating: words) { owner[keyPath: key] = set }
+                if case .words(let words) = new, let set = try? Labels(validating: words) { put(&owner, set) }
             },
             combine: { base, ours, theirs, merged in
-                merged[keyPath: key] = mergeSets(base.map { $0[keyPath: key] }, ours[keyPath: key], theirs[keyPath: key])
+                put(&merged, mergeSets(base.map(get), get(ours), get(theirs)))
                 return false
             })
     }
@@ -172,17 +180,17 @@ public typealias BoardField = FieldDescriptor<Board>
 
 /// A card's fields, in the file's order.
 private let cardFields: [CardField] = [
-    .line("title", \.title, noun: "the title"),
-    .words("labels", \.labels, noun: "the labels"),
-    .day("due", \.due, noun: "the due date"),
-    .time("created", \.created, noun: "the creation time"),
-    .text("note", \.note, noun: "the note"),
+    .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
+    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels"),
+    .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
+    .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
+    .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
 ]
 
 /// A board's fields, in the file's order.
 private let boardFields: [BoardField] = [
-    .line("title", \.title, noun: "the title"),
-    .number("limit", \.limit, noun: "the WIP limit"),
+    .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
+    .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
 ]
 
 extension FieldDescriptor where Owner == Item {
