@@ -95,6 +95,9 @@ public struct FieldDescriptor<Owner>: Sendable {
     public let noun: String
     /// Whether a change of it is an edit that reports name (see ``Item/edits(to:)``).
     public let isEdit: Bool
+    /// For a set of words that views show after a card's title: the sign before each word
+    /// (`#` for labels: `#bug`); `nil` for other fields.
+    public let sign: String?
     /// Its value on a card or board.
     public let value: @Sendable (Owner) -> Value
     /// Sets it to a value of its kind (a value of another kind, or none for a field that
@@ -115,7 +118,7 @@ public struct FieldDescriptor<Owner>: Sendable {
     ) -> FieldDescriptor {
         let (get, put) = key
         return FieldDescriptor(
-            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, value: { value(get($0)) },
+            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, sign: nil, value: { value(get($0)) },
             set: { owner, new in if let new = stored(new) { put(&owner, new) } },
             combine: { base, ours, theirs, merged in
                 // `base.map`, not `base?.field`: an optional field's nil in the base is not
@@ -159,10 +162,10 @@ public struct FieldDescriptor<Owner>: Sendable {
     }
 
     /// A set of words, merged as a set (labels).
-    static func words(_ name: String, _ key: Access<Labels>, noun: String) -> Self {
+    static func words(_ name: String, _ key: Access<Labels>, noun: String, sign: String) -> Self {
         let (get, put) = key
         return FieldDescriptor(
-            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, value: { .words(get($0).names) },
+            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, sign: sign, value: { .words(get($0).names) },
             set: { owner, new in
                 if case .words(let words) = new, let set = try? Labels(validating: words) { put(&owner, set) }
             },
@@ -181,7 +184,7 @@ public typealias BoardField = FieldDescriptor<Board>
 /// A card's fields, in the file's order.
 private let cardFields: [CardField] = [
     .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
-    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels"),
+    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels", sign: "#"),
     .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
     .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
     .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
@@ -193,9 +196,27 @@ private let boardFields: [BoardField] = [
     .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
 ]
 
+/// A card's sets of words that views show after its title, in the file's order.
+private let signedCardFields = cardFields.filter { $0.sign != nil }
+
 extension FieldDescriptor where Owner == Item {
     /// A card's fields, in the file's order.
     public static var all: [CardField] { cardFields }
+    /// A card's sets of words that views show after its title, each word after its sign.
+    public static var signed: [CardField] { signedCardFields }
+}
+
+extension Item {
+    /// The words views show after the card's title, each after its field's sign (`#bug`),
+    /// `escape`d, in the file's order of the fields.
+    public func signedWords(_ escape: (String) -> String) -> [String] {
+        var shown: [String] = []
+        for field in CardField.signed {
+            guard let sign = field.sign, case .words(let words) = field.value(self) else { continue }
+            for word in words { shown.append(sign + escape(word)) }
+        }
+        return shown
+    }
 }
 
 extension FieldDescriptor where Owner == Board {

@@ -54,7 +54,10 @@ enum CardDetail {
                 + "\(ago(archived.archived, clock))"
         }
         var rows: [(String, String)] = [("id", item.id.rawValue), ("board", whereText)]
-        if !item.labels.isEmpty { rows.append(("labels", item.labels.map { "#" + Escape.visible($0) }.joined(separator: " "))) }
+        for field in CardField.signed {
+            guard let sign = field.sign, case .words(let words) = field.value(item), !words.isEmpty else { continue }
+            rows.append((field.name, words.map { sign + Escape.visible($0) }.joined(separator: " ")))
+        }
         if let due = item.due {
             let overdue = item.isOverdue(today: clock.today)
             rows.append(("due", due.description + (overdue ? " " + style.red("(overdue)") : "")))
