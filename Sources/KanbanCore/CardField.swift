@@ -83,6 +83,9 @@ public struct FieldDescriptor<Owner>: Sendable {
         /// Picked as a scalar, but different changes on both sides keep ours quietly: not
         /// something a person edits (when a card was created).
         case quiet
+        /// Decided with the card's place, not as a field: the side whose place the card
+        /// takes gives it (when a card entered its board).
+        case place
     }
 
     /// Its key in the file and in JSON reports.
@@ -121,6 +124,8 @@ public struct FieldDescriptor<Owner>: Sendable {
             name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, sign: nil, value: { value(get($0)) },
             set: { owner, new in if let new = stored(new) { put(&owner, new) } },
             combine: { base, ours, theirs, merged in
+                // Decided with the place: the merge sets it once it knows whose place it is.
+                if merge == .place { return false }
                 // `base.map`, not `base?.field`: an optional field's nil in the base is not
                 // the same as no base.
                 let picked = pick(base.map(get), get(ours), get(theirs))
@@ -154,9 +159,10 @@ public struct FieldDescriptor<Owner>: Sendable {
         }
     }
 
-    /// A moment no person edits, merged quietly (when a card was created).
-    static func time(_ name: String, _ key: Access<Timestamp?>, noun: String) -> Self {
-        scalar(name, key, noun: noun, merge: .quiet, isEdit: false, kind: .time, value: { .time($0) }) {
+    /// A moment no person edits, merged quietly (when a card was created) or with the
+    /// card's place (when it entered its board).
+    static func time(_ name: String, _ key: Access<Timestamp?>, noun: String, merge: Merge = .quiet) -> Self {
+        scalar(name, key, noun: noun, merge: merge, isEdit: false, kind: .time, value: { .time($0) }) {
             if case .time(let time) = $0 { .some(time) } else { nil }
         }
     }
@@ -187,6 +193,7 @@ private let cardFields: [CardField] = [
     .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels", sign: "#"),
     .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
     .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
+    .time("entered", ({ $0.entered }, { $0.entered = $1 }), noun: "the time it entered its board", merge: .place),
     .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
 ]
 

@@ -50,7 +50,9 @@ struct FieldDescriptorTests {
         case .set:
             #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             #expect(field.value(merged) == .words(["ours", "theirs"]))
-        case .quiet:
+        case .quiet, .place:
+            // Created is picked quietly; where the card entered its board goes with its
+            // place, which neither side moved: both keep ours.
             #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             #expect(field.value(merged) == a)
         }
