@@ -201,8 +201,9 @@ private func combineFields<Owner>(
     _ fields: [FieldDescriptor<Owner>], _ base: Owner?, _ ours: Owner, _ theirs: Owner, into merged: inout Owner
 ) -> (values: [MergeConflict.Values], records: [RecordedConflict]) {
     var found: [(field: ConflictField, descriptor: FieldDescriptor<Owner>)] = []
-    for descriptor in fields where descriptor.combine(base, ours, theirs, &merged) {
-        found.append((ConflictField(descriptor), descriptor))
+    // By index: a descriptor copied out of the array would retain each of its closures.
+    for index in fields.indices where fields[index].combine(base, ours, theirs, &merged) {
+        found.append((ConflictField(fields[index]), fields[index]))
     }
     guard !found.isEmpty else { return ([], []) }
     found.sort { $0.field > $1.field }
