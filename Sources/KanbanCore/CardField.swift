@@ -4,8 +4,11 @@
 // Working together), and where it is on a card; what a report says of a changed field,
 // its JSON, and a conflict recorded on it follow from the kind, whatever the field.
 //
-// Adding a card field: its stored property on `Item`, its key in `Schema.swift`, its
-// descriptor in ``CardField/all``, and the views that show it.
+// Adding a card field: its stored property on `Item`, its key in `Schema.swift` (and
+// `ItemLine.swift`'s known keys), its descriptor in ``CardField/all``, and what is still
+// written per field: `list --tsv`'s column, the Markdown reader, the options and
+// ``CardEdits`` that change it (the editor's line for a set of words or a date follows
+// from the descriptor, but its change reaches the card only through ``CardEdits``).
 
 /// A field's value, by kind.
 public enum FieldValue: Hashable, Sendable {
