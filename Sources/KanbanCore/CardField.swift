@@ -1,34 +1,237 @@
-// A card's fields as commands compare, report and write them in JSON, besides how the file
-// stores them (that is `Schema.swift`). Each field is one entry of ``CardField/all``: its
-// name and its value, of one of four kinds; what a report says of a changed field, and
-// its JSON, follow from the kind, whatever the field.
+// A card's fields (and a board's) as commands compare, merge, report and write them in
+// JSON, besides how the file stores them (that is `Schema.swift`). Each field is one
+// descriptor: its name, the kind of its value, how a 3-way merge combines it (README:
+// Working together), and where it is on a card; what a report says of a changed field,
+// its JSON, and a conflict recorded on it follow from the kind, whatever the field.
+//
+// Adding a card field: its stored property on `Item`, its key in `Schema.swift` (and
+// `ItemLine.swift`'s known keys), its descriptor in ``CardField/all``, and what is still
+// written per field: `list --tsv`'s column, the Markdown reader, the options and
+// ``CardEdits`` that change it (the editor's line for a set of words or a date follows
+// from the descriptor, but its change reaches the card only through ``CardEdits``).
 
-/// A card's field, as a change reports it.
-public struct CardField: Sendable {
-    /// A field's value, by kind.
-    public enum Value: Hashable, Sendable {
-        /// One line of text (a title).
-        case line(String?)
-        /// Free text of several lines (a note); `nil`: none.
-        case text(String?)
-        /// A set of words, in order (labels).
-        case words([String])
-        /// A calendar date (a due date); `nil`: none.
-        case day(Day?)
+/// A field's value, by kind.
+public enum FieldValue: Hashable, Sendable {
+    /// One line of text (a title).
+    case line(String?)
+    /// Free text of several lines (a note); `nil`: none.
+    case text(String?)
+    /// A set of words, in order (labels).
+    case words([String])
+    /// A calendar date (a due date); `nil`: none.
+    case day(Day?)
+    /// A moment (when a card was created); `nil`: unknown.
+    case time(Timestamp?)
+    /// A whole number (a board's limit); `nil`: none.
+    case number(Int?)
+
+    /// The kinds of values.
+    public enum Kind: Hashable, Sendable {
+        case line, text, words, day, time, number
+    }
+
+    /// Its kind.
+    public var kind: Kind {
+        switch self {
+        case .line: .line
+        case .text: .text
+        case .words: .words
+        case .day: .day
+        case .time: .time
+        case .number: .number
+        }
+    }
+
+    /// The value of a kind that says "none" (a recorded conflict's `null`).
+    public static func none(_ kind: Kind) -> FieldValue {
+        switch kind {
+        case .line: .line(nil)
+        case .text: .text(nil)
+        case .words: .words([])
+        case .day: .day(nil)
+        case .time: .time(nil)
+        case .number: .number(nil)
+        }
+    }
+
+    /// Whether it is its kind's "none".
+    public var isNone: Bool { self == .none(kind) }
+
+    /// The value as plain text: a text as it is, a date as `YYYY-MM-DD`, a number in
+    /// decimal, words separated by spaces; `nil` for none.
+    public var plain: String? {
+        switch self {
+        case .line(let text), .text(let text): text
+        case .words(let words): words.isEmpty ? nil : words.joined(separator: " ")
+        case .day(let day): day?.description
+        case .time(let time): time?.description
+        case .number(let number): number.map(String.init)
+        }
+    }
+}
+
+/// A field of a card (`Owner` ``Item``) or a board (`Owner` ``Board``): ``CardField``,
+/// ``BoardField``.
+public struct FieldDescriptor<Owner>: Sendable {
+    public typealias Value = FieldValue
+
+    /// How a 3-way merge combines the field's three versions (README: Working together).
+    public enum Merge: Hashable, Sendable {
+        /// A change on one side wins; the same change on both is one; different changes on
+        /// both keep ours and are a conflict, recorded on the card or board.
+        case scalar
+        /// Merged as sets, ignoring case: what either side added is in, what either side
+        /// removed (and the other did not add) is out.
+        case set
+        /// Picked as a scalar, but different changes on both sides keep ours quietly: not
+        /// something a person edits (when a card was created).
+        case quiet
+        /// Decided with the card's place, not as a field: the side whose place the card
+        /// takes gives it (when a card entered its board).
+        case place
     }
 
     /// Its key in the file and in JSON reports.
     public let name: String
-    /// Its value on a card.
-    public let value: @Sendable (Item) -> Value
+    /// The kind of its value.
+    public let kind: Value.Kind
+    /// How a merge combines it.
+    public let merge: Merge
+    /// What messages call it: `the due date`.
+    public let noun: String
+    /// Whether a change of it is an edit that reports name (see ``Item/edits(to:)``).
+    public let isEdit: Bool
+    /// For a set of words that views show after a card's title: the sign before each word
+    /// (`#` for labels: `#bug`); `nil` for other fields.
+    public let sign: String?
+    /// Its value on a card or board.
+    public let value: @Sendable (Owner) -> Value
+    /// Sets it to a value of its kind (a value of another kind, or none for a field that
+    /// cannot be none, leaves it as it is).
+    public let set: @Sendable (inout Owner, Value) -> Void
+    /// Sets `merged` to the 3-way merge of the field (`base` nil: the thing was not in the
+    /// base); returns whether it is a conflict to record.
+    let combine: @Sendable (_ base: Owner?, _ ours: Owner, _ theirs: Owner, _ merged: inout Owner) -> Bool
 
-    /// The fields a change reports, in the file's order.
-    public static let all: [CardField] = [
-        CardField(name: "title") { .line($0.title) },
-        CardField(name: "labels") { .words($0.labels.names) },
-        CardField(name: "due") { .day($0.due) },
-        CardField(name: "note") { .text($0.note) },
-    ]
+    /// A field picked as a scalar: a title, a date, a time, a number.
+    ///
+    /// The field is read and set by closures, not a key path: a merge reads every field of
+    /// every card it combines, and a key path costs several times as much.
+    static func scalar<Stored: Equatable & Sendable>(
+        _ name: String, _ key: Access<Stored>, noun: String, merge: Merge = .scalar,
+        isEdit: Bool = true, kind: Value.Kind, value: @escaping @Sendable (Stored) -> Value,
+        stored: @escaping @Sendable (Value) -> Stored?
+    ) -> FieldDescriptor {
+        let (get, put) = key
+        return FieldDescriptor(
+            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, sign: nil, value: { value(get($0)) },
+            set: { owner, new in if let new = stored(new) { put(&owner, new) } },
+            combine: { base, ours, theirs, merged in
+                // Decided with the place: the merge sets it once it knows whose place it is.
+                if merge == .place { return false }
+                // `base.map`, not `base?.field`: an optional field's nil in the base is not
+                // the same as no base.
+                let picked = pick(base.map(get), get(ours), get(theirs))
+                put(&merged, picked.value)
+                return picked.conflict && merge == .scalar
+            })
+    }
+
+    /// How a field is read and set on its owner: `({ $0.title }, { $0.title = $1 })`.
+    typealias Access<Stored> = (get: @Sendable (Owner) -> Stored, set: @Sendable (inout Owner, Stored) -> Void)
+
+    /// One line of text that is never none (a title).
+    static func line(_ name: String, _ key: Access<String>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .line, value: { .line($0) }) { if case .line(let text?) = $0 { text } else { nil } }
+    }
+
+    /// Free text, or none (a note).
+    static func text(_ name: String, _ key: Access<String?>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .text, value: { .text($0) }) { if case .text(let text) = $0 { .some(text) } else { nil } }
+    }
+
+    /// A date, or none (a due date).
+    static func day(_ name: String, _ key: Access<Day?>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .day, value: { .day($0) }) { if case .day(let day) = $0 { .some(day) } else { nil } }
+    }
+
+    /// A number, or none (a board's limit).
+    static func number(_ name: String, _ key: Access<Int?>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .number, value: { .number($0) }) {
+            if case .number(let number) = $0 { .some(number) } else { nil }
+        }
+    }
+
+    /// A moment no person edits, merged quietly (when a card was created) or with the
+    /// card's place (when it entered its board).
+    static func time(_ name: String, _ key: Access<Timestamp?>, noun: String, merge: Merge = .quiet) -> Self {
+        scalar(name, key, noun: noun, merge: merge, isEdit: false, kind: .time, value: { .time($0) }) {
+            if case .time(let time) = $0 { .some(time) } else { nil }
+        }
+    }
+
+    /// A set of words, merged as a set (labels).
+    static func words(_ name: String, _ key: Access<Labels>, noun: String, sign: String) -> Self {
+        let (get, put) = key
+        return FieldDescriptor(
+            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, sign: sign, value: { .words(get($0).names) },
+            set: { owner, new in
+                if case .words(let words) = new, let set = try? Labels(validating: words) { put(&owner, set) }
+            },
+            combine: { base, ours, theirs, merged in
+                put(&merged, mergeSets(base.map(get), get(ours), get(theirs)))
+                return false
+            })
+    }
+}
+
+/// A card's field.
+public typealias CardField = FieldDescriptor<Item>
+/// A board's field (its cards aside).
+public typealias BoardField = FieldDescriptor<Board>
+
+/// A card's fields, in the file's order.
+private let cardFields: [CardField] = [
+    .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
+    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels", sign: "#"),
+    .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
+    .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
+    .time("entered", ({ $0.entered }, { $0.entered = $1 }), noun: "the time it entered its board", merge: .place),
+    .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
+]
+
+/// A board's fields, in the file's order.
+private let boardFields: [BoardField] = [
+    .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
+    .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
+]
+
+/// A card's sets of words that views show after its title, in the file's order.
+private let signedCardFields = cardFields.filter { $0.sign != nil }
+
+extension FieldDescriptor where Owner == Item {
+    /// A card's fields, in the file's order.
+    public static var all: [CardField] { cardFields }
+    /// A card's sets of words that views show after its title, each word after its sign.
+    public static var signed: [CardField] { signedCardFields }
+}
+
+extension Item {
+    /// The words views show after the card's title, each after its field's sign (`#bug`),
+    /// `escape`d, in the file's order of the fields.
+    public func signedWords(_ escape: (String) -> String) -> [String] {
+        var shown: [String] = []
+        for field in CardField.signed {
+            guard let sign = field.sign, case .words(let words) = field.value(self) else { continue }
+            for word in words { shown.append(sign + escape(word)) }
+        }
+        return shown
+    }
+}
+
+extension FieldDescriptor where Owner == Board {
+    /// A board's fields, in the file's order.
+    public static var all: [BoardField] { boardFields }
 }
 
 /// One field of a card changed in place: its value before and after.
@@ -69,6 +272,7 @@ extension Item {
     public func edits(to other: Item) -> [FieldEdit] {
         guard self != other else { return [] }
         return CardField.all.compactMap { field in
+            guard field.isEdit else { return nil }
             let (from, to) = (field.value(self), field.value(other))
             return from == to ? nil : FieldEdit(field: field.name, from: from, to: to)
         }

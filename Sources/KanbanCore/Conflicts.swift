@@ -4,52 +4,59 @@
 // `"conflict": {"FIELD": {"base": V, "theirs": V}, …}`, so that committing the merged
 // file loses nothing.
 
-/// A field that can hold a recorded conflict. The cases are in the order of their names,
-/// which is the order of the keys in the file.
-public enum ConflictField: String, CaseIterable, Comparable, Hashable, Sendable {
-    case due
-    case limit
-    case note
-    case title
+/// A field that can hold a recorded conflict: a field of a card or a board that merges as
+/// a scalar (``FieldDescriptor/Merge/scalar``). Fields are ordered by name, which is the
+/// order of the keys in the file.
+public struct ConflictField: Hashable, Comparable, CaseIterable, Sendable, CustomStringConvertible {
+    /// The field's name (its key in the file).
+    public let rawValue: String
+    /// The kind of its values.
+    public let kind: FieldValue.Kind
+
+    private init(_ rawValue: String, _ kind: FieldValue.Kind) {
+        self.rawValue = rawValue
+        self.kind = kind
+    }
+
+    /// The field of that name, of a card or a board; `nil` if none can hold a conflict.
+    public init?(rawValue: String) {
+        guard let field = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = field
+    }
+
+    /// The field a descriptor that merges as a scalar names.
+    init<Owner>(_ descriptor: FieldDescriptor<Owner>) {
+        self.init(descriptor.name, descriptor.kind)
+    }
+
+    /// The fields of `descriptors` that can hold a conflict, in the order of their names.
+    private static func of<Owner>(_ descriptors: [FieldDescriptor<Owner>]) -> [ConflictField] {
+        descriptors.filter { $0.merge == .scalar }.map { ConflictField($0.name, $0.kind) }.sorted()
+    }
 
     /// The fields a card's conflicts may name.
-    public static let card: [ConflictField] = [.due, .note, .title]
+    public static let card = of(CardField.all)
     /// The fields a board's conflicts may name.
-    public static let board: [ConflictField] = [.limit, .title]
+    public static let board = of(BoardField.all)
+    /// Every field a conflict may name, in the order of their names.
+    public static let allCases: [ConflictField] = Array(Set(card + board)).sorted()
+
+    public var description: String { rawValue }
 
     public static func < (lhs: ConflictField, rhs: ConflictField) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A value of a conflicted field: a title or a note, a due date, or a limit.
-public enum ConflictValue: Hashable, Sendable, CustomStringConvertible {
-    case text(String)
-    case day(Day)
-    case number(Int)
-
-    public var description: String {
-        switch self {
-        case .text(let text): text
-        case .day(let day): day.description
-        case .number(let number): String(number)
-        }
-    }
-
-    var text: String? { if case .text(let text) = self { text } else { nil } }
-    var day: Day? { if case .day(let day) = self { day } else { nil } }
-    var number: Int? { if case .number(let number) = self { number } else { nil } }
-}
-
-/// One recorded conflict: the field, and what the base and theirs had (`nil`: absent).
-/// Ours is the field's value.
+/// One recorded conflict: the field, and what the base and theirs had (a value of the
+/// field's kind; its none: absent). Ours is the field's value.
 public struct RecordedConflict: Hashable, Sendable {
     public var field: ConflictField
-    public var base: ConflictValue?
-    public var theirs: ConflictValue?
+    public var base: FieldValue
+    public var theirs: FieldValue
 
-    public init(field: ConflictField, base: ConflictValue?, theirs: ConflictValue?) {
+    public init(field: ConflictField, base: FieldValue?, theirs: FieldValue?) {
         self.field = field
-        self.base = base
-        self.theirs = theirs
+        self.base = base ?? .none(field.kind)
+        self.theirs = theirs ?? .none(field.kind)
     }
 }
 
@@ -100,50 +107,46 @@ public struct Conflicts: Hashable, Sendable, Sequence {
         }
     }
 
+    /// Drops the record of the field named `name`, if there is one: a command that sets the
+    /// field settles its conflict with the new value.
+    public mutating func settle(_ name: String) {
+        guard box != nil, let field = ConflictField(rawValue: name) else { return }
+        self[field] = nil
+    }
+
     public func makeIterator() -> IndexingIterator<[RecordedConflict]> { entries.makeIterator() }
 }
 
 // MARK: - The values of an item's and a board's fields
 
+extension FieldDescriptor {
+    /// The descriptor of a field that can hold a conflict.
+    static func named(_ field: ConflictField, in all: [FieldDescriptor]) -> FieldDescriptor? {
+        all.first { $0.name == field.rawValue }
+    }
+}
+
 extension Item {
     /// The value of a field that can hold a conflict, as a conflict records it.
-    public func conflictValue(_ field: ConflictField) -> ConflictValue? {
-        switch field {
-        case .title: .text(title)
-        case .note: note.map(ConflictValue.text)
-        case .due: due.map(ConflictValue.day)
-        case .limit: nil
-        }
+    public func conflictValue(_ field: ConflictField) -> FieldValue {
+        CardField.named(field, in: CardField.all)?.value(self) ?? .none(field.kind)
     }
 
     /// Sets a field to a value a conflict recorded.
-    public mutating func setConflictValue(_ value: ConflictValue?, of field: ConflictField) {
-        switch field {
-        case .title: if let text = value?.text { title = text }
-        case .note: note = value?.text
-        case .due: due = value?.day
-        case .limit: break
-        }
+    public mutating func setConflictValue(_ value: FieldValue, of field: ConflictField) {
+        CardField.named(field, in: CardField.all)?.set(&self, value)
     }
 }
 
 extension Board {
     /// The value of a field that can hold a conflict, as a conflict records it.
-    public func conflictValue(_ field: ConflictField) -> ConflictValue? {
-        switch field {
-        case .title: .text(title)
-        case .limit: limit.map(ConflictValue.number)
-        case .note, .due: nil
-        }
+    public func conflictValue(_ field: ConflictField) -> FieldValue {
+        BoardField.named(field, in: BoardField.all)?.value(self) ?? .none(field.kind)
     }
 
     /// Sets a field to a value a conflict recorded.
-    public mutating func setConflictValue(_ value: ConflictValue?, of field: ConflictField) {
-        switch field {
-        case .title: if let text = value?.text { title = text }
-        case .limit: limit = value?.number
-        case .note, .due: break
-        }
+    public mutating func setConflictValue(_ value: FieldValue, of field: ConflictField) {
+        BoardField.named(field, in: BoardField.all)?.set(&self, value)
     }
 }
 
@@ -181,9 +184,9 @@ extension Codec where Value == Conflicts {
                 for (name, sides) in decoded {
                     guard let field = ConflictField(rawValue: name), allowed.contains(field),
                         Set(sides.keys) == ["base", "theirs"],
-                        case let base = sides["base"]!.value(of: field), isValid(base, field, mayBeAbsent: true),
-                        case let theirs = sides["theirs"]!.value(of: field),
-                        isValid(theirs, field, mayBeAbsent: field != .title)
+                        let base = sides["base"]!.value(of: field.kind), isValid(base, mayBeAbsent: true),
+                        let theirs = sides["theirs"]!.value(of: field.kind),
+                        isValid(theirs, mayBeAbsent: mayBeAbsent(field))
                     else {
                         throw DecodingError.dataCorruptedError(
                             forKey: key, in: container, debugDescription: "invalid conflict of \"\(name)\"")
@@ -229,7 +232,7 @@ extension Codec where Value == Conflicts {
             let start = reader.json.offset
             try reader.json.beginObject(what)
             var inner = true
-            var sides: [ConflictValue??] = [nil, nil]
+            var sides: [FieldValue?] = [nil, nil]
             while let sideKey = try reader.json.nextKey(first: &inner) {
                 let side = reader.json.string(sideKey, is: "base") ? 0 : reader.json.string(sideKey, is: "theirs") ? 1 : -1
                 guard side >= 0, sides[side] == nil else {
@@ -238,7 +241,7 @@ extension Codec where Value == Conflicts {
                 sides[side] = .some(
                     try readValue(
                         &reader, field, "\(what)'s \"\(side == 0 ? "base" : "theirs")\"",
-                        mayBeAbsent: side == 0 || field != .title))
+                        mayBeAbsent: side == 0 || mayBeAbsent(field)))
             }
             guard let base = sides[0], let theirs = sides[1] else {
                 throw reader.json.error("\(what) must be {\"base\": …, \"theirs\": …}", at: start)
@@ -249,55 +252,75 @@ extension Codec where Value == Conflicts {
         return conflicts
     }
 
+    /// Whether theirs may be absent: a line (a title) is never none.
+    private static func mayBeAbsent(_ field: ConflictField) -> Bool { field.kind != .line }
+
     private static func readValue(_ reader: inout FileReader, _ field: ConflictField, _ what: String, mayBeAbsent: Bool)
-        throws(KanbanError) -> ConflictValue?
+        throws(KanbanError) -> FieldValue
     {
         reader.json.skipWhitespace()
         let start = reader.json.offset
         if try reader.json.readNullIfPresent() {
             guard mayBeAbsent else { throw reader.json.error("\(what) must not be null", at: start) }
-            return nil
+            return .none(field.kind)
         }
-        let value: ConflictValue
-        if field == .limit {
-            value = .number(try reader.json.readInteger(what))
+        let value: FieldValue?
+        let found: String
+        if field.kind == .number {
+            let number = try reader.json.readInteger(what)
+            (value, found) = (.number(number), String(number))
         } else {
             let text = try reader.json.text(of: try reader.json.readString(what))
-            value = field == .due ? (Day(iso: text).map(ConflictValue.day) ?? .text(text)) : .text(text)
+            (value, found) = (FieldValue(text, of: field.kind), text)
         }
-        guard isValid(value, field, mayBeAbsent: mayBeAbsent) else {
-            throw reader.json.error("\(what) must be \(expected(field)), found \(JSON.quoted(value.description))", at: start)
+        guard let value, isValid(value, mayBeAbsent: mayBeAbsent) else {
+            throw reader.json.error("\(what) must be \(expected(field.kind)), found \(JSON.quoted(found))", at: start)
         }
         return value
     }
 
-    /// Whether `value` is a value of `field` (`nil`, absent, only where `mayBeAbsent`).
-    private static func isValid(_ value: ConflictValue?, _ field: ConflictField, mayBeAbsent: Bool) -> Bool {
-        guard let value else { return mayBeAbsent }
-        switch (field, value) {
-        case (.title, .text(let text)): return !text.isBlank
-        case (.note, .text(let text)): return Note.problem(with: text) == nil
-        case (.due, .day): return true
-        case (.limit, .number(let number)): return number >= 0
+    /// Whether `value` is a value a conflict may record (none only where `mayBeAbsent`).
+    private static func isValid(_ value: FieldValue, mayBeAbsent: Bool) -> Bool {
+        if value.isNone { return mayBeAbsent }
+        switch value {
+        case .line(let text?): return !text.isBlank
+        case .text(let text?): return Note.problem(with: text) == nil
+        case .day: return true
+        case .number(let number?): return number >= 0
         default: return false
         }
     }
 
-    private static func expected(_ field: ConflictField) -> String {
-        switch field {
-        case .title: "a title that is not blank"
-        case .note: "a note within its rules"
-        case .due: "a date, YYYY-MM-DD"
-        case .limit: "a limit, 0 or more"
+    private static func expected(_ kind: FieldValue.Kind) -> String {
+        switch kind {
+        case .line: "a title that is not blank"
+        case .text: "a note within its rules"
+        case .day: "a date, YYYY-MM-DD"
+        case .number: "a limit, 0 or more"
+        case .words, .time: "a value of its field"
         }
     }
 
-    private static func appendValue(_ value: ConflictValue?, to out: inout ChunkWriter) throws {
+    private static func appendValue(_ value: FieldValue, to out: inout ChunkWriter) throws {
         switch value {
-        case nil: try out.append(literal: "null")
-        case .text(let text): try out.appendQuoted(text)
-        case .day(let day): try out.appendQuoted(day)
-        case .number(let number): try out.append(String(number))
+        case .line(let text?), .text(let text?): try out.appendQuoted(text)
+        case .day(let day?): try out.appendQuoted(day)
+        case .number(let number?): try out.append(String(number))
+        default: try out.append(literal: "null")
+        }
+    }
+}
+
+extension FieldValue {
+    /// A value of `kind` read from a string in a recorded conflict; `nil` if it is not one.
+    fileprivate init?(_ text: String, of kind: Kind) {
+        switch kind {
+        case .line: self = .line(text)
+        case .text: self = .text(text)
+        case .day:
+            guard let day = Day(iso: text) else { return nil }
+            self = .day(day)
+        case .words, .time, .number: return nil
         }
     }
 }
@@ -308,12 +331,10 @@ private struct CodableConflictValue: Codable {
     var text: String?
     var number: Int?
 
-    init(value: ConflictValue?) {
+    init(value: FieldValue) {
         switch value {
-        case nil: break
-        case .text(let text): self.text = text
-        case .day(let day): text = day.description
         case .number(let number): self.number = number
+        default: text = value.plain
         }
     }
 
@@ -327,10 +348,11 @@ private struct CodableConflictValue: Codable {
         }
     }
 
-    func value(of field: ConflictField) -> ConflictValue? {
-        if let number { return .number(number) }
-        guard let text else { return nil }
-        return field == .due ? (Day(iso: text).map(ConflictValue.day) ?? .text(text)) : .text(text)
+    /// The value, if it is one of `kind`.
+    func value(of kind: FieldValue.Kind) -> FieldValue? {
+        if let number { return kind == .number ? .number(number) : nil }
+        guard let text else { return .none(kind) }
+        return FieldValue(text, of: kind)
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -5,7 +5,7 @@
 public struct CardFilter: Hashable, Sendable {
     /// Labels the card must all have (ignoring case).
     public var labels: [String]
-    /// Text the title or the note must contain, ignoring case.
+    /// Text the title or the note (every field of text) must contain, ignoring case.
     public var grep: String?
     /// A date the due date must be before.
     public var dueBefore: DueInput?
@@ -37,12 +37,15 @@ public struct CardFilter: Hashable, Sendable {
         labels.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil && !conflicts
     }
 
+    /// The fields `grep` searches: those of text, a line or several (the title, the note).
+    private static let searched = CardField.all.filter { $0.kind == .line || $0.kind == .text }
+
     /// Whether `item` passes every condition, at `clock`.
     public func matches(_ item: Item, clock: Moment) -> Bool {
         for label in labels where !item.labels.contains(label) { return false }
         if let grep {
             let needle = grep.lowercased()
-            guard item.title.lowercased().contains(needle) || (item.note?.lowercased().contains(needle) ?? false)
+            guard Self.searched.contains(where: { $0.value(item).plain?.lowercased().contains(needle) ?? false })
             else { return false }
         }
         if let dueBefore {

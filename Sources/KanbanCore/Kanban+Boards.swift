@@ -31,7 +31,7 @@ extension Kanban {
         let previous = boards[board].title
         let conflicts = boards[board].conflicts
         boards[board].title = title.text
-        boards[board].conflicts[.title] = nil  // a rename settles a recorded conflict of the title
+        boards[board].conflicts.settle("title")  // a rename settles a recorded conflict of the title
         return Change(boards: [
             BoardChange(
                 title: title.text, from: board, to: board, limit: boards[board].limit, previousTitle: previous,
@@ -64,7 +64,7 @@ extension Kanban {
         let previous = boards[board].limit
         let conflicts = boards[board].conflicts
         boards[board].limit = limit
-        boards[board].conflicts[.limit] = nil  // a new limit settles a recorded conflict of the limit
+        boards[board].conflicts.settle("limit")  // a new limit settles a recorded conflict of the limit
         return Change(boards: [
             BoardChange(
                 title: boards[board].title, from: board, to: board, limit: limit,

@@ -188,9 +188,9 @@ extension Item {
         if let due = edits.due { item.due = due }
         // Editing a field settles its recorded conflict with the new value.
         if !item.conflicts.isEmpty {
-            if edits.title != nil { item.conflicts[.title] = nil }
-            if edits.note != nil { item.conflicts[.note] = nil }
-            if edits.due != nil { item.conflicts[.due] = nil }
+            if edits.title != nil { item.conflicts.settle("title") }
+            if edits.note != nil { item.conflicts.settle("note") }
+            if edits.due != nil { item.conflicts.settle("due") }
         }
         return item
     }

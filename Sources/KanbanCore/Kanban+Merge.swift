@@ -147,7 +147,7 @@ private func weave<Element>(
 /// The merged value of one field: a change on one side wins; the same change on both is
 /// one change; different changes on both keep ours and are a conflict. A `base` of nil
 /// means the thing did not exist in the base, so any difference is a conflict.
-private func pick<Value: Equatable>(_ base: Value?, _ ours: Value, _ theirs: Value) -> (value: Value, conflict: Bool) {
+func pick<Value: Equatable>(_ base: Value?, _ ours: Value, _ theirs: Value) -> (value: Value, conflict: Bool) {
     if ours == theirs { return (ours, false) }
     if let base {
         if base == ours { return (theirs, false) }
@@ -183,7 +183,7 @@ private func mergeConflicts(
 
 /// Labels merged as sets (ignoring case): a label added on either side is in, one removed
 /// on either side and not added on the other is out; ours' spelling first.
-private func mergeLabels(_ base: Labels?, _ ours: Labels, _ theirs: Labels) -> Labels {
+func mergeSets(_ base: Labels?, _ ours: Labels, _ theirs: Labels) -> Labels {
     if ours == theirs { return ours }
     if let base, base == ours { return theirs }
     if let base, base == theirs { return ours }
@@ -192,6 +192,27 @@ private func mergeLabels(_ base: Labels?, _ ours: Labels, _ theirs: Labels) -> L
     for label in ours where theirs.contains(label) || !wasThere(label) { merged.insert(label) }
     for label in theirs where !ours.contains(label) && !wasThere(label) { merged.insert(label) }
     return merged
+}
+
+/// Merges each field of `fields` into `merged` by its policy (``FieldDescriptor/Merge``):
+/// the conflicts found, as reported and as recorded, in the order of the fields' names,
+/// last first (title, note, due; title, limit). `base` nil: the thing was not in the base.
+private func combineFields<Owner>(
+    _ fields: [FieldDescriptor<Owner>], _ base: Owner?, _ ours: Owner, _ theirs: Owner, into merged: inout Owner
+) -> (values: [MergeConflict.Values], records: [RecordedConflict]) {
+    var found: [(field: ConflictField, descriptor: FieldDescriptor<Owner>)] = []
+    // By index: a descriptor copied out of the array would retain each of its closures.
+    for index in fields.indices where fields[index].combine(base, ours, theirs, &merged) {
+        found.append((ConflictField(fields[index]), fields[index]))
+    }
+    guard !found.isEmpty else { return ([], []) }
+    found.sort { $0.field > $1.field }
+    return (
+        found.map { .field($0.field, ours: $0.descriptor.value(ours), theirs: $0.descriptor.value(theirs)) },
+        found.map { field, descriptor in
+            RecordedConflict(field: field, base: base.map(descriptor.value), theirs: descriptor.value(theirs))
+        }
+    )
 }
 
 /// Whether `time` is strictly later than `other`; an unknown time is never later, and
@@ -365,24 +386,9 @@ private struct ThreeWayMerge {
         var item = ours.item
         let (a, b) = (ours.item, theirs.item)
         let archived = (placer == .theirs ? theirs.list : ours.list) == CardLists.archiveID
-        var fieldConflicts: [MergeConflict.Values] = []
-        let title = pick(base.map(\.item.title), a.title, b.title)
-        item.title = title.value
-        if title.conflict { fieldConflicts.append(.title(ours: a.title, theirs: b.title)) }
-        let note = pick(base.map(\.item.note), a.note, b.note)
-        item.note = note.value
-        if note.conflict { fieldConflicts.append(.note(ours: a.note, theirs: b.note)) }
-        let due = pick(base.map(\.item.due), a.due, b.due)
-        item.due = due.value
-        if due.conflict { fieldConflicts.append(.due(ours: a.due, theirs: b.due)) }
-        item.labels = mergeLabels(base?.item.labels, a.labels, b.labels)
-        item.created = pick(base.map(\.item.created), a.created, b.created).value
-        item.conflicts = mergeConflicts(
-            base?.item.conflicts, a.conflicts, b.conflicts,
-            fresh: fieldConflicts.compactMap(\.field).map { field in
-                RecordedConflict(field: field, base: base?.item.conflictValue(field), theirs: b.conflictValue(field))
-            })
-        for values in fieldConflicts {
+        let fieldConflicts = combineFields(CardField.all, base?.item, a, b, into: &item)
+        item.conflicts = mergeConflicts(base?.item.conflicts, a.conflicts, b.conflicts, fresh: fieldConflicts.records)
+        for values in fieldConflicts.values {
             conflicts.append(
                 MergeConflict(subject: .card(item.id, title: item.title, archived: archived), values: values))
         }
@@ -525,26 +531,11 @@ private struct ThreeWayMerge {
         _ base: Board?, _ ours: Board, _ theirs: Board, oursStayed: Bool, theirsStayed: Bool, samePlace: Bool
     ) -> BoardDecision {
         var board = ours
-        let title = pick(base?.title, ours.title, theirs.title)
-        board.title = title.value
-        if title.conflict {
-            conflicts.append(
-                MergeConflict(
-                    subject: .board(ours.id, title: ours.title),
-                    values: .boardTitle(ours: ours.title, theirs: theirs.title)))
+        let fieldConflicts = combineFields(BoardField.all, base, ours, theirs, into: &board)
+        for values in fieldConflicts.values {
+            conflicts.append(MergeConflict(subject: .board(ours.id, title: board.title), values: values))
         }
-        let limit = pick(base.map(\.limit), ours.limit, theirs.limit)
-        board.limit = limit.value
-        if limit.conflict {
-            conflicts.append(
-                MergeConflict(
-                    subject: .board(ours.id, title: board.title),
-                    values: .boardLimit(ours: ours.limit, theirs: theirs.limit)))
-        }
-        let fresh = [(ConflictField.title, title.conflict), (.limit, limit.conflict)].filter(\.1).map { field, _ in
-            RecordedConflict(field: field, base: base?.conflictValue(field), theirs: theirs.conflictValue(field))
-        }
-        board.conflicts = mergeConflicts(base?.conflicts, ours.conflicts, theirs.conflicts, fresh: fresh)
+        board.conflicts = mergeConflicts(base?.conflicts, ours.conflicts, theirs.conflicts, fresh: fieldConflicts.records)
         switch (oursStayed, theirsStayed) {
         case (true, true): return BoardDecision(placer: .base, board: board)
         case (true, false): return BoardDecision(placer: .theirs, board: board)

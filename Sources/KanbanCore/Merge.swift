@@ -38,11 +38,9 @@ public struct MergeConflict: Hashable, Sendable {
 
     /// The field and its two values.
     public enum Values: Hashable, Sendable {
-        case title(ours: String, theirs: String)
-        case note(ours: String?, theirs: String?)
-        case due(ours: Day?, theirs: Day?)
-        case boardTitle(ours: String, theirs: String)
-        case boardLimit(ours: Int?, theirs: Int?)
+        /// A card's or a board's field changed on both sides: ours and theirs, values of
+        /// the field's kind.
+        case field(ConflictField, ours: FieldValue, theirs: FieldValue)
         /// Two different boards ended up with the same title (ignoring case): one from each
         /// side, or one kept by the merge. This one was given `given` instead of `wanted`.
         case boardTitleTaken(wanted: String, given: String)
@@ -50,10 +48,7 @@ public struct MergeConflict: Hashable, Sendable {
         /// The field a recorded conflict names; `nil` for a title taken by another board.
         public var field: ConflictField? {
             switch self {
-            case .title, .boardTitle: .title
-            case .note: .note
-            case .due: .due
-            case .boardLimit: .limit
+            case .field(let field, _, _): field
             case .boardTitleTaken: nil
             }
         }
@@ -102,5 +97,15 @@ public struct MergeResult: Hashable, Sendable {
         self.kanban = kanban
         self.notes = notes
         self.conflicts = conflicts
+    }
+}
+
+extension MergeConflict.Subject {
+    /// What messages call a field of this card or board: `the due date`.
+    public func noun(of field: ConflictField) -> String {
+        switch self {
+        case .card: CardField.named(field, in: CardField.all)?.noun ?? field.rawValue
+        case .board: BoardField.named(field, in: BoardField.all)?.noun ?? field.rawValue
+        }
     }
 }

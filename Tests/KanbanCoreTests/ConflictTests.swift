@@ -11,12 +11,14 @@ import Testing
 func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGenerator) -> Conflicts {
     guard Bool.random(using: &generator) else { return Conflicts() }
     let texts = ["Old title", "Their \"title\" ✓", "line one\n\ttwo", "2026-11-23", "x"]
-    func value(_ field: ConflictField, mayBeAbsent: Bool) -> ConflictValue? {
+    func value(_ field: ConflictField, mayBeAbsent: Bool) -> FieldValue? {
         if mayBeAbsent && Int.random(in: 0..<4, using: &generator) == 0 { return nil }
-        switch field {
-        case .title, .note: return .text(texts.randomElement(using: &generator)!)
-        case .due: return .day(Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)))
-        case .limit: return .number(Int.random(in: 0...9, using: &generator))
+        switch field.kind {
+        case .line: return .line(texts.randomElement(using: &generator)!)
+        case .text: return .text(texts.randomElement(using: &generator)!)
+        case .day: return .day(Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)))
+        case .number: return .number(Int.random(in: 0...9, using: &generator))
+        case .words, .time: Issue.record("no field of kind \(field.kind) holds a conflict"); return nil
         }
     }
     var conflicts = Conflicts()
@@ -28,6 +30,14 @@ func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGen
         conflicts[fields[0]] = RecordedConflict(field: fields[0], base: nil, theirs: value(fields[0], mayBeAbsent: false))
     }
     return conflicts
+}
+
+extension ConflictField {
+    // The fields tests name; the product finds them through the card's and board's fields.
+    static let due = ConflictField(rawValue: "due")!
+    static let limit = ConflictField(rawValue: "limit")!
+    static let note = ConflictField(rawValue: "note")!
+    static let title = ConflictField(rawValue: "title")!
 }
 
 @Suite struct RecordedConflictsInTheFile {
@@ -57,7 +67,7 @@ func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGen
         #expect(String(decoding: KanbanFile.encode(kanban), as: UTF8.self) == Self.document)
         let card = kanban.boards[0].items[0]
         #expect(card.conflicts.fields == [.due, .note, .title])
-        #expect(card.conflicts[.title] == RecordedConflict(field: .title, base: .text("A"), theirs: .text("Metrics")))
+        #expect(card.conflicts[.title] == RecordedConflict(field: .title, base: .line("A"), theirs: .line("Metrics")))
         #expect(card.conflicts[.due]?.theirs == .day(Day(iso: "2026-12-24")!))
         #expect(kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: nil, theirs: .number(5)))
         #expect(kanban.archive[0].item.conflicts.fields == [.note])
@@ -155,7 +165,7 @@ func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGen
         #expect(
             card.conflicts
                 == Conflicts([
-                    RecordedConflict(field: .title, base: .text("Analytics"), theirs: .text("Metrics")),
+                    RecordedConflict(field: .title, base: .line("Analytics"), theirs: .line("Metrics")),
                     RecordedConflict(field: .due, base: .day(Day(iso: "2026-12-01")!), theirs: .day(Day(iso: "2026-12-24")!)),
                 ]))
         #expect(result.kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: .number(3), theirs: .number(5)))

@@ -360,12 +360,12 @@ private struct DocumentWriter {
     /// A `"conflict"` object: its fields in the order of their names (the file's rule),
     /// each `{"base": …, "theirs": …}` in that order, in any spacing.
     mutating func conflicts(_ conflicts: Conflicts) -> String {
-        func value(_ value: ConflictValue?) -> String {
+        func value(_ value: FieldValue) -> String {
             switch value {
-            case nil: "null"
-            case .text(let text): string(text)
-            case .day(let day): string(day.description)
-            case .number(let number): self.number(number)
+            case .line(let text?), .text(let text?): string(text)
+            case .day(let day?): string(day.description)
+            case .number(let number?): self.number(number)
+            default: "null"
             }
         }
         let fields = conflicts.entries.map { entry in

@@ -353,13 +353,10 @@ enum MergeReference {
             case .card(let card, _, _): id = card
             case .board(let board, _): id = board
             }
-            switch conflict.values {
-            case .title: actualConflicts.insert("\(id) title")
-            case .note: actualConflicts.insert("\(id) note")
-            case .due: actualConflicts.insert("\(id) due")
-            case .boardTitle: actualConflicts.insert("\(id) board title")
-            case .boardLimit: actualConflicts.insert("\(id) board limit")
-            case .boardTitleTaken: break
+            switch (conflict.subject, conflict.values) {
+            case (.card, .field(let field, _, _)): actualConflicts.insert("\(id) \(field)")
+            case (.board, .field(let field, _, _)): actualConflicts.insert("\(id) board \(field)")
+            case (_, .boardTitleTaken): break
             }
         }
         if actualConflicts != expectedConflicts {
@@ -504,10 +501,8 @@ enum MergeReference {
         var conflicted: Set<String> = []
         for conflict in forward.conflicts + backward.conflicts {
             switch (conflict.subject, conflict.values) {
-            case (.card(let id, _, _), .title): conflicted.insert("\(id) title")
-            case (.card(let id, _, _), .note): conflicted.insert("\(id) note")
-            case (.card(let id, _, _), .due): conflicted.insert("\(id) due")
-            case (.board(let id, _), .boardLimit): conflicted.insert("\(canonical(id)) limit")
+            case (.card(let id, _, _), .field(let field, _, _)): conflicted.insert("\(id) \(field)")
+            case (.board(let id, _), .field(.limit, _, _)): conflicted.insert("\(canonical(id)) limit")
             case (.board(let id, _), _): conflicted.insert("\(canonical(id)) title")
             default: break
             }

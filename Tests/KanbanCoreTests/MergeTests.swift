@@ -232,7 +232,7 @@ struct MergeTests {
             result.conflicts == [
                 MergeConflict(
                     subject: .card(card.id, title: "Our title", archived: false),
-                    values: .title(ours: "Our title", theirs: "Their title"))
+                    values: .field(.title, ours: .line("Our title"), theirs: .line("Their title")))
             ])
     }
 
@@ -257,9 +257,10 @@ struct MergeTests {
         let values = result.conflicts.map(\.values)
         #expect(
             values == [
-                .note(ours: "ours", theirs: "theirs"),
-                .due(ours: Day(daysSinceEpoch: 20_500), theirs: Day(daysSinceEpoch: 20_600)),
-                .boardLimit(ours: 3, theirs: 5), .boardTitle(ours: "Finished", theirs: "Shipped"),
+                .field(.note, ours: .text("ours"), theirs: .text("theirs")),
+                .field(.due, ours: .day(Day(daysSinceEpoch: 20_500)), theirs: .day(Day(daysSinceEpoch: 20_600))),
+                .field(.limit, ours: .number(3), theirs: .number(5)),
+                .field(.title, ours: .line("Finished"), theirs: .line("Shipped")),
             ])
         #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Finished"])
         #expect(result.kanban.boards[0].limit == 3)
@@ -290,7 +291,7 @@ struct MergeTests {
         #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
         #expect(result.kanban.boards[2].id == a.boards[2].id)
         #expect(F.layout(result.kanban)[2] == "Review: O, T")
-        #expect(result.conflicts.map(\.values) == [.boardTitle(ours: "Review", theirs: "review")])
+        #expect(result.conflicts.map(\.values) == [.field(.title, ours: .line("Review"), theirs: .line("review"))])
     }
 
     @Test func aWIPLimitExceededByTheMergeIsNotedNotRefused() throws {

@@ -228,7 +228,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 
     @Test func labelsAndDueDatesShowAfterTheTitle() throws {
         let cards = [
-            CardText(index: 0, id: "k3f9p2", title: "Fix login", labels: ["bug", "p1"], due: "11-23", overdue: true),
+            CardText(index: 0, id: "k3f9p2", title: "Fix login", words: ["#bug", "#p1"], due: "11-23", overdue: true),
             CardText(index: 1, id: "p2x1q7", title: "Docs", due: "12-01"),
         ]
         let boards = [BoardText(title: "Todo", count: 2, limit: nil, cards: cards)]

@@ -124,7 +124,8 @@ import Testing
     @Test func aLargeBoardsHeaderLosesItsMarkWhenTheConflictIsSettled() throws {
         let titles = (0..<(BoardUI.sampleSize + 10)).map { "Card \($0)" }
         var board = UIHarness.kanban([("Todo", titles)]).boards[0]
-        board.conflicts[.limit] = RecordedConflict(field: .limit, base: nil, theirs: .number(4))
+        let limit = try #require(ConflictField(rawValue: "limit"))
+        board.conflicts[limit] = RecordedConflict(field: limit, base: nil, theirs: .number(4))
         let kanban = try Kanban(boards: [board])
         var harness = UIHarness(kanban, width: 80, height: 24)
         #expect(harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")

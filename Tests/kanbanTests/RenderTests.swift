@@ -106,8 +106,10 @@ private let sample = [
         let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
         #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\n")
         // The last column names the fields with a recorded conflict (README: Working together).
-        labelled[0].items[1].conflicts[.title] = RecordedConflict(field: .title, base: nil, theirs: .text("x"))
-        labelled[0].items[1].conflicts[.due] = RecordedConflict(field: .due, base: nil, theirs: nil)
+        let title = try #require(ConflictField(rawValue: "title"))
+        labelled[0].items[1].conflicts[title] = RecordedConflict(field: title, base: nil, theirs: .line("x"))
+        let due = try #require(ConflictField(rawValue: "due"))
+        labelled[0].items[1].conflicts[due] = RecordedConflict(field: due, base: nil, theirs: nil)
         let conflicted = [FilteredBoard(board: labelled[0], indices: [1])]
         #expect(TSV.boards(conflicted) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\n")
     }

@@ -45,7 +45,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
     }
 
     @Test func labelsAndTheDueDateWrapLikeWords() {
-        let card = CardText(index: 0, id: "k3f9p2", title: "Fix login", labels: ["bug", "@alice"], due: "11-23")
+        let card = CardText(index: 0, id: "k3f9p2", title: "Fix login", words: ["#bug", "#@alice"], due: "11-23")
         let words = Wrapping.words(of: card)
         #expect(words.map(\.text) == ["Fix", "login", "#bug", "#@alice", "due 11-23"])
         #expect(words.map(\.kind) == [.title, .title, .label, .label, .due])
@@ -57,7 +57,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
     }
 
     @Test func colorOnlyStylesLabelsAndDatesWhenEnabled() {
-        let card = CardText(index: 0, id: "a", title: "Ship", labels: ["p1"], due: "01-02", overdue: true)
+        let card = CardText(index: 0, id: "a", title: "Ship", words: ["#p1"], due: "01-02", overdue: true)
         let line = Wrapping.truncate(Wrapping.words(of: card), to: 80)
         #expect(line.text(style: Style(enabled: false)) == "Ship #p1 due 01-02")
         let colored = line.text(style: Style(enabled: true))

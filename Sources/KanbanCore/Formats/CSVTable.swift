@@ -10,8 +10,8 @@
 /// `labels` are comma-separated, as in `list --tsv`. A board without cards has one record
 /// with only its title, so that it is kept. The archive is not exported.
 public enum CSVTable {
-    /// The columns, in the order written.
-    public static let columns = ["board", "index", "id", "title", "labels", "due", "created", "entered", "note"]
+    /// The columns, in the order written: where the card is, then each of its fields.
+    public static let columns = ["board", "index", "id"] + CardField.all.map(\.name)
 
     // MARK: - Writing
 
@@ -22,15 +22,22 @@ public enum CSVTable {
                 out += field(board.title) + String(repeating: ",", count: columns.count - 1) + "\r\n"
             }
             for (index, item) in board.items.enumerated() {
-                let fields = [
-                    board.title, String(index), item.id.rawValue, item.title, item.labels.names.joined(separator: ","),
-                    item.due?.description ?? "", item.created?.description ?? "", item.entered?.description ?? "",
-                ]
-                out +=
-                    fields.map { field($0) }.joined(separator: ",") + "," + field(item.note ?? "", note: true) + "\r\n"
+                out += [board.title, String(index), item.id.rawValue].map { field($0) }.joined(separator: ",")
+                for cardField in CardField.all {
+                    let value = cardField.value(item)
+                    out += "," + field(text(value), note: value.kind == .text)
+                }
+                out += "\r\n"
             }
         }
         return out
+    }
+
+    /// A card field's value in its column: words separated by commas (as `list --tsv` has
+    /// labels), else as plain text; empty for none.
+    private static func text(_ value: FieldValue) -> String {
+        if case .words(let words) = value { return words.joined(separator: ",") }
+        return value.plain ?? ""
     }
 
     /// A field, quoted if it must be; control characters other than tab (and LF in a note),

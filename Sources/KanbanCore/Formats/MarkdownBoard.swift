@@ -42,7 +42,7 @@ public enum MarkdownBoard {
 
     private static func card(_ item: Item) -> String {
         var line = "- [ ] " + escapeInline(item.title)
-        for label in item.labels { line += " #" + escapeLabel(visible(label)) }
+        for word in item.signedWords({ escapeLabel(visible($0)) }) { line += " " + word }
         if let due = item.due { line += " @{\(due)}" }
         line += "\n"
         if let note = item.note {

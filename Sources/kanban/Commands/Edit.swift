@@ -121,8 +121,12 @@ extension App {
 ///
 ///     The note, any number of lines.
 enum CardForm {
+    /// The fields with a line of their own between the title and the note, `NAME: VALUE`:
+    /// those a person edits whose value is a set of words or a date, in the file's order.
+    static let lineFields = CardField.all.filter { $0.isEdit && ($0.kind == .words || $0.kind == .day) }
+
     static func text(of item: Item) -> String {
-        "\(item.title)\nlabels: \(item.labels.names.joined(separator: " "))\ndue: \(item.due?.description ?? "")\n\n"
+        item.title + "\n" + lineFields.map { "\($0.name): \($0.value(item).plain ?? "")\n" }.joined() + "\n"
             + (item.note.map { $0 + "\n" } ?? "")
     }
 
@@ -135,35 +139,25 @@ enum CardForm {
         // A first line that reads as one of the lines below the title means the title line
         // was deleted: taking it as the title would retitle the card 'labels: …'.
         let (key, _) = split(lines[0])
-        if ["labels", "due"].contains(key), lines[0].contains(":"), lines[0] != item.title {
+        if lineFields.contains(where: { $0.name == key }), lines[0].contains(":"), lines[0] != item.title {
             throw .invalidValue(
                 kind: .form, value: lines[0],
                 reason: "the first line is the card's title, and it is missing; put the title back on the first line")
         }
         let title = try Title(lines.removeFirst())
-        var labels = item.labels
-        var due = item.due
+        var edited = item
         while let line = lines.first, !line.trimmingSpaces.isEmpty {
             lines.removeFirst()
             let (key, value) = split(line)
-            switch key {
-            case "labels":
-                labels = try Labels(validating: value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
-            case "due":
-                if value.isEmpty || value.lowercased() == "none" {
-                    due = nil
-                } else {
-                    guard let day = Day(iso: value) else {
-                        throw .invalidValue(kind: .due, value: value, reason: "write the date as YYYY-MM-DD, or none")
-                    }
-                    due = day
-                }
-            default:
+            guard let field = lineFields.first(where: { $0.name == key }) else {
+                let names = lineFields.map { "'\($0.name):'" }
+                let listed = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + names[names.count - 1]
                 throw .invalidValue(
-                    kind: .note, value: line,
-                    reason: "after the title come 'labels:' and 'due:' lines, then a blank line and the note")
+                    kind: .note, value: line, reason: "after the title come \(listed) lines, then a blank line and the note")
             }
+            field.set(&edited, try Self.value(value, of: field.kind))
         }
+        let (labels, due) = (edited.labels, edited.due)
         if !lines.isEmpty { lines.removeFirst() }  // the blank line before the note
         while lines.last?.isEmpty == true { lines.removeLast() }
         let note = try Note.checked(lines.joined(separator: "\n"))
@@ -174,6 +168,23 @@ enum CardForm {
         edits.removeLabels = item.labels.filter { !labels.contains($0) }
         if due != item.due { edits.due = .some(due) }
         return edits
+    }
+
+    /// The value a field's line gives, by its kind: words separated by spaces or commas; a
+    /// date, or nothing or `none` for none.
+    private static func value(_ text: String, of kind: FieldValue.Kind) throws(KanbanError) -> FieldValue {
+        switch kind {
+        case .words:
+            return .words(try Labels(validating: text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)).names)
+        case .day:
+            if text.isEmpty || text.lowercased() == "none" { return .day(nil) }
+            guard let day = Day(iso: text) else {
+                throw .invalidValue(kind: .due, value: text, reason: "write the date as YYYY-MM-DD, or none")
+            }
+            return .day(day)
+        case .line, .text, .time, .number:
+            preconditionFailure("no line for a field of kind \(kind)")
+        }
     }
 
     private static func split(_ line: String) -> (key: String, value: String) {

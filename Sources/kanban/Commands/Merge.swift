@@ -147,18 +147,16 @@ enum MergeReport {
         }
         let values: String
         switch conflict.values {
-        case .title(let ours, let theirs), .boardTitle(let ours, let theirs):
-            values = "the title changed on both sides: ours \(q(ours)), theirs \(q(theirs))"
-        case .note(let ours, let theirs):
-            values = "the note changed on both sides: ours \(ours.map(q) ?? "none"), theirs \(theirs.map(q) ?? "none")"
-        case .due(let ours, let theirs):
-            values =
-                "the due date changed on both sides: ours \(ours?.description ?? "none"), "
-                + "theirs \(theirs?.description ?? "none")"
-        case .boardLimit(let ours, let theirs):
-            values =
-                "the WIP limit changed on both sides: ours \(ours.map(String.init) ?? "none"), "
-                + "theirs \(theirs.map(String.init) ?? "none")"
+        case .field(let field, let ours, let theirs):
+            // A text is quoted; a date or a number is as it is.
+            func shown(_ value: FieldValue) -> String {
+                switch value {
+                case .line(let text?), .text(let text?): q(text)
+                default: value.plain ?? "none"
+                }
+            }
+            let noun = conflict.subject.noun(of: field)
+            values = "\(noun) changed on both sides: ours \(shown(ours)), theirs \(shown(theirs))"
         case .boardTitleTaken(let wanted, let given):
             return
                 "\(what): two boards were given the title \(q(wanted)); this one is now \(q(given)); "
@@ -221,10 +219,7 @@ enum MergeReport {
                 }
             let (field, ours, theirs): (String, String?, String?) =
                 switch conflict.values {
-                case .title(let ours, let theirs), .boardTitle(let ours, let theirs): ("title", ours, theirs)
-                case .note(let ours, let theirs): ("note", ours, theirs)
-                case .due(let ours, let theirs): ("due", ours?.description, theirs?.description)
-                case .boardLimit(let ours, let theirs): ("limit", ours.map(String.init), theirs.map(String.init))
+                case .field(let field, let ours, let theirs): (field.rawValue, ours.plain, theirs.plain)
                 case .boardTitleTaken(let wanted, let given): ("title", given, wanted)
                 }
             return JSONObject { object in

@@ -71,7 +71,10 @@ enum CardDetail {
                 + "\(ago(archived.archived, clock))"
         }
         var rows: [(String, String)] = [("id", item.id.rawValue), ("board", whereText)]
-        if !item.labels.isEmpty { rows.append(("labels", item.labels.map { "#" + Escape.visible($0) }.joined(separator: " "))) }
+        for field in CardField.signed {
+            guard let sign = field.sign, case .words(let words) = field.value(item), !words.isEmpty else { continue }
+            rows.append((field.name, words.map { sign + Escape.visible($0) }.joined(separator: " ")))
+        }
         if let due = item.due {
             let overdue = item.isOverdue(today: clock.today)
             rows.append(("due", due.description + (overdue ? " " + style.red("(overdue)") : "")))
@@ -96,12 +99,12 @@ enum CardDetail {
 
     /// `title: base 'A', ours 'B', theirs 'C'; kanban resolve ID [--theirs]`: a recorded
     /// conflict (README: Working together); `none` for a value that was absent.
-    static func conflictText(_ entry: RecordedConflict, ours: ConflictValue?) -> String {
-        func text(_ value: ConflictValue?) -> String {
+    static func conflictText(_ entry: RecordedConflict, ours: FieldValue) -> String {
+        func text(_ value: FieldValue) -> String {
             switch value {
-            case nil: "none"
-            case .text(let text): entry.field == .note ? Report.shortNote(text) : q(text)
-            case let value?: value.description
+            case .line(let text?): q(text)
+            case .text(let text?): Report.shortNote(text)
+            default: value.plain ?? "none"
             }
         }
         return "\(entry.field.rawValue): base \(text(entry.base)), ours \(text(ours)), theirs \(text(entry.theirs))"

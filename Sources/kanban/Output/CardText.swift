@@ -6,8 +6,8 @@ struct CardText: Equatable {
     var index: Int
     var id: String
     var title: String
-    /// Shown after the title as `#label`.
-    var labels: [String] = []
+    /// Shown after the title: the words of its sets, each after its sign (`#label`), escaped.
+    var words: [String] = []
     /// The due date as shown, `MM-DD`.
     var due: String? = nil
     /// Whether the due date is before today: it is highlighted.
@@ -44,7 +44,7 @@ extension BoardText {
                 let item = board.items[index]
                 return CardText(
                     index: index, id: item.id.rawValue, title: Self.marked(item.conflicts) + Escape.visible(item.title),
-                    labels: item.labels.map(Escape.visible), due: item.due?.monthAndDay,
+                    words: item.signedWords(Escape.visible), due: item.due?.monthAndDay,
                     overdue: today.map { item.isOverdue(today: $0) } ?? false)
             })
     }

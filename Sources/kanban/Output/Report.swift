@@ -272,13 +272,15 @@ func errorJSON(code: String, message: String) -> String {
     JSONObject { $0.add("error", JSONObject { $0.add("code", code); $0.add("message", message) }) }.line
 }
 
-extension CardField.Value: JSONOutput {
-    /// A text, a list of words, a date as `YYYY-MM-DD`, or `null` for none.
+extension FieldValue: JSONOutput {
+    /// A text, a list of words, a date as `YYYY-MM-DD`, a time, a number, or `null` for none.
     var json: String {
         switch self {
         case .line(let text), .text(let text): text.json
         case .words(let words): words.json
         case .day(let day): day?.description.json ?? "null"
+        case .time(let time): time?.description.json ?? "null"
+        case .number(let number): number.map(String.init) ?? "null"
         }
     }
 }

@@ -66,9 +66,10 @@ enum Wrapping {
         words(of: card.title) + details(of: card)
     }
 
-    /// What a card shows after its title: `#label` for each label, then `due MM-DD`.
+    /// What a card shows after its title: its signed words (`#label` for each label), then
+    /// `due MM-DD`.
     static func details(of card: CardText) -> [Word] {
-        var words = card.labels.map { Word("#" + $0, kind: .label) }
+        var words = card.words.map { Word($0, kind: .label) }
         if let due = card.due { words.append(Word("due " + due, kind: card.overdue ? .overdue : .due)) }
         return words
     }

@@ -1,0 +1,68 @@
+// A card's fields are merged, and their conflicts recorded, by their descriptors (README:
+// Working together, "Where a field's rules live"): whatever the field, a change on both
+// sides is merged by its policy, and a conflict it records survives the file.
+
+import Testing
+
+@testable import KanbanCore
+
+@Suite("Each card field merges by its descriptor")
+struct FieldDescriptorTests {
+    static let card = Item(id: ItemID("a1b2c3")!, title: "Card", created: Timestamp(seconds: 1_000))
+
+    /// Two different values of a kind, neither of them the card's.
+    static func values(_ kind: FieldValue.Kind) -> (ours: FieldValue, theirs: FieldValue) {
+        switch kind {
+        case .line: (.line("Ours"), .line("Theirs"))
+        case .text: (.text("ours\nnote"), .text("theirs"))
+        case .words: (.words(["ours"]), .words(["theirs"]))
+        case .day: (.day(Day(daysSinceEpoch: 20_500)), .day(Day(daysSinceEpoch: 20_600)))
+        case .time: (.time(Timestamp(seconds: 2_000)), .time(Timestamp(seconds: 3_000)))
+        case .number: (.number(3), .number(5))
+        }
+    }
+
+    static func kanban(_ item: Item) throws -> Kanban {
+        try Kanban(boards: [Board(id: BoardID("b1")!, title: "Todo", items: [item])])
+    }
+
+    @Test(arguments: CardField.all.map(\.name))
+    func aFieldChangedOnBothSidesMergesByItsPolicy(name: String) throws {
+        let field = try #require(CardField.all.first { $0.name == name })
+        let (a, b) = Self.values(field.kind)
+        var ours = Self.card
+        var theirs = Self.card
+        field.set(&ours, a)
+        field.set(&theirs, b)
+        #expect(field.value(ours) == a && field.value(theirs) == b, "a descriptor sets what it reads")
+        let result = Kanban.merge(base: try Self.kanban(Self.card), ours: try Self.kanban(ours), theirs: try Self.kanban(theirs))
+        let merged = try #require(result.kanban.boards.first?.items.first)
+        switch field.merge {
+        case .scalar:
+            let conflict = try #require(ConflictField(rawValue: name), "a scalar field can hold a conflict")
+            #expect(conflict.kind == field.kind)
+            #expect(result.conflicts.map(\.values) == [.field(conflict, ours: a, theirs: b)])
+            #expect(field.value(merged) == a)
+            #expect(merged.conflicts.entries == [RecordedConflict(field: conflict, base: field.value(Self.card), theirs: b)])
+            // The record reads back from the file as it was written.
+            let read = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
+            #expect(read.boards[0].items[0].conflicts == merged.conflicts)
+        case .set:
+            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            #expect(field.value(merged) == .words(["ours", "theirs"]))
+        case .quiet, .place:
+            // Created is picked quietly; where the card entered its board goes with its
+            // place, which neither side moved: both keep ours.
+            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            #expect(field.value(merged) == a)
+        }
+    }
+
+    @Test func everyFieldThatCanHoldAConflictIsAScalarFieldOfACardOrABoard() {
+        let scalars = (CardField.all.filter { $0.merge == .scalar }.map(\.name)
+            + BoardField.all.filter { $0.merge == .scalar }.map(\.name))
+        #expect(ConflictField.allCases.map(\.rawValue) == Set(scalars).sorted())
+        #expect(ConflictField.card.map(\.rawValue) == ["due", "note", "title"])
+        #expect(ConflictField.board.map(\.rawValue) == ["limit", "title"])
+    }
+}
