@@ -167,7 +167,7 @@ struct UISession {
                 let change = try kanban.apply(operation, at: app.clock, using: &generator)
                 after = kanban
                 return change
-            }
+            }.change
             stamp = FileStamp(store.path)
             let report = Report(command: operation.name, change: change, dryRun: false, file: store.path)
             return .changed(
@@ -195,7 +195,9 @@ struct UISession {
 
     private mutating func edit(_ item: ItemID) -> Outcome {
         do throws(CLIError) {
-            let text = try app(["edit", item.rawValue]).editInEditor(item: item.rawValue, from: nil, dryRun: false)
+            // The report goes to the status line; its notes, if any, are not shown.
+            let output = try app(["edit", item.rawValue]).editInEditor(item: item.rawValue, from: nil, dryRun: false)
+            let text = String(decoding: output.stdout, as: UTF8.self)
             let kanban = try store.load()
             stamp = FileStamp(store.path)
             return .changed(kanban, report: text, focus: [item])
