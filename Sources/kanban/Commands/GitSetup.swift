@@ -119,7 +119,9 @@ extension App {
     }
 
     /// What `git check` prints on stdout: what it found about the file at `location`.
-    private func gitCheckText(path location: String, named: Bool, driver: String?, problem: String?, ok: Bool) -> String {
+    private func gitCheckText(
+        path location: String, named: Bool, driver: String?, problem: String?, ok: Bool
+    ) -> String {
         if options.json {
             return JSONObject { object in
                 object.add("command", "git check")

@@ -146,13 +146,12 @@ extension App {
             let boards = file.content.boards.count
             let cards = file.content.boards.reduce(0) { $0 + $1.cards.count }
             let archived = file.content.archive.count
-            return (
-                "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(boards) board\(boards == 1 ? "" : "s"), "
-                    + "\(cards) card\(cards == 1 ? "" : "s")" + (archived > 0 ? ", \(archived) archived" : "")
-                    + (file.content.leftOut.isEmpty
-                        ? ""
-                        : "; not imported: "
-                            + file.content.leftOut.map(\.description).joined(separator: ", ")))
+            let counts =
+                "\(boards) board\(boards == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s")"
+                + (archived > 0 ? ", \(archived) archived" : "")
+            let leftOut = file.content.leftOut.map(\.description).joined(separator: ", ")
+            return "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(counts)"
+                + (leftOut.isEmpty ? "" : "; not imported: " + leftOut)
         }
     }
 }

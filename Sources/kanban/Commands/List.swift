@@ -77,9 +77,12 @@ extension App {
         if request.filter.archived {
             let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
-            case .json: return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly))
-            case .tsv: return CommandOutput(TSV.archive(cards, of: kanban))
-            case .text: return page(CommandOutput(ArchiveView.render(cards, of: kanban, style: style)), if: request.pager)
+            case .json:
+                return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly))
+            case .tsv:
+                return CommandOutput(TSV.archive(cards, of: kanban))
+            case .text:
+                return page(CommandOutput(ArchiveView.render(cards, of: kanban, style: style)), if: request.pager)
             }
         }
         switch request.format {
