@@ -10,9 +10,6 @@ struct App {
     let clock: Moment
     /// The command line as typed, without the program name, for the history.
     var arguments: [String] = []
-    /// The exit status of a command that ran to its end: 1 when `diff --exit-code` found
-    /// changes or `merge` left conflicts.
-    let outcome = ExitStatus()
 
     /// Runs kanban with `arguments` (argv without the program name) in `surroundings` and
     /// returns the exit code. Data goes to stdout; errors, as text or JSON, to stderr.
@@ -39,10 +36,13 @@ struct App {
             // A closed pipe must not kill a command that has already saved its change.
             if surroundings.isProcess { signal(SIGPIPE, SIG_IGN) }
             let output = try app.run(invocation.command)
+            // The one place a command's output is printed (README: Development): its notes,
+            // then stdout, then the note on this clone's merge driver, if any.
             let command = invocation.command.parsed
-            try writeOutput(output, changesFile: command.changesFile, surroundings: surroundings)
-            if command.mayNoteMergeDriver { app.noteUnregisteredMergeDriver() }
-            return app.outcome.exitCode.rawValue
+            app.printOnStderr(output.notes, then: output.stderr)
+            try writeOutput(output.stdout, changesFile: command.changesFile, surroundings: surroundings)
+            if command.mayNoteMergeDriver { app.printOnStderr(app.unregisteredMergeDriverNotes()) }
+            return output.exit.rawValue
         } catch {
             return report(error, json: json)
         }
@@ -85,30 +85,29 @@ struct App {
         return exit.rawValue
     }
 
-    /// Runs one command and returns what it prints on stdout, as bytes: `list --json` of a
-    /// large kanban is best not copied into a String and out again.
-    func run(_ command: Command) throws(CLIError) -> [UInt8] {
+    /// Runs one command and returns what it prints.
+    func run(_ command: Command) throws(CLIError) -> CommandOutput {
         try command.parsed.run(in: self)
     }
 
     // MARK: - Shared wiring
 
     /// The store of `path`, else of the file `-f`, `$KANBAN_FILE` or the search names: the
-    /// one way a command gets one (its lock timeout from `$KANBAN_LOCK_TIMEOUT`, its notes
-    /// through ``note(_:)``).
+    /// one way a command gets one (its lock timeout from `$KANBAN_LOCK_TIMEOUT`).
     func store(at path: String? = nil) throws(CLIError) -> Store {
-        var store = try Store.locate(file: path ?? options.file)
-        store.note = { [self] text in note(text) }
-        return store
+        try Store.locate(file: path ?? options.file)
     }
 
-    /// Runs `body` on the kanban in one transaction and renders what it did as `command`.
+    /// Runs `body` on the kanban in one transaction and renders what it did as `command`,
+    /// with the store's notes.
     func change(
         _ command: String, dryRun: Bool, _ body: (inout Kanban) throws(KanbanError) -> Change
-    ) throws(CLIError) -> String {
+    ) throws(CLIError) -> CommandOutput {
         let store = try store()
-        let change = try store.change(dryRun: dryRun, recording: recording(command), body)
-        return render(Report(command: command, change: change, dryRun: dryRun, file: store.path))
+        let outcome = try store.change(dryRun: dryRun, recording: recording(command), body)
+        return CommandOutput(
+            render(Report(command: command, change: outcome.change, dryRun: dryRun, file: store.path)),
+            notes: outcome.notes)
     }
 
     /// How a change made by `command` is recorded in the history: this command line, the
@@ -130,11 +129,12 @@ struct App {
         return report.text(style: Style(enabled: Terminal.detect(color: options.color).color))
     }
 
-    /// Prints a note on stderr, unless `--quiet` or `--json` (whose stderr carries only errors).
-    func note(_ text: String) {
-        guard !options.quiet else { return }
-        if options.json { return }
-        POSIX.print("kanban: note: \(text)\n", to: Surroundings.current.stderr)
+    /// Prints `notes` on stderr as `kanban: note: …`, unless `--quiet` or `--json` (whose
+    /// stderr carries only errors), then `lines` as they are: what prints a command's stderr.
+    func printOnStderr(_ notes: [String], then lines: String = "") {
+        var text = options.quiet || options.json ? "" : notes.map { "kanban: note: \($0)\n" }.joined()
+        text += lines
+        if !text.isEmpty { POSIX.print(text, to: Surroundings.current.stderr) }
     }
 }
 
@@ -175,10 +175,4 @@ enum SystemClock {
         return day
     }
 
-}
-
-/// How a command that ran to its end exits; set by commands that report something with
-/// the exit status besides their output.
-final class ExitStatus: @unchecked Sendable {
-    var exitCode = ExitCode.success
 }

@@ -203,9 +203,9 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     @Test func versionPrintsTextOrJSON() throws {
         let clock = Moment(now: Timestamp(seconds: 0), today: Day(daysSinceEpoch: 0))
-        #expect(try App(options: GlobalOptions(), clock: clock).run(.version) == Array("kanban \(App.version)\n".utf8))
+        #expect(try App(options: GlobalOptions(), clock: clock).run(.version).stdout == Array("kanban \(App.version)\n".utf8))
         #expect(
-            try App(options: GlobalOptions(json: true), clock: clock).run(.version)
+            try App(options: GlobalOptions(json: true), clock: clock).run(.version).stdout
                 == Array("{\"version\":\"\(App.version)\"}\n".utf8))
     }
 }

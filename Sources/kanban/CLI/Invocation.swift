@@ -10,8 +10,8 @@ struct Invocation: Equatable, Sendable {
 /// itself, and says what follows from what it is. Each command's file declares its own
 /// (README: Development).
 protocol ParsedCommand: Equatable, Sendable {
-    /// Runs it and returns what it prints on stdout, as bytes.
-    func run(in app: App) throws(CLIError) -> [UInt8]
+    /// Runs it and returns what it prints, which `App.main` prints; it prints nothing itself.
+    func run(in app: App) throws(CLIError) -> CommandOutput
     /// Whether it may write the kanban file; by default it does not.
     var changesFile: Bool { get }
     /// Whether, having changed the kanban file, it should say that this clone would merge
@@ -29,6 +29,33 @@ extension ParsedCommand {
 
     fileprivate func isEqual(to other: any ParsedCommand) -> Bool {
         (other as? Self) == self
+    }
+}
+
+/// What a command that ran to its end gives back for `App.main` to print, in one place
+/// (README: Development): its notes and other lines on stderr, then its stdout, and the exit
+/// code. Errors are not here: they are thrown.
+struct CommandOutput: Sendable {
+    /// Standard output, as bytes: `list --json` of a large kanban is best not copied into a
+    /// String and out again.
+    var stdout: [UInt8]
+    /// Notes, printed as `kanban: note: …` unless `--quiet` or `--json`.
+    var notes: [String] = []
+    /// Lines printed on stderr as they are, after the notes, even with `--quiet`: a merge's
+    /// conflicts.
+    var stderr = ""
+    /// 1 when `diff --exit-code` found changes, `merge` left conflicts or `git check` found
+    /// a problem; else 0.
+    var exit = ExitCode.success
+
+    init(_ stdout: [UInt8], notes: [String] = [], exit: ExitCode = .success) {
+        self.stdout = stdout
+        self.notes = notes
+        self.exit = exit
+    }
+
+    init(_ text: String, notes: [String] = [], exit: ExitCode = .success) {
+        self.init(Array(text.utf8), notes: notes, exit: exit)
     }
 }
 

@@ -30,12 +30,12 @@ extension Commands {
 extension App {
     /// `kanban batch [FILE | -]`: every line is parsed before the file is touched, then all
     /// run in one transaction, each seeing what the lines before it did.
-    func batch(script path: String?, dryRun: Bool) throws(CLIError) -> String {
+    func batch(script path: String?, dryRun: Bool) throws(CLIError) -> CommandOutput {
         let bytes = try StandardInput.script(at: path)
         let operations = try Self.operations(inScript: bytes, named: path ?? "standard input")
         var reports: [(line: Int, operation: Operation, change: Change)] = []
         let store = try store()
-        let total = try store.update(dryRun: dryRun, recording: recording("batch")) {
+        let outcome = try store.update(dryRun: dryRun, recording: recording("batch")) {
             (kanban: inout Kanban) throws(CLIError) in
             // New ids are checked against the ids kept as the lines run, not by a scan of the
             // kanban per line: a script of n adds takes O(n), not O(n²) (README: Batch).
@@ -54,18 +54,19 @@ extension App {
             }
             return all
         }
-        if options.quiet { return "" }
+        if options.quiet { return CommandOutput([], notes: outcome.notes) }
         let each = reports.map { Report(command: $0.operation.name, change: $0.change, dryRun: dryRun, file: store.path) }
         if options.json {
-            return JSONObject { object in
+            let json = JSONObject { object in
                 object.add("command", "batch")
                 object.add("file", store.path)
                 object.add("dryRun", dryRun)
-                object.add("changed", total.isEffective)
+                object.add("changed", outcome.change.isEffective)
                 object.add("commands", each.map(\.jsonObject))
             }.line
+            return CommandOutput(json, notes: outcome.notes)
         }
-        return each.map { $0.text(style: style) }.joined()
+        return CommandOutput(each.map { $0.text(style: style) }.joined(), notes: outcome.notes)
     }
 
     /// The operations of a script, each with its 1-based line number; usage errors name the line.
@@ -124,8 +125,8 @@ struct BatchCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.batch(script: script, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.batch(script: script, dryRun: dryRun)
     }
 }
 

@@ -5,12 +5,12 @@ extension App {
     /// A mutating command: reads its input (before the lock: a slow pipe must not hold other
     /// kanban processes up, and bad input must not get near the file), then runs its
     /// operation in one transaction.
-    func change(_ request: ChangeRequest, dryRun: Bool) throws(CLIError) -> String {
+    func change(_ request: ChangeRequest, dryRun: Bool) throws(CLIError) -> CommandOutput {
         let operation = try self.operation(for: request)
         var generator = IDSource()
         var overLimit: (board: String, count: Int, limit: Int)?
         var archivedNothing = false
-        let output = try change(operation.name, dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
+        var output = try change(operation.name, dryRun: dryRun) { (kanban: inout Kanban) throws(KanbanError) in
             let change = try kanban.apply(operation, at: clock, using: &generator)
             if case .archiveBoard = operation, change.items.isEmpty { archivedNothing = true }
             if case .boardLimit = operation, let board = change.boards.first, let limit = board.limit,
@@ -21,13 +21,13 @@ extension App {
             return change
         }
         if let overLimit {
-            note(
+            output.notes.append(
                 "\(q(overLimit.board)) holds \(overLimit.count) cards, over its limit of \(overLimit.limit); "
                     + "it refuses cards coming in until enough have left")
         }
         if archivedNothing, case .archiveBoard(let board, let age) = operation {
             // An empty report would look like a command that did nothing by mistake.
-            note(
+            output.notes.append(
                 "nothing to archive: " + (age.map { "no card entered \(q(board)) more than \($0.description) ago" }
                     ?? "\(q(board)) has no cards"))
         }
@@ -44,7 +44,8 @@ extension App {
             for text in texts.isEmpty ? ["-"] : texts {
                 if text == "-" {
                     if isatty(Surroundings.current.stdin) == 1 {
-                        self.note("reading cards from standard input, one per line; end with Ctrl-D")
+                        // Said now, not with the output: the user at the terminal waits for it.
+                        printOnStderr(["reading cards from standard input, one per line; end with Ctrl-D"])
                     }
                     titles += try StandardInput.titles(from: StandardInput.read())
                 } else {
@@ -103,8 +104,8 @@ struct ChangeCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.change(request, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.change(request, dryRun: dryRun)
     }
 
     func batchOperation() throws(CLIError) -> Operation? {

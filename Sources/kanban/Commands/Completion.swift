@@ -33,7 +33,7 @@ extension Commands {
 struct CompletionCommand: ParsedCommand {
     var shell: Shell
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { Array(CompletionScripts.script(for: shell).utf8) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(CompletionScripts.script(for: shell)) }
 }
 
 extension Command {

@@ -42,7 +42,7 @@ struct DiffRequest: Equatable, Sendable {
 
 extension App {
     /// `kanban diff [OLD [NEW]]`: what changed from OLD to NEW, one line per change.
-    func diff(_ request: DiffRequest) throws(CLIError) -> [UInt8] {
+    func diff(_ request: DiffRequest) throws(CLIError) -> CommandOutput {
         let old = try version(request.old ?? "HEAD", isDefault: request.old == nil)
         let new: Kanban
         if let argument = request.new {
@@ -51,7 +51,11 @@ extension App {
             new = try store().load()
         }
         let change = Kanban.diff(from: old, to: new)
-        if request.exitCode && change.isEffective { outcome.exitCode = .refused }
+        return CommandOutput(diffText(change), exit: request.exitCode && change.isEffective ? .refused : .success)
+    }
+
+    /// What `diff` prints on stdout: `change`, one line per change.
+    private func diffText(_ change: Change) -> [UInt8] {
         if options.quiet { return [] }
         if options.json {
             let json = JSONObject { object in
@@ -121,7 +125,7 @@ extension App {
 // MARK: - As parsed
 
 extension DiffRequest: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.diff(self) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.diff(self) }
 }
 
 extension Command {

@@ -63,7 +63,7 @@ extension App {
     /// The lock is not held while the editor runs. When the text comes back changed, the
     /// edit is one transaction that first checks the card is as it was when the editor
     /// opened; if not, nothing is written and the text is kept in a file whose path is said.
-    func editInEditor(item reference: String, from scope: String?, dryRun: Bool) throws(CLIError) -> String {
+    func editInEditor(item reference: String, from scope: String?, dryRun: Bool) throws(CLIError) -> CommandOutput {
         guard isatty(Surroundings.current.stdin) == 1 && isatty(Surroundings.current.stdout) == 1 else {
             throw .usage(
                 "'edit' needs an edit option (--title, --note, --append-note, --label, --unlabel, --due) "
@@ -83,7 +83,7 @@ extension App {
         let edited = try file.read()
         if edited == form || edited.allSatisfy(\.isWhitespace) {
             file.remove()
-            return options.quiet ? "" : "\(original.id) \(q(original.title)) is unchanged\n"
+            return CommandOutput(options.quiet ? "" : "\(original.id) \(q(original.title)) is unchanged\n")
         }
         let edits: CardEdits
         do {
@@ -214,8 +214,8 @@ struct EditInEditorCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.editInEditor(item: item, from: from, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.editInEditor(item: item, from: from, dryRun: dryRun)
     }
 
     func batchOperation() throws(CLIError) -> Operation? { throw Self.refusedInBatch }

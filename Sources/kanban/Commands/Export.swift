@@ -105,7 +105,7 @@ extension App {
 // MARK: - As parsed
 
 extension ExportRequest: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.export(self) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(try app.export(self)) }
 }
 
 extension Command {

@@ -27,7 +27,7 @@ extension App {
     /// cherry-pick, revert), merged card by card from the three versions in git's index,
     /// written to the work tree in one transaction, whatever the work tree held: git's
     /// conflict markers, or ours alone where the driver failed (README: Working together).
-    func gitResolve(path argument: String?) throws(CLIError) -> String {
+    func gitResolve(path argument: String?) throws(CLIError) -> CommandOutput {
         let store = try Store.locate(file: argument ?? options.file)
         let location = try GitLocation.of(
             store.path, hint: "'kanban git resolve' merges the kanban file of an unfinished git merge")
@@ -70,25 +70,29 @@ extension App {
             kanban = result.kanban
             return TransactionOutcome(change: change)
         }
-        if !result.conflicts.isEmpty { outcome.exitCode = .refused }
         let shown = Self.pathFromHere(store.path)
         var next = ["git add \(ShellQuote.word(shown))"]
         if let operation { next.append("git \(operation.name) --continue") }
-        reportNotesAndConflicts(result, file: argument ?? options.file ?? "kanban.json", gitPath: nil)
-        if options.json {
-            return JSONObject { object in
-                object.add("command", "git resolve")
-                object.add("path", location.path)
-                object.add("operation", operation?.name)
-                object.add("conflicts", result.conflicts.count)
-                object.add("next", next)
-            }.line
-        }
-        if options.quiet { return "" }
-        return "merged \(q(location.path)) card by card from git's base, ours and theirs"
-            + "\(stages[1] == nil ? " (no base: the file was added on both sides)" : "")"
-            + "\(result.conflicts.isEmpty ? "" : ", keeping ours where both sides changed a field (see above)")"
-            + "; next: \(next.joined(separator: ", then "))\n"
+        let text =
+            if options.json {
+                JSONObject { object in
+                    object.add("command", "git resolve")
+                    object.add("path", location.path)
+                    object.add("operation", operation?.name)
+                    object.add("conflicts", result.conflicts.count)
+                    object.add("next", next)
+                }.line
+            } else if options.quiet {
+                ""
+            } else {
+                "merged \(q(location.path)) card by card from git's base, ours and theirs"
+                    + "\(stages[1] == nil ? " (no base: the file was added on both sides)" : "")"
+                    + "\(result.conflicts.isEmpty ? "" : ", keeping ours where both sides changed a field (see above)")"
+                    + "; next: \(next.joined(separator: ", then "))\n"
+            }
+        var output = CommandOutput(text, exit: result.conflicts.isEmpty ? .success : .refused)
+        output.addNotesAndConflicts(of: result, file: argument ?? options.file ?? "kanban.json", gitPath: nil)
+        return output
     }
 
     /// `path` from the current directory when it is under it, else as it is.
@@ -167,7 +171,7 @@ struct GitResolveCommand: ParsedCommand {
 
     var changesFile: Bool { true }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitResolve(path: path).utf8) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.gitResolve(path: path) }
 }
 
 extension Command {

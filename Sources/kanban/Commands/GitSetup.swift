@@ -106,35 +106,43 @@ extension App {
     /// `kanban git check`: whether git merges the kanban file card by card in this clone:
     /// `.gitattributes` names the driver, this clone registers it, and its command runs
     /// whatever git's `PATH` (README: Working together).
-    func gitCheck() throws(CLIError) -> String {
+    func gitCheck() throws(CLIError) -> CommandOutput {
         let location = try GitLocation.of(kanbanFileForGit(), hint: "there is no git merge to check")
         let named = try GitSetupStep.sendsToDriver(location)
         let driver = try Git.run(["config", "--get", "merge.kanban.driver"], in: location.root)
         let registered = driver.succeeded && !driver.output.isEmpty
         let problem = registered ? DriverCommand.problem(with: driver.output) : nil
         let ok = named && registered && problem == nil
-        if !ok { outcome.exitCode = .refused }
+        let text = gitCheckText(
+            path: location.path, named: named, driver: registered ? driver.output : nil, problem: problem, ok: ok)
+        return CommandOutput(text, exit: ok ? .success : .refused)
+    }
+
+    /// What `git check` prints on stdout: what it found about the file at `location`.
+    private func gitCheckText(
+        path location: String, named: Bool, driver: String?, problem: String?, ok: Bool
+    ) -> String {
         if options.json {
             return JSONObject { object in
                 object.add("command", "git check")
-                object.add("path", location.path)
+                object.add("path", location)
                 object.add("attributes", named)
-                object.add("driver", registered ? driver.output : nil)
+                object.add("driver", driver)
                 object.add("problem", problem)
                 object.add("ok", ok)
             }.line
         }
-        let path = q(location.path)
-        switch (named, registered) {
-        case (true, true):
+        let path = q(location)
+        switch (named, driver) {
+        case (true, let driver?):
             if let problem {
-                return "this clone registers the kanban merge driver for \(path) as \(q(driver.output)), but "
+                return "this clone registers the kanban merge driver for \(path) as \(q(driver)), but "
                     + "\(problem): git would take every merge of the file for a conflict and leave ours alone in "
                     + "the work tree; run 'kanban git setup'\n"
             }
             return "git merges \(path) card by card in this clone: .gitattributes names the kanban merge driver, "
-                + "and this clone runs it as \(q(driver.output))\n"
-        case (true, false):
+                + "and this clone runs it as \(q(driver))\n"
+        case (true, nil):
             return ".gitattributes names the kanban merge driver for \(path), but this clone has none registered: "
                 + "git merges the file line by line, as text, and two branches that changed it conflict; "
                 + "run 'kanban git setup'\n"
@@ -333,12 +341,12 @@ struct GitSetupCommand: ParsedCommand {
     /// It is what the note would ask for.
     var mayNoteMergeDriver: Bool { false }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitSetup(dryRun: dryRun).utf8) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(try app.gitSetup(dryRun: dryRun)) }
 }
 
 /// `kanban git check`: whether git merges the kanban file card by card in this clone.
 struct GitCheckCommand: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try app.gitCheck().utf8) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.gitCheck() }
 }
 
 extension Command {

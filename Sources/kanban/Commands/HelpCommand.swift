@@ -17,13 +17,13 @@ extension Commands {
 struct HelpCommand: ParsedCommand {
     var topic: [String]
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { Array(try Help.text(for: topic).utf8) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(try Help.text(for: topic)) }
 }
 
 /// `--version`.
 struct VersionCommand: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array((app.options.json ? JSONObject { $0.add("version", App.version) }.line : "kanban \(App.version)\n").utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        CommandOutput(app.options.json ? JSONObject { $0.add("version", App.version) }.line : "kanban \(App.version)\n")
     }
 }
 

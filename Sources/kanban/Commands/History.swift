@@ -56,21 +56,26 @@ extension Commands {
 extension App {
     /// `kanban log [-n N]`: the history, newest first. No history yet (a new clone: the
     /// history is not in git) is an empty log; one that cannot be read is an error.
-    func log(count: Int?) throws(CLIError) -> String {
+    func log(count: Int?) throws(CLIError) -> CommandOutput {
         let store = try store()
         let (_, history) = try store.loadWithHistory()
         guard history.exists else {
-            note("no changes recorded yet: kanban records each change to \(q(store.path)) from now on")
-            return options.json ? "[]\n" : ""
+            return CommandOutput(
+                options.json ? "[]\n" : "",
+                notes: ["no changes recorded yet: kanban records each change to \(q(store.path)) from now on"])
         }
-        for text in history.loaded.notes { note(text) }
-        let log = history.loaded.log
+        return CommandOutput(logText(history.loaded, count: count), notes: history.loaded.notes)
+    }
+
+    /// The records of `log`, newest first, the last `count` of them if given.
+    private func logText(_ loaded: HistoryFile.Loaded, count: Int?) -> String {
+        let log = loaded.log
         let undone = log.undone
         var records = Array(log.records.reversed())
         if let count { records = Array(records.prefix(count)) }
         if options.json {
             return records.map {
-                Self.json($0, undone: undone.contains($0.number), inFile: !history.loaded.notInFile.contains($0.number))
+                Self.json($0, undone: undone.contains($0.number), inFile: !loaded.notInFile.contains($0.number))
             }.json + "\n"
         }
         var out = ""
@@ -83,7 +88,7 @@ extension App {
             case .redo(let entries): heading += "  (did again \(entries.map { "#\($0)" }.joined(separator: ", ")))"
             }
             if undone.contains(record.number) { heading += "  (undone)" }
-            if history.loaded.notInFile.contains(record.number) { heading += "  (not in this file)" }
+            if loaded.notInFile.contains(record.number) { heading += "  (not in this file)" }
             out += style.bold(heading) + "\n"
             for line in record.lines { out += "    " + Escape.visible(line) + "\n" }
         }
@@ -123,6 +128,8 @@ extension App {
         var taken: [HistoryRecord]
         var change: Change
         var kanban: Kanban
+        /// The store's notes (what the change dropped from a damaged history).
+        var notes: [String] = []
 
         /// `took back #3: kanban move …` (or `did again`, `would take back`, `would do again`).
         func headline(_ record: HistoryRecord, redo: Bool, dryRun: Bool) -> String {
@@ -133,17 +140,22 @@ extension App {
 
     /// `kanban undo [N]` and `kanban redo [N]`: one new change that takes back (or does
     /// again) the last N changes, exactly when nothing else changed the file since.
-    func undo(count: Int, redo: Bool, dryRun: Bool) throws(CLIError) -> String {
-        let name = redo ? "redo" : "undo"
+    func undo(count: Int, redo: Bool, dryRun: Bool) throws(CLIError) -> CommandOutput {
         let store = try store()
         let undone = try self.undone(count: count, redo: redo, dryRun: dryRun, in: store)
+        return CommandOutput(undoText(undone, redo: redo, dryRun: dryRun, file: store.path), notes: undone.notes)
+    }
+
+    /// What `undo` or `redo` prints on stdout.
+    private func undoText(_ undone: Undone, redo: Bool, dryRun: Bool, file: String) -> String {
+        let name = redo ? "redo" : "undo"
         let (taken, change) = (undone.taken, undone.change)
         if options.quiet { return "" }
-        let report = Report(command: name, change: change, dryRun: dryRun, file: store.path)
+        let report = Report(command: name, change: change, dryRun: dryRun, file: file)
         if options.json {
             return JSONObject { object in
                 object.add("command", name)
-                object.add("file", store.path)
+                object.add("file", file)
                 object.add("dryRun", dryRun)
                 object.add("changed", change.isEffective)
                 object.add("entries", taken.map(\.number))
@@ -160,7 +172,7 @@ extension App {
         let name = redo ? "redo" : "undo"
         var taken: [HistoryRecord] = []
         var after = Kanban.empty
-        let change = try store.update(dryRun: dryRun, recording: recording(name), readingHistory: true) {
+        let outcome = try store.update(dryRun: dryRun, recording: recording(name), readingHistory: true) {
             (kanban: inout Kanban, history: TransactionHistory) throws(CLIError) in
             guard history.exists else { throw .historyUnavailable(Self.noHistory(store.path)) }
             let log = try history.log()
@@ -206,8 +218,8 @@ extension App {
             kanban = result
             after = result
             return TransactionOutcome(change: change, kind: redo ? .redo(entries) : .undo(entries))
-        }.change
-        return Undone(taken: taken, change: change, kanban: after)
+        }
+        return Undone(taken: taken, change: outcome.change, kanban: after, notes: outcome.notes)
     }
 }
 
@@ -218,8 +230,8 @@ struct LogCommand: ParsedCommand {
     var count: Int?
     var pager: Bool
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        app.page(Array(try app.log(count: count).utf8), if: pager)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        app.page(try app.log(count: count), if: pager)
     }
 }
 
@@ -231,8 +243,8 @@ struct UndoCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.undo(count: count, redo: redo, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.undo(count: count, redo: redo, dryRun: dryRun)
     }
 }
 

@@ -60,11 +60,11 @@ extension Arguments {
 extension App {
     /// `kanban import FILE… [--format F] [--force] [--dry-run]`: every file is read and
     /// checked before the kanban file is locked; then one transaction adds them all.
-    func importFiles(_ request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
+    func importFiles(_ request: ImportRequest, dryRun: Bool) throws(CLIError) -> CommandOutput {
         let documents = try readImports(request)
         var generator = IDSource()
         let store = try store()
-        let change = try store.change(dryRun: dryRun, recording: recording("import")) {
+        let outcome = try store.change(dryRun: dryRun, recording: recording("import")) {
             (kanban: inout Kanban) throws(KanbanError) in
             var change = Change()
             for document in documents {
@@ -74,12 +74,13 @@ extension App {
             }
             return change
         }
-        noteImports(documents, dryRun: dryRun)
-        return render(Report(command: "import", change: change, dryRun: dryRun, file: store.path))
+        return CommandOutput(
+            render(Report(command: "import", change: outcome.change, dryRun: dryRun, file: store.path)),
+            notes: outcome.notes + Self.importNotes(documents, dryRun: dryRun))
     }
 
     /// `kanban init --import FILE`: a new kanban of the import alone.
-    func initialize(importing request: ImportRequest, dryRun: Bool) throws(CLIError) -> String {
+    func initialize(importing request: ImportRequest, dryRun: Bool) throws(CLIError) -> CommandOutput {
         let documents = try readImports(request)
         var generator = IDSource()
         var kanban = try! Kanban(boards: [])
@@ -99,11 +100,15 @@ extension App {
         } else {
             try store.create(kanban)
         }
-        noteImports(documents, dryRun: dryRun)
-        if options.quiet { return "" }
-        if options.json { return Report(command: "init", change: change, dryRun: dryRun, file: store.path).json() }
-        return "\(dryRun ? "would create" : "created") \(q(store.path))\n\n"
-            + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color))
+        let notes = Self.importNotes(documents, dryRun: dryRun)
+        if options.quiet { return CommandOutput([], notes: notes) }
+        if options.json {
+            return CommandOutput(
+                Report(command: "init", change: change, dryRun: dryRun, file: store.path).json(), notes: notes)
+        }
+        return CommandOutput(
+            "\(dryRun ? "would create" : "created") \(q(store.path))\n\n"
+                + BoardView.render(kanban.boards, on: Terminal.detect(color: options.color)), notes: notes)
     }
 
     /// A file read for import.
@@ -135,19 +140,18 @@ extension App {
         return files
     }
 
-    /// A note per file, on stderr (stdout has the report): what came from where.
-    private func noteImports(_ files: [ImportedFile], dryRun: Bool) {
-        for file in files {
+    /// A note per file, for stderr (stdout has the report): what came from where.
+    private static func importNotes(_ files: [ImportedFile], dryRun: Bool) -> [String] {
+        files.map { file in
             let boards = file.content.boards.count
             let cards = file.content.boards.reduce(0) { $0 + $1.cards.count }
             let archived = file.content.archive.count
-            note(
-                "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(boards) board\(boards == 1 ? "" : "s"), "
-                    + "\(cards) card\(cards == 1 ? "" : "s")" + (archived > 0 ? ", \(archived) archived" : "")
-                    + (file.content.leftOut.isEmpty
-                        ? ""
-                        : "; not imported: "
-                            + file.content.leftOut.map(\.description).joined(separator: ", ")))
+            let counts =
+                "\(boards) board\(boards == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s")"
+                + (archived > 0 ? ", \(archived) archived" : "")
+            let leftOut = file.content.leftOut.map(\.description).joined(separator: ", ")
+            return "\(dryRun ? "would import" : "imported") \(file.name) (\(file.format.rawValue)): \(counts)"
+                + (leftOut.isEmpty ? "" : "; not imported: " + leftOut)
         }
     }
 }
@@ -164,8 +168,8 @@ struct ImportCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.importFiles(request, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.importFiles(request, dryRun: dryRun)
     }
 
     func batchOperation() throws(CLIError) -> Operation? { throw Self.refusedInBatch }

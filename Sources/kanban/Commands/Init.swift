@@ -123,8 +123,8 @@ struct InitCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.initialize(sample: sample, boards: boards, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        CommandOutput(try app.initialize(sample: sample, boards: boards, dryRun: dryRun))
     }
 }
 
@@ -135,8 +135,8 @@ struct InitImportingCommand: ParsedCommand {
 
     var changesFile: Bool { !dryRun }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        Array(try app.initialize(importing: request, dryRun: dryRun).utf8)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        try app.initialize(importing: request, dryRun: dryRun)
     }
 
     func batchOperation() throws(CLIError) -> Operation? { throw ImportCommand.refusedInBatch }

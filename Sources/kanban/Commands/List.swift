@@ -55,16 +55,16 @@ extension Commands {
 
 extension App {
     /// `kanban` alone: the board when there is a kanban file, else the help summary.
-    func overview() throws(CLIError) -> [UInt8] {
+    func overview() throws(CLIError) -> CommandOutput {
         do {
             return try list(ListRequest())
         } catch .noFile {
-            return Array(Help.overview().utf8)
+            return CommandOutput(Help.overview())
         }
     }
 
     /// `kanban list [BOARD…] [FILTERS] [--json | --tsv] [--compact] [--no-pager]`
-    func list(_ request: ListRequest) throws(CLIError) -> [UInt8] {
+    func list(_ request: ListRequest) throws(CLIError) -> CommandOutput {
         var kanban = try store().load()
         if !request.boards.isEmpty {
             do {
@@ -77,44 +77,55 @@ extension App {
         if request.filter.archived {
             let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
-            case .json: return KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly)
-            case .tsv: return Array(TSV.archive(cards, of: kanban).utf8)
-            case .text: return page(Array(ArchiveView.render(cards, of: kanban, style: style).utf8), if: request.pager)
+            case .json:
+                return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly))
+            case .tsv:
+                return CommandOutput(TSV.archive(cards, of: kanban))
+            case .text:
+                return page(CommandOutput(ArchiveView.render(cards, of: kanban, style: style)), if: request.pager)
             }
         }
         switch request.format {
         case .json:
-            return KanbanFile.encode(kanban.keeping(request.filter, clock: clock))
+            return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock)))
         case .tsv:
-            return Array(TSV.boards(kanban.filtered(request.filter, clock: clock)).utf8)
+            return CommandOutput(TSV.boards(kanban.filtered(request.filter, clock: clock)))
         case .text:
-            if kanban.boards.isEmpty { note("there are no boards; add one with 'kanban board add TITLE'") }
+            let notes = kanban.boards.isEmpty ? ["there are no boards; add one with 'kanban board add TITLE'"] : []
             let filtered = !request.filter.selectsAll
             let boards = kanban.filtered(request.filter, clock: clock).map {
                 BoardText($0, today: clock.today, filtered: filtered)
             }
             let terminal = Terminal.detect(color: options.color)
-            return page(Array(BoardView.render(boards, on: terminal, compact: request.compact).utf8), if: request.pager)
+            let text = BoardView.render(boards, on: terminal, compact: request.compact)
+            return page(CommandOutput(text, notes: notes), if: request.pager)
         }
     }
 
     /// Text output (`list`, `show`, `log`) through the pager when it is taller than the
     /// terminal and paging is `enabled` (no `--no-pager`); what is left to print. JSON is
     /// never paged: it is for programs.
-    func page(_ text: [UInt8], if enabled: Bool) -> [UInt8] {
-        guard enabled, !options.json else { return text }
+    ///
+    /// The pager talks to the terminal: the notes are printed before it starts, as they
+    /// would be before the output.
+    func page(_ output: CommandOutput, if enabled: Bool) -> CommandOutput {
+        guard enabled, !options.json else { return output }
         let terminal = Terminal.detect(color: options.color)
-        let lines = text.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lines = output.stdout.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         guard Pager.isNeeded(lines: lines, on: terminal), let pager = Pager.configured() else {
-            return text
+            return output
         }
-        switch pager.show(text) {
-        case .shown: return []
+        printOnStderr(output.notes)
+        var left = output
+        left.notes = []
+        switch pager.show(output.stdout) {
+        case .shown:
+            left.stdout = []
         case .notStarted(let reason):
             // The default pager missing is no news; one the user chose is.
-            if let reason, pager.command != Pager.fallback { note(reason + "; printing directly") }
-            return text
+            if let reason, pager.command != Pager.fallback { left.notes = [reason + "; printing directly"] }
         }
+        return left
     }
 
     /// Styles for text output, on if color is.
@@ -127,7 +138,7 @@ extension App {
 
 /// `kanban` alone: the board if there is a kanban file, else the help summary.
 struct OverviewCommand: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.overview() }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.overview() }
 }
 
 /// `kanban list`: which boards, which cards, in which form.
@@ -145,7 +156,7 @@ enum ListFormat: Equatable, Sendable {
 
 
 extension ListRequest: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.list(self) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.list(self) }
 }
 
 extension Command {

@@ -67,7 +67,7 @@ extension App {
     /// `--git`: the result goes over OURS; exit 0 when clean, 1 with conflicts left (the
     /// file valid), 65 when an input is not a readable kanban (OURS untouched). Every
     /// failure exits below 128, which git would take for a crashed driver.
-    func merge(_ request: MergeRequest) throws(CLIError) -> [UInt8] {
+    func merge(_ request: MergeRequest) throws(CLIError) -> CommandOutput {
         let destination = request.gitPath == nil ? request.output : request.ours
         if options.json && destination == nil {
             throw .usage("'merge --json' needs -o FILE: standard output carries the merged kanban", command: "merge")
@@ -78,14 +78,13 @@ extension App {
         if let destination {
             try store(at: destination).write(result.kanban, locking: request.gitPath == nil)
         }
-        if !result.conflicts.isEmpty { outcome.exitCode = .refused }
-
-        let file = request.gitPath ?? request.output
+        let exit = result.conflicts.isEmpty ? ExitCode.success : .refused
         if options.json {
-            return Array(MergeReport.json(result, file: destination ?? "").utf8)
+            return CommandOutput(MergeReport.json(result, file: destination ?? ""), exit: exit)
         }
-        reportNotesAndConflicts(result, file: file, gitPath: request.gitPath)
-        return destination == nil ? KanbanFile.encode(result.kanban) : []
+        var output = CommandOutput(destination == nil ? KanbanFile.encode(result.kanban) : [], exit: exit)
+        output.addNotesAndConflicts(of: result, file: request.gitPath ?? request.output, gitPath: request.gitPath)
+        return output
     }
 
     /// The merge of three versions, checked to be a valid kanban.
@@ -105,21 +104,6 @@ extension App {
         return result
     }
 
-    /// The merge's notes and conflicts on stderr; with `gitPath`, how to mark the path resolved.
-    func reportNotesAndConflicts(_ result: MergeResult, file: String?, gitPath: String?) {
-        for note in result.notes { self.note(MergeReport.describe(note)) }
-        if !result.conflicts.isEmpty {
-            var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
-            let count = result.conflicts.count
-            text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
-            text += "the merged kanban is valid, keeps ours for each and records theirs in the file; the commands above take theirs"
-            if let gitPath {
-                text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
-            }
-            POSIX.print(text + "\n", to: Surroundings.current.stderr)
-        }
-    }
-
     /// One of the three versions; any failure to read it is exit 65, as git's merge
     /// driver contract has it ("not a readable kanban").
     private func mergeInput(
@@ -130,6 +114,24 @@ extension App {
         } catch {
             if error.status.exit == .dataError { throw error }
             throw .badInput("\(error.message); nothing was merged")
+        }
+    }
+}
+
+extension CommandOutput {
+    /// Adds a merge's notes, and its conflicts as lines for stderr; with `gitPath`, how to
+    /// mark the path resolved.
+    mutating func addNotesAndConflicts(of result: MergeResult, file: String?, gitPath: String?) {
+        notes += result.notes.map(MergeReport.describe)
+        if !result.conflicts.isEmpty {
+            var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
+            let count = result.conflicts.count
+            text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
+            text += "the merged kanban is valid, keeps ours for each and records theirs in the file; the commands above take theirs"
+            if let gitPath {
+                text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
+            }
+            stderr += text + "\n"
         }
     }
 }
@@ -248,7 +250,7 @@ extension MergeRequest: ParsedCommand {
     /// The result is not the kanban file of this clone's work tree.
     var mayNoteMergeDriver: Bool { false }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.merge(self) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.merge(self) }
 }
 
 extension Command {

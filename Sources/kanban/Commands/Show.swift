@@ -130,8 +130,8 @@ struct ShowCommand: ParsedCommand {
     var items: [String]
     var pager: Bool
 
-    func run(in app: App) throws(CLIError) -> [UInt8] {
-        app.page(Array(try app.show(items).utf8), if: pager)
+    func run(in app: App) throws(CLIError) -> CommandOutput {
+        app.page(CommandOutput(try app.show(items)), if: pager)
     }
 }
 

@@ -29,7 +29,7 @@ extension Commands {
 struct UICommand: ParsedCommand {
     var changesFile: Bool { true }
 
-    func run(in app: App) throws(CLIError) -> [UInt8] { try app.ui() }
+    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(try app.ui()) }
 
     func batchOperation() throws(CLIError) -> Operation? {
         throw .usage("'ui' is interactive and cannot run in a batch", command: "batch")

@@ -100,9 +100,9 @@ enum MergeDriverCheck {
 }
 
 extension App {
-    /// Prints ``MergeDriverCheck/unregisteredNote(for:)`` for the kanban file, if any.
-    func noteUnregisteredMergeDriver() {
-        guard !options.quiet, !options.json, let store = try? Store.locate(file: options.file) else { return }
-        if let text = MergeDriverCheck.unregisteredNote(for: store.path) { note(text) }
+    /// ``MergeDriverCheck/unregisteredNote(for:)`` for the kanban file, if any, as notes.
+    func unregisteredMergeDriverNotes() -> [String] {
+        guard !options.quiet, !options.json, let store = try? Store.locate(file: options.file) else { return [] }
+        return MergeDriverCheck.unregisteredNote(for: store.path).map { [$0] } ?? []
     }
 }

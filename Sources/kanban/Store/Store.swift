@@ -18,8 +18,6 @@ struct Store {
     let fromEnvironment: Bool
     /// How long to wait for another kanban process's lock, in seconds.
     var lockTimeout: Double = 5
-    /// Where notes go (what a change dropped from a damaged history).
-    var note: (String) -> Void = { _ in }
 
     /// The largest kanban file kanban reads or writes, 256 MiB (about five million cards):
     /// reading one takes about twice its size in memory, so a bigger file (a mistake, or
@@ -190,18 +188,18 @@ struct Store {
     /// - Throws: what `body` throws (nothing is written then), or a file error.
     func update(
         dryRun: Bool = false, recording: Recording? = nil, _ body: (inout Kanban) throws(CLIError) -> Change
-    ) throws(CLIError) -> Change {
+    ) throws(CLIError) -> TransactionOutcome {
         try update(dryRun: dryRun, recording: recording, readingHistory: false) {
             (kanban: inout Kanban, _: TransactionHistory) throws(CLIError) in
             TransactionOutcome(change: try body(&kanban))
-        }.change
+        }
     }
 
     /// ``update(dryRun:recording:_:)`` for a body of the core: a refusal of the core is the
     /// command's refusal. The one way a command, an import and `kanban ui` change the file.
     func change(
         dryRun: Bool = false, recording: Recording?, _ body: (inout Kanban) throws(KanbanError) -> Change
-    ) throws(CLIError) -> Change {
+    ) throws(CLIError) -> TransactionOutcome {
         try update(dryRun: dryRun, recording: recording) { (kanban: inout Kanban) throws(CLIError) in
             do throws(KanbanError) {
                 return try body(&kanban)
@@ -269,7 +267,7 @@ struct Store {
         var kanban = before  // shares storage with `before` until a board changes
         let current = FileVersion(hash: hash, of: file.info)
         let storedHistory = try readHistory(current)
-        let outcome = try body(&kanban, storedHistory)
+        var outcome = try body(&kanban, storedHistory)
         let patch = Patch(from: before, to: kanban)
         guard !patch.isEmpty || !readable else { return outcome }
         try checkWritable(target, open: file)
@@ -296,8 +294,8 @@ struct Store {
         }
         if let record {
             let mode = file.info.st_mode & 0o666
-            let notes = history.pruneIfNeeded(after: tail, appended: record, mode: mode, dropping: storedHistory.damaged)
-            for text in notes { note(text) }
+            outcome.notes += history.pruneIfNeeded(
+                after: tail, appended: record, mode: mode, dropping: storedHistory.damaged)
         }
         return outcome
     }

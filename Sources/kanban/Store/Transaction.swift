@@ -11,10 +11,12 @@ struct Recording {
 }
 
 /// What the body of a transaction gives back: the change it made, and the kind of history
-/// entry that change is (`undo` and `redo` say which entries they take).
+/// entry that change is (`undo` and `redo` say which entries they take); the store adds its
+/// notes (what the change dropped from a damaged history) for the command to return.
 struct TransactionOutcome {
     var change: Change
     var kind = HistoryRecord.Kind.change
+    var notes: [String] = []
 }
 
 /// The file's history as the store read it, under the lock, before the body of a

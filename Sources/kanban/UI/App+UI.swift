@@ -162,12 +162,15 @@ struct UISession {
         var generator = SystemRandomNumberGenerator()
         var after: Kanban?
         do throws(CLIError) {
-            let change = try store.change(recording: app.recording(operation.name)) {
+            let outcome = try store.change(recording: app.recording(operation.name)) {
                 (kanban: inout Kanban) throws(KanbanError) in
                 let change = try kanban.apply(operation, at: app.clock, using: &generator)
                 after = kanban
                 return change
             }
+            let change = outcome.change
+            // The store's notes go to stderr, as a command's do.
+            self.app.printOnStderr(outcome.notes)
             stamp = FileStamp(store.path)
             let report = Report(command: operation.name, change: change, dryRun: false, file: store.path)
             return .changed(
@@ -182,6 +185,7 @@ struct UISession {
         do throws(CLIError) {
             let name = redo ? "redo" : "undo"
             let undone = try app([name]).undone(count: 1, redo: redo, dryRun: false, in: store)
+            app.printOnStderr(undone.notes)
             stamp = FileStamp(store.path)
             guard let record = undone.taken.first else { return .changed(board.kanban, report: "nothing to \(name)") }
             // `took back #3: kanban move …` and the first thing it changed.
@@ -195,7 +199,11 @@ struct UISession {
 
     private mutating func edit(_ item: ItemID) -> Outcome {
         do throws(CLIError) {
-            let text = try app(["edit", item.rawValue]).editInEditor(item: item.rawValue, from: nil, dryRun: false)
+            // The report goes to the status line, its notes to the terminal.
+            let editing = app(["edit", item.rawValue])
+            let output = try editing.editInEditor(item: item.rawValue, from: nil, dryRun: false)
+            editing.printOnStderr(output.notes)
+            let text = String(decoding: output.stdout, as: UTF8.self)
             let kanban = try store.load()
             stamp = FileStamp(store.path)
             return .changed(kanban, report: text, focus: [item])

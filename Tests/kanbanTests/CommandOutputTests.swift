@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import kanban
+
+/// A command returns what it prints (stdout, notes, other stderr lines, exit code) as a
+/// value, and `App.main` prints it in one place (README: Development): running a command
+/// writes nothing on stderr itself.
+@Suite struct CommandOutputTests {
+    /// Runs `arguments` as `App.main` would up to the printing, with stderr going to a file
+    /// of its own; returns the value and what the run wrote on stderr by itself.
+    private func output(_ arguments: [String], in sandbox: KanbanSandbox) throws -> (CommandOutput, [UInt8]) {
+        let errors = try SpawnedProcess.temporaryFile(containing: [])
+        defer { close(errors) }
+        let surroundings = Surroundings(
+            variables: sandbox.environment(), directory: sandbox.path, stdin: -1, stdout: -1, stderr: errors)
+        let output = try Surroundings.$current.withValue(surroundings) { () throws -> CommandOutput in
+            let invocation = try Parser.parse(arguments)
+            let app = App(options: invocation.options, clock: try SystemClock.read(), arguments: arguments)
+            return try app.run(invocation.command)
+        }
+        return (output, SpawnedProcess.readAll(errors))
+    }
+
+    @Test func aChangeReturnsItsNotes() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["add", "One", "Two"])
+        let (output, written) = try output(["board", "limit", "Todo", "1"], in: sandbox)
+        #expect(output.exit == .success)
+        #expect(
+            output.notes.count == 1 && output.notes.first?.contains("over its limit of 1") == true, "\(output.notes)")
+        #expect(!output.stdout.isEmpty)
+        #expect(written.isEmpty, "\(String(decoding: written, as: UTF8.self))")
+    }
+
+    @Test func aMergeWithConflictsReturnsExit1AndItsConflictLines() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["add", "Card"])
+        for name in ["base.json", "ours.json", "theirs.json"] {
+            try FileManager.default.copyItem(atPath: sandbox.file, toPath: sandbox.path(name))
+        }
+        try sandbox.succeed(["-f", "ours.json", "edit", "Card", "--title", "Ours"])
+        try sandbox.succeed(["-f", "theirs.json", "edit", "Card", "--title", "Theirs"])
+        let (output, written) = try output(
+            ["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"], in: sandbox)
+        #expect(output.exit == .refused)
+        #expect(output.stderr.hasPrefix("kanban: conflict: 'Ours'"), "\(output.stderr)")
+        #expect(written.isEmpty, "\(String(decoding: written, as: UTF8.self))")
+    }
+}
