@@ -50,6 +50,10 @@ struct FileReader {
                 guard schema[index].since <= version else {
                     throw json.error("key \"\(schema[index].key)\" in \(owner) is new in version 2 of the file, but this one says \"version\": \(version)")
                 }
+                // A key read earlier out of order may come again in order: still a repeat.
+                guard seen & (1 << index) == 0 else {
+                    throw json.error("duplicate key \"\(schema[index].key)\" in \(owner)")
+                }
                 seen |= 1 << index
                 try schema[index].read(&self, &root)
                 expected = index + 1
