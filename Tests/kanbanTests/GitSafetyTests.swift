@@ -121,9 +121,10 @@ struct GitSafetyTests {
         let check = try sandbox.run(["git", "check"])
         #expect(check.status == 1, "\(check)")
         #expect(check.out.contains("'/nonexistent'") && check.out.contains("run 'kanban git setup'"), "\(check)")
-        try sandbox.write("#!/bin/sh\nexit 3\n", to: "fake")
-        chmod(sandbox.path("fake"), 0o755)
-        try sandbox.git("config", "merge.kanban.driver", "'\(sandbox.path("fake"))' merge --git %O %A %B %P")
+        // Run by sh, not executed: a file just written may be open for writing in a child
+        // another test forked meanwhile ("Text file busy").
+        try sandbox.write("exit 3\n", to: "fake")
+        try sandbox.git("config", "merge.kanban.driver", "/bin/sh '\(sandbox.path("fake"))' merge --git %O %A %B %P")
         #expect(try sandbox.run(["git", "check"]).status == 1)
     }
 
