@@ -198,6 +198,8 @@ private let cardFields: [CardField] = [
     .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
     .time("entered", ({ $0.entered }, { $0.entered = $1 }), noun: "the time it entered its board", merge: .place),
     .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
+    // Last, though the file has it after the labels: reports, the CSV and the views add it at the end.
+    .words("assignees", ({ $0.assignees }, { $0.assignees = $1 }), noun: "the assignees", sign: "@"),
 ]
 
 /// A board's fields, in the file's order.

@@ -287,9 +287,10 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
     }
 
     /// Checks a label: 1–32 characters, no whitespace, no comma, no control character, not
-    /// starting with `-`. Returns why not, or `nil` when it is a label.
-    public static func problem(with label: String) -> String? {
-        guard !label.isEmpty else { return "a label cannot be empty" }
+    /// starting with `-`. Returns why not (saying `noun` for what it is), or `nil` when it is a
+    /// label. An assignee's name has the same rules.
+    public static func problem(with label: String, calling noun: String = "a label") -> String? {
+        guard !label.isEmpty else { return "\(noun) cannot be empty" }
         // Most labels are a short ASCII word: checked byte by byte, with no Unicode tables.
         let utf8 = label.utf8
         if utf8.count <= 32, utf8.first != UInt8(ascii: "-"),
@@ -297,22 +298,24 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         {
             return nil
         }
-        guard label.count <= 32 else { return "a label has at most 32 characters" }
-        guard !label.hasPrefix("-") else { return "a label cannot start with '-'" }
+        guard label.count <= 32 else { return "\(noun) has at most 32 characters" }
+        guard !label.hasPrefix("-") else { return "\(noun) cannot start with '-'" }
         for scalar in label.unicodeScalars {
-            if scalar == "," { return "a label cannot contain a comma" }
-            if scalar.isRefusedInText { return "a label cannot contain \(scalar.nameInWords)" }
-            if scalar.properties.isWhitespace { return "a label is one word, without spaces" }
+            if scalar == "," { return "\(noun) cannot contain a comma" }
+            if scalar.isRefusedInText { return "\(noun) cannot contain \(scalar.nameInWords)" }
+            if scalar.properties.isWhitespace { return "\(noun) is one word, without spaces" }
             if scalar.properties.generalCategory == .format {
-                return "a label cannot contain the format character \(scalar.codePoint)"
+                return "\(noun) cannot contain the format character \(scalar.codePoint)"
             }
         }
         return nil
     }
 
     /// `label`, checked.
-    public static func checked(_ label: String) throws(KanbanError) -> String {
-        if let problem = problem(with: label) { throw .invalidValue(kind: .label, value: label, reason: problem) }
+    public static func checked(_ label: String, as kind: ValueKind = .label) throws(KanbanError) -> String {
+        if let problem = problem(with: label, calling: kind == .label ? "a label" : "a name") {
+            throw .invalidValue(kind: kind, value: label, reason: problem)
+        }
         return label
     }
 

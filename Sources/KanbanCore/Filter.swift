@@ -5,6 +5,8 @@
 public struct CardFilter: Hashable, Sendable {
     /// Labels the card must all have (ignoring case).
     public var labels: [String]
+    /// Names one of which the card must be assigned to (ignoring case); empty: any card.
+    public var assignees: [String]
     /// Text the title or the note (every field of text) must contain, ignoring case.
     public var grep: String?
     /// A date the due date must be before.
@@ -20,11 +22,12 @@ public struct CardFilter: Hashable, Sendable {
     public var conflicts: Bool
 
     public init(
-        labels: [String] = [], grep: String? = nil, dueBefore: DueInput? = nil, overdue: Bool = false,
-        olderThan: Age? = nil, archived: Bool = false, conflicts: Bool = false
+        labels: [String] = [], assignees: [String] = [], grep: String? = nil, dueBefore: DueInput? = nil,
+        overdue: Bool = false, olderThan: Age? = nil, archived: Bool = false, conflicts: Bool = false
     ) {
         self.conflicts = conflicts
         self.labels = labels
+        self.assignees = assignees
         self.grep = grep
         self.dueBefore = dueBefore
         self.overdue = overdue
@@ -34,7 +37,7 @@ public struct CardFilter: Hashable, Sendable {
 
     /// Whether no condition is set (the archive switch aside).
     public var selectsAll: Bool {
-        labels.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil && !conflicts
+        labels.isEmpty && assignees.isEmpty && grep == nil && dueBefore == nil && !overdue && olderThan == nil && !conflicts
     }
 
     /// The fields `grep` searches: those of text, a line or several (the title, the note).
@@ -43,6 +46,7 @@ public struct CardFilter: Hashable, Sendable {
     /// Whether `item` passes every condition, at `clock`.
     public func matches(_ item: Item, clock: Moment) -> Bool {
         for label in labels where !item.labels.contains(label) { return false }
+        if !assignees.isEmpty && !assignees.contains(where: item.assignees.contains) { return false }
         if let grep {
             let needle = grep.lowercased()
             guard Self.searched.contains(where: { $0.value(item).plain?.lowercased().contains(needle) ?? false })

@@ -1,5 +1,5 @@
-/// A card: a stable id, a one-line title, and optionally labels, a due date, a note and
-/// the times it was created and last entered a board.
+/// A card: a stable id, a one-line title, and optionally labels, assignees, a due date, a
+/// note and the times it was created and last entered a board.
 ///
 /// The keys each field has in the file, and how each is read, written and checked, are
 /// stated once, in `Schema.swift`.
@@ -11,6 +11,9 @@ public struct Item: Hashable, Sendable {
     public var title: String
     /// Labels, compared ignoring case.
     public var labels: Labels
+    /// The people it is assigned to: user names, compared ignoring case, with the rules of
+    /// labels (README: Cards with content).
+    public var assignees: Labels
     /// Free text, several lines.
     public var note: String?
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
@@ -49,14 +52,15 @@ public struct Item: Hashable, Sendable {
     }
 
     public init(
-        id: ItemID, title: String, labels: Labels = [], due: Day? = nil, created: Timestamp? = nil,
-        entered: Timestamp? = nil, note: String? = nil
+        id: ItemID, title: String, labels: Labels = [], assignees: Labels = [], due: Day? = nil,
+        created: Timestamp? = nil, entered: Timestamp? = nil, note: String? = nil
     ) {
         // Each stored property set directly: through the dates' setters, the card would be
         // made in a local and copied out.
         self.id = id
         self.title = title
         self.labels = labels
+        self.assignees = assignees
         self.note = note
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)
@@ -69,16 +73,19 @@ public struct Item: Hashable, Sendable {
     }
 }
 
-/// What a new card is made of: the parts a user gives (`kanban add TEXT --label … --due … --note …`).
+/// What a new card is made of: the parts a user gives (`kanban add TEXT --label … --assign …
+/// --due … --note …`).
 public struct CardContent: Hashable, Sendable {
     public var title: Title
     public var labels: Labels
+    public var assignees: Labels
     public var due: Day?
     public var note: String?
 
-    public init(title: Title, labels: Labels = [], due: Day? = nil, note: String? = nil) {
+    public init(title: Title, labels: Labels = [], assignees: Labels = [], due: Day? = nil, note: String? = nil) {
         self.title = title
         self.labels = labels
+        self.assignees = assignees
         self.due = due
         self.note = note
     }

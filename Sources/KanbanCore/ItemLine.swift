@@ -1,6 +1,7 @@
 // The hot path of the file: a card's line in the exact layout this build writes,
 //
-//     {"id": "k3f9p2", "title": "…", "labels": ["bug"], "due": "…", "created": "…", "entered": "…", "note": "…"}
+//     {"id": "k3f9p2", "title": "…", "labels": ["bug"], "assignees": ["alice"], "due": "…",
+//      "created": "…", "entered": "…", "note": "…"}
 //
 // read and written directly, field by field, rather than through the schema's closures: a
 // file holds one such line per card, and a million cards go through here. What the lines
@@ -11,7 +12,7 @@
 
 /// The fields this path reads and writes, in the schema's order. If `Schema.item` ever
 /// holds others, this path steps aside and the general one reads and writes every card.
-private let knownFields = ["id", "title", "labels", "due", "created", "entered", "note", "conflict"]
+private let knownFields = ["id", "title", "labels", "assignees", "due", "created", "entered", "note", "conflict"]
 let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
 
 extension FileReader {
@@ -27,6 +28,7 @@ extension FileReader {
         else { return giveUp(at: start) }
         // Each field in a local, the card made once at the end: no copy of it on the way.
         var labels = Labels()
+        var assignees = Labels()
         var due: Day?
         var created: Timestamp?
         var entered: Timestamp?
@@ -34,6 +36,10 @@ extension FileReader {
             if json.consume(", \"labels\": ") {
                 guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
                 labels = read
+            }
+            if json.consume(", \"assignees\": ") {
+                guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
+                assignees = read
             }
             if json.consume(", \"due\": ") {
                 guard let read = json.readWrittenQuoted(10, { Day(isoBytes: $0) }) else { return giveUp(at: start) }
@@ -57,8 +63,8 @@ extension FileReader {
         try checker.checkItem(id: prefix.id, title: title, note: nil)
         items.append(
             Item(
-                id: prefix.id, title: consume title, labels: consume labels, due: due, created: created,
-                entered: entered))
+                id: prefix.id, title: consume title, labels: consume labels, assignees: consume assignees, due: due,
+                created: created, entered: entered))
         return true
     }
 
@@ -174,12 +180,11 @@ extension ChunkWriter {
         try appendQuoted(item.title)
         if !item.labels.isEmpty {
             try append(literal: ", \"labels\": ")
-            try append(byte: UInt8(ascii: "["))
-            for (index, label) in item.labels.names.enumerated() {
-                if index > 0 { try append(literal: ", ") }
-                try appendQuoted(label)
-            }
-            try append(byte: UInt8(ascii: "]"))
+            try appendWords(item.labels)
+        }
+        if !item.assignees.isEmpty {
+            try append(literal: ", \"assignees\": ")
+            try appendWords(item.assignees)
         }
         if let due = item.due {
             try append(literal: ", \"due\": ")
@@ -200,6 +205,16 @@ extension ChunkWriter {
         try append(byte: UInt8(ascii: "}"))
     }
 
+    /// `["a", "b"]`.
+    private mutating func appendWords(_ words: Labels) throws {
+        try append(byte: UInt8(ascii: "["))
+        for (index, word) in words.names.enumerated() {
+            if index > 0 { try append(literal: ", ") }
+            try appendQuoted(word)
+        }
+        try append(byte: UInt8(ascii: "]"))
+    }
+
     /// The line of a card with no note, whose title and labels need no escape (nearly every
     /// card), written in one piece with no check of room between its parts; `false`, having
     /// written nothing, for any other card.
@@ -214,6 +229,14 @@ extension ChunkWriter {
                 guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
                 bound += label.utf8.count + 4
             }
+            if !card.pointee.assignees.isEmpty {
+                bound += 17  // `, "assignees": []`
+                for name in card.pointee.assignees.names {
+                    var name = name
+                    guard name.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
+                    bound += name.utf8.count + 4
+                }
+            }
             return try append(upTo: bound) { start, dates in
                 var out = start
                 out.put("{\"id\": \"")
@@ -227,6 +250,16 @@ extension ChunkWriter {
                         out.put(index == 0 ? "\"" : ", \"")
                         var label = label
                         label.withUTF8 { out.put($0) }
+                        out.put("\"")
+                    }
+                    out.put("]")
+                }
+                if !card.pointee.assignees.isEmpty {
+                    out.put(", \"assignees\": [")
+                    for (index, name) in card.pointee.assignees.names.enumerated() {
+                        out.put(index == 0 ? "\"" : ", \"")
+                        var name = name
+                        name.withUTF8 { out.put($0) }
                         out.put("\"")
                     }
                     out.put("]")

@@ -10,23 +10,30 @@ public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
     public var addLabels: [String]
     /// Labels to take away, ignoring case.
     public var removeLabels: [String]
+    /// Names to assign the card to (each valid).
+    public var assign: [String]
+    /// Names to take off the card, ignoring case.
+    public var unassign: [String]
     /// A new due date.
     public var due: Due?
 
     public init(
         title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-        due: Due? = nil
+        assign: [String] = [], unassign: [String] = [], due: Due? = nil
     ) {
         self.title = title
         self.note = note
         self.addLabels = addLabels
         self.removeLabels = removeLabels
+        self.assign = assign
+        self.unassign = unassign
         self.due = due
     }
 
     /// Whether there is nothing to change.
     public var isEmpty: Bool {
-        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && due == nil
+        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && assign.isEmpty
+            && unassign.isEmpty && due == nil
     }
 }
 
@@ -40,8 +47,8 @@ extension CardChanges where Due == DueInput {
     /// The edits, with the due date resolved against `today`.
     public func resolved(today: Day) -> CardEdits {
         CardEdits(
-            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels,
-            due: due.map { $0.resolved(today: today) })
+            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels, assign: assign,
+            unassign: unassign, due: due.map { $0.resolved(today: today) })
     }
 }
 
@@ -185,6 +192,8 @@ extension Item {
         }
         for label in edits.removeLabels { item.labels.remove(label) }
         for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }
+        for name in edits.unassign { item.assignees.remove(name) }
+        for name in edits.assign { item.assignees.insert(try Labels.checked(name, as: .assignee)) }
         if let due = edits.due { item.due = due }
         // Editing a field settles its recorded conflict with the new value.
         if !item.conflicts.isEmpty {

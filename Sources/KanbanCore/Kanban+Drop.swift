@@ -138,7 +138,9 @@ extension Kanban {
             // A note given in code has not been through `Note.checked` as typed ones have.
             let note = try card.note.map { (note) throws(KanbanError) in try Note.checked(note) }
             items.append(
-                Item(id: ItemID(packed: 1), title: card.title.text, labels: card.labels, due: card.due, note: note))
+                Item(
+                    id: ItemID(packed: 1), title: card.title.text, labels: card.labels, assignees: card.assignees,
+                    due: card.due, note: note))
         }
         let added = try dropNewItems(items, into: destination, at: position, force: force, now: now, using: &generator)
         return Change(items: added.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })

@@ -124,7 +124,7 @@ extension KanbanError: CustomStringConvertible {
 
 /// What kind of value ``KanbanError/invalidValue(kind:value:reason:)`` is about.
 public enum ValueKind: String, Equatable, Sendable {
-    case label, due, note, age, limit, time
+    case label, assignee, due, note, age, limit, time
     /// The text form of a card that `edit` opens in an editor.
     case form = "card text"
 }

@@ -26,10 +26,11 @@ public struct Moment: Hashable, Sendable {
 
 /// One change to a kanban, as a command gives it.
 public enum Operation: Hashable, Sendable {
-    /// New cards from text (the external drop), each with the same labels, due date and note.
+    /// New cards from text (the external drop), each with the same labels, assignees, due
+    /// date and note.
     case add(
-        titles: [Title], to: String?, position: Position?, labels: Labels = [], due: DueInput? = nil,
-        note: String? = nil, force: Bool = false)
+        titles: [Title], to: String?, position: Position?, labels: Labels = [], assignees: Labels = [],
+        due: DueInput? = nil, note: String? = nil, force: Bool = false)
     case move(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case copy(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case remove(items: [String], from: String? = nil)
@@ -80,10 +81,11 @@ extension Kanban {
         _ operation: Operation, at clock: Moment, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
         switch operation {
-        case .add(let titles, let to, let position, let labels, let due, let note, let force):
+        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, let force):
             let destination = try defaultBoard(to)
             let cards = titles.map {
-                CardContent(title: $0, labels: labels, due: due?.resolved(today: clock.today), note: note)
+                CardContent(
+                    title: $0, labels: labels, assignees: assignees, due: due?.resolved(today: clock.today), note: note)
             }
             return try insert(
                 cards, into: destination, at: try dropPosition(position, in: destination), force: force,

@@ -13,6 +13,7 @@ enum Schema {
         Field("id", required: true, .id, get: { $0.id }, set: { $0.id = $1 }),
         Field("title", required: true, .string, get: { $0.title }, set: { $0.title = $1 }),
         Field("labels", since: 2, .labels, get: { $0.labels }, set: { $0.labels = $1 }),
+        Field("assignees", since: 2, .labels, get: { $0.assignees }, set: { $0.assignees = $1 }),
         Field("due", since: 2, .day, get: { $0.due }, set: { $0.due = $1 }),
         Field("created", since: 2, .time, get: { $0.created }, set: { $0.created = $1 }),
         Field("entered", since: 2, .time, get: { $0.entered }, set: { $0.entered = $1 }),

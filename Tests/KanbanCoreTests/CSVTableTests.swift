@@ -18,10 +18,10 @@ struct CSVTableTests {
         ])
         #expect(
             CSVTable.export(kanban)
-                == "board,index,id,title,labels,due,created,entered,note\r\n"
+                == "board,index,id,title,labels,due,created,entered,note,assignees\r\n"
                 + "Todo,0,k3f9p2,\"Say \"\"hi\"\", then go\",\"a,b\",2026-12-01,1970-01-01T00:00:00Z,"
-                + "1970-01-01T00:01:00Z,\"two\nlines\"\r\n"
-                + "\"Empty, for now\",,,,,,,,\r\n")
+                + "1970-01-01T00:01:00Z,\"two\nlines\",\r\n"
+                + "\"Empty, for now\",,,,,,,,,\r\n")
     }
 
     /// Found by the Markdown fuzzer: a `"` followed by a combining mark is one character

@@ -350,6 +350,7 @@ private struct DocumentWriter {
         var item = Item(
             id: id, title: title(),
             labels: try Labels(validating: (0..<(chance(40) ? int(1...3) : 0)).map { _ in pick(Self.labelPool) }),
+            assignees: try Labels(validating: (0..<(chance(30) ? int(1...2) : 0)).map { _ in pick(Self.labelPool) }),
             due: chance(40) ? Day(daysSinceEpoch: int(-719_528...2_932_896)) : nil,
             created: chance(50) ? time() : nil, entered: chance(50) ? time() : nil,
             note: chance(40) ? (0..<int(0...6)).map { _ in pick(Self.noteParts) }.joined() : nil)
@@ -469,6 +470,11 @@ private struct DocumentWriter {
             var labels = item.labels.names
             if labels.count > 1 && chance(50) { labels.shuffle(using: &generator) }
             members.append(("labels", array(labels.map { string($0) })))
+        }
+        if !item.assignees.isEmpty || chance(10) {
+            var names = item.assignees.names
+            if names.count > 1 && chance(50) { names.shuffle(using: &generator) }
+            members.append(("assignees", array(names.map { string($0) })))
         }
         if let due = item.due { members.append(("due", string(due.description))) }
         if let created = item.created { members.append(("created", time(created))) }
@@ -722,6 +728,12 @@ private struct DocumentWriter {
         "{\"version\": 2, \"boards\": [{\"id\": \"b\", \"title\": \"A\", \"items\": [{\"id\": \"a\", \"title\": \"x\", \"note\": \"1\", \"note\": \"2\"}]}]}",
         "{\"version\": 1, \"boards\": [{\"title\": \"A\", \"items\": [],}]}",
         "[{\"title\": \"A\", \"items\": [\"x\",]}]",
+        // A key read out of order first, then again where this build writes it (found by the
+        // generated documents): a repeat all the same.
+        "{\"version\": 2, \"boards\": [], \"archive\": [{\"board\": \"b\", \"id\": \"a1\", \"title\": \"x\", "
+            + "\"board\": \"c\", \"archived\": \"2026-01-01T00:00:00Z\"}]}",
+        "{\"version\": 2, \"boards\": [{\"id\": \"b\", \"title\": \"A\", \"items\": [{\"due\": \"2026-01-01\", "
+            + "\"id\": \"a\", \"title\": \"x\", \"due\": \"2026-01-02\"}]}]}",
     ])
     func refusesWhatOnlyALaxParserTakes(_ document: String) {
         let bytes = Array(document.utf8)

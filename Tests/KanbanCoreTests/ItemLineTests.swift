@@ -13,6 +13,7 @@ private func randomItem(using generator: inout SeededGenerator) -> Item {
         id: ItemID("c\(Int.random(in: 10_000...99_999, using: &generator))")!,
         title: titles.randomElement(using: &generator)!)
     item.labels = try! Labels(validating: labelSets.randomElement(using: &generator)!)
+    item.assignees = try! Labels(validating: labelSets.randomElement(using: &generator)!.map { $0.replacing("@", with: "") })
     if Bool.random(using: &generator) { item.due = Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)) }
     if Bool.random(using: &generator) { item.created = Timestamp(seconds: Int64.random(in: -10_000_000_000...200_000_000_000, using: &generator)) }
     if Bool.random(using: &generator) { item.entered = Timestamp(seconds: Int64.random(in: 0...2_000_000_000, using: &generator)) }

@@ -15,6 +15,7 @@ struct HistoryGenerator {
     static let cardTitles = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta"]
     static let boardTitles = ["Todo", "Doing", "Review", "Done", "Later", "Ideas"]
     static let labels = ["bug", "p1", "p2", "@ann", "docs"]
+    static let names = ["ann", "Bob", "carol"]
     static let notes = ["short", "two\nlines", "other", ""]
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
@@ -105,6 +106,8 @@ struct HistoryGenerator {
             if chance(30) { edits.note = chance(70) ? .set(element(Self.notes)!) : .append("more") }
             if chance(40) { edits.addLabels = labels().names }
             if chance(30) { edits.removeLabels = [element(Self.labels)!] }
+            if chance(30) { edits.assign = [element(Self.names)!] }
+            if chance(20) { edits.unassign = [element(Self.names)!] }
             if chance(30) { edits.due = chance(70) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : DueInput.none }
             if edits.isEmpty { edits.addLabels = ["p1"] }
             return .edit(item: card, edits: edits)

@@ -225,19 +225,24 @@ enum MergeReference {
             }
             guard let actual else { continue }
             // Fields.
-            var expected: (title: String, note: String?, due: Day?, labels: Set<String>)
+            var expected: (title: String, note: String?, due: Day?, labels: Set<String>, assignees: Set<String>)
             if let ac, let bc {
                 let base = oc?.item
                 let title = field(base.map(\.title), ac.item.title, bc.item.title)
                 let note = field(base.map(\.note), ac.item.note, bc.item.note)
                 let due = field(base.map(\.due), ac.item.due, bc.item.due)
-                expected = (title.0, note.0, due.0, labels(base?.labels, ac.item.labels, bc.item.labels))
+                // Assignees are sets as labels are (rule 7).
+                expected = (
+                    title.0, note.0, due.0, labels(base?.labels, ac.item.labels, bc.item.labels),
+                    labels(base?.assignees, ac.item.assignees, bc.item.assignees)
+                )
                 if title.1 { expectedConflicts.insert("\(id) title") }
                 if note.1 { expectedConflicts.insert("\(id) note") }
                 if due.1 { expectedConflicts.insert("\(id) due") }
             } else if let side = ac ?? bc {
                 expected = (
-                    side.item.title, side.item.note, side.item.due, Set(side.item.labels.names.map { $0.lowercased() })
+                    side.item.title, side.item.note, side.item.due, Set(side.item.labels.names.map { $0.lowercased() }),
+                    Set(side.item.assignees.names.map { $0.lowercased() })
                 )
             } else {
                 problems.append("card \(id) is in the result but neither side has it")
@@ -256,6 +261,10 @@ enum MergeReference {
             }
             if Set(item.labels.names.map { $0.lowercased() }) != expected.labels {
                 problems.append("card \(id): labels \(item.labels.names), expected \(expected.labels.sorted())")
+            }
+            if Set(item.assignees.names.map { $0.lowercased() }) != expected.assignees {
+                problems.append(
+                    "card \(id): assignees \(item.assignees.names), expected \(expected.assignees.sorted())")
             }
             // Recorded conflicts (README: Working together).
             let expectedConflicts: Conflicts

@@ -439,7 +439,7 @@ extension CardsEndToEndTests {
             defer { sandbox.remove() }
             let tsv = try sandbox.succeed(["list"] + filter.arguments + ["--tsv"])
             let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-            #expect(rows.allSatisfy { $0.count == 7 }, "seven columns: \(tsv)")
+            #expect(rows.allSatisfy { $0.count == 8 }, "eight columns: \(tsv)")
             #expect(rows.map { "\($0[0]):\($0[1]) \($0[3])" } == filter.cards)
 
             // Each BOARD:N read off the filtered list names that card.
@@ -469,9 +469,9 @@ extension CardsEndToEndTests {
             let tsv = try sandbox.succeed("list", "--label", "p1", "--tsv")
             #expect(
                 tsv == """
-                    Todo\t1\t\(try ids.id(of: "Schema Design"))\tSchema Design\tbug,p1\t2026-11-20\t
-                    Todo\t3\t\(try ids.id(of: "Model Abstraction"))\tModel Abstraction\tP1\t\t
-                    Todo\t4\t\(try ids.id(of: "Fresh card"))\tFresh card\tp1\t2026-11-23\t
+                    Todo\t1\t\(try ids.id(of: "Schema Design"))\tSchema Design\tbug,p1\t2026-11-20\t\t
+                    Todo\t3\t\(try ids.id(of: "Model Abstraction"))\tModel Abstraction\tP1\t\t\t
+                    Todo\t4\t\(try ids.id(of: "Fresh card"))\tFresh card\tp1\t2026-11-23\t\t
 
                     """)
         }
@@ -510,9 +510,9 @@ extension CardsEndToEndTests {
             let when = sandbox.fixedNow
             #expect(
                 try sandbox.succeed("list", "--archived", "--tsv") == """
-                    Todo\t0\t\(schema)\tSchema Design\tbug,p1\t2026-11-20\t\(when)\t
-                    In Progress\t1\t\(analytics)\tAnalytics\tbug\t2026-11-25\t\(when)\t
-                    Done\t2\t\(system)\tSystem Architecture\t\t\t\(when)\t
+                    Todo\t0\t\(schema)\tSchema Design\tbug,p1\t2026-11-20\t\(when)\t\t
+                    In Progress\t1\t\(analytics)\tAnalytics\tbug\t2026-11-25\t\(when)\t\t
+                    Done\t2\t\(system)\tSystem Architecture\t\t\t\(when)\t\t
 
                     """)
             #expect(
@@ -805,6 +805,7 @@ extension CardsEndToEndTests {
                 Fix the login page on Safari
                 labels: p1 @alice
                 due: 2026-12-01
+                assignees: @carol dave
 
                 Seen on Safari only.
 
@@ -824,17 +825,14 @@ extension CardsEndToEndTests {
             // What the editor was given: the README's form of the card.
             let seen = String(decoding: try sandbox.bytes("seen.txt"), as: UTF8.self)
             #expect(
-                seen.trimmingTrailingNewlines == """
-                    Fix the login page
-                    labels: bug p1
-                    due: 2026-11-24
-
-                    Steps to reproduce, any number of lines.
-                    """)
+                seen.trimmingTrailingNewlines
+                    == "Fix the login page\nlabels: bug p1\ndue: 2026-11-24\nassignees: \n\n"
+                    + "Steps to reproduce, any number of lines.")
 
             let card = try shownCard(sandbox, id)
             #expect(card["title"] as? String == "Fix the login page on Safari")
             #expect(card["labels"] as? [String] == ["@alice", "p1"])
+            #expect(card["assignees"] as? [String] == ["carol", "dave"], "an @ before a name is dropped")
             #expect(card["due"] as? String == "2026-12-01")
             #expect(card["note"] as? String == "Seen on Safari only.\n\nSteps: open the page.")
             #expect(card["board"] as? String == "Todo")
@@ -975,11 +973,13 @@ extension CardsEndToEndTests {
                 stderr: String(decoding: try sandbox.bytes(err), as: UTF8.self))
         }
 
-        /// An executable `/bin/sh` script in the sandbox; returns its path.
+        /// A `/bin/sh` script in the sandbox; returns the command that runs it. The shell reads
+        /// the script rather than the system executing it: a file just written may still be
+        /// open for writing in a child another test forked meanwhile, and executing it would
+        /// then fail with "Text file busy".
         private func script(_ sandbox: KanbanSandbox, _ name: String, _ body: String) throws -> String {
-            try sandbox.write("#!/bin/sh\n\(body)\n", to: name)
-            chmod(sandbox.path(name), 0o755)
-            return sandbox.path(name)
+            try sandbox.write("\(body)\n", to: name)
+            return "/bin/sh \(quote(sandbox.path(name)))"
         }
     }
 }

@@ -10,13 +10,14 @@ import Testing
         "init": "[--sample] [--boards \"A,B,C\"] [--import FILE [--format FORMAT]]",
         "list": "[BOARD…] [FILTERS] [--json | --tsv]",
         "show": "ITEM…",
-        "add": "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--due DATE] [--note TEXT]",
+        "add": "[TEXT…] [--to BOARD] [POSITION] [--label L]… [--assign NAME]… [--due DATE] [--note TEXT]",
         "move": "ITEM… (--to BOARD | BOARD) [POSITION]",
         "copy": "ITEM… (--to BOARD | BOARD) [POSITION]",
         "remove": "ITEM…",
         "rename": "ITEM NEW_TITLE",
         "edit":
-            "ITEM [--title T] [--note TEXT | --note - | --append-note TEXT] [--label L]… [--unlabel L]… [--due DATE]",
+            "ITEM [--title T] [--note TEXT | --note - | --append-note TEXT] [--label L]… [--unlabel L]… "
+            + "[--assign NAME]… [--unassign NAME]… [--due DATE]",
         "archive": "ITEM… | --from BOARD [--older-than AGE]",
         "restore": "ITEM… [--to BOARD]",
         "resolve": "ITEM|BOARD [--ours | --theirs] [--field FIELD]…",
@@ -63,17 +64,17 @@ import Testing
     }
 
     static let helpChecksums: [String: UInt64] = [
-        "": 16_155_180_404_191_133_087, "add": 14_980_203_594_138_684_804, "archive": 2_300_039_843_458_286_628,
+        "": 13_022_365_271_181_720_410, "add": 10_783_116_038_736_747_830, "archive": 2_300_039_843_458_286_628,
         "batch": 5_679_912_332_960_037_314, "board": 12_895_386_236_069_206_855,
         "board add": 14_809_784_110_139_611_781,
         "board limit": 9_163_385_152_927_270_501, "board move": 11_702_233_666_427_180_165,
         "board remove": 2_563_139_387_243_111_330, "board rename": 17_725_326_024_600_898_440,
         "completion": 5_218_813_967_792_563_521, "copy": 1_544_755_385_457_684_675, "diff": 10_890_999_600_508_062_690,
-        "edit": 4_883_278_488_017_421_828, "export": 9_512_726_026_646_651_748, "git": 10_540_249_351_623_659_816,
+        "edit": 17_340_318_948_137_981_500, "export": 9_512_726_026_646_651_748, "git": 10_540_249_351_623_659_816,
         "git check": 4_327_895_012_546_559_591, "git resolve": 5_520_567_073_706_494_184,
         "git setup": 7_004_190_598_484_722_114, "help": 10_850_330_475_909_933_887,
         "import": 13_035_767_154_925_534_548,
-        "init": 13_646_778_275_539_869_107, "list": 15_908_164_201_948_675_597, "log": 6_545_734_608_461_194_343,
+        "init": 13_646_778_275_539_869_107, "list": 10_121_019_987_534_881_774, "log": 6_545_734_608_461_194_343,
         "merge": 7_618_620_019_032_023_240, "move": 442_964_019_485_623_195, "redo": 13_459_623_704_290_862_088,
         "remove": 3_693_947_453_190_012_313, "rename": 17_346_144_462_547_782_625, "resolve": 4_805_377_916_383_903_530,
         "restore": 3_904_553_018_341_267_428, "show": 14_626_179_793_989_315_198, "ui": 395_556_805_614_467_444,

@@ -112,14 +112,15 @@ struct TutorialTests {
         #expect(Set(final.allIDs).count == final.allIDs.count, "ids are unique")
         #expect(final.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 }, "ids are at most 8 characters")
 
-        // list --tsv: board, index, id, title, labels, due on every line, matching the document.
+        // list --tsv: board, index, id, title, labels, due, conflicts, assignees on every line,
+        // matching the document.
         let tsv = try sandbox.succeed("list", "--tsv")
         let rows = tsv.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
-        #expect(rows.allSatisfy { $0.count == 7 }, "\(tsv)")
+        #expect(rows.allSatisfy { $0.count == 8 }, "\(tsv)")
         let expectedRows = final.flatMap { board in
-            board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0], "", "", ""] }
+            board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0], "", "", "", ""] }
         }
         #expect(rows == expectedRows)
         #expect(tsv.hasSuffix("\n"))

@@ -24,7 +24,7 @@ struct ExportImportTests {
         #expect(markdown.contains("## Done\n\n- [ ] System Architecture\n- [ ] Alert & Debugging\n"))
         let csv = try sandbox.succeed("export", "--format", "csv", "done", "Todo")
         let lines = csv.split(separator: "\r\n")
-        #expect(lines.first == "board,index,id,title,labels,due,created,entered,note")
+        #expect(lines.first == "board,index,id,title,labels,due,created,entered,note,assignees")
         let boards: [String] = lines.dropFirst().map { (line: Substring) in String(line.split(separator: ",")[0]) }
         #expect(boards == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
         #expect(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))

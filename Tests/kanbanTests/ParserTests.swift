@@ -76,7 +76,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add").command
                 == .change(
                     .addReadingInput(
-                        texts: [], to: nil, position: nil, labels: [], due: nil, note: nil, force: false),
+                        texts: [], to: nil, position: nil, labels: [], assignees: [], due: nil, note: nil, force: false),
                     dryRun: false))
         #expect(
             try parse("add", "a", "b", "--to", "Todo").command
@@ -85,7 +85,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add", "-", "--to=Todo", "--at", "0").command
                 == .change(
                     .addReadingInput(
-                        texts: ["-"], to: "Todo", position: .at(0), labels: [], due: nil, note: nil, force: false),
+                        texts: ["-"], to: "Todo", position: .at(0), labels: [], assignees: [], due: nil, note: nil,
+                        force: false),
                     dryRun: false))
         #expect(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
         #expect(

@@ -98,20 +98,25 @@ private let sample = [
         let all = labelled.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }
         #expect(
             TSV.boards(all) == """
-                Todo\t0\tk3f9\tDatabase Migration\t\t\t
-                Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t
-                In Progress\t0\ta1b2\tAnalytics\t\t\t
+                Todo\t0\tk3f9\tDatabase Migration\t\t\t\t
+                Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t
+                In Progress\t0\ta1b2\tAnalytics\t\t\t\t
 
                 """)
         let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
-        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\n")
+        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t\n")
         // The last column names the fields with a recorded conflict (README: Working together).
         let title = try #require(ConflictField(rawValue: "title"))
         labelled[0].items[1].conflicts[title] = RecordedConflict(field: title, base: nil, theirs: .line("x"))
         let due = try #require(ConflictField(rawValue: "due"))
         labelled[0].items[1].conflicts[due] = RecordedConflict(field: due, base: nil, theirs: nil)
         let conflicted = [FilteredBoard(board: labelled[0], indices: [1])]
-        #expect(TSV.boards(conflicted) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\n")
+        #expect(TSV.boards(conflicted) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\t\n")
+        // And the one after it, the names the card is assigned to.
+        labelled[0].items[1].assignees = ["bob", "alice"]
+        #expect(
+            TSV.boards(conflicted.map { _ in FilteredBoard(board: labelled[0], indices: [1]) })
+                == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\talice,bob\n")
     }
 }
 
@@ -150,7 +155,7 @@ private let sample = [
         }
         #expect(
             TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) })
-                .split(separator: "\t", omittingEmptySubsequences: false).count == 7)
+                .split(separator: "\t", omittingEmptySubsequences: false).count == 8)
     }
 
     @Test func errorMessagesEscapeValues() {

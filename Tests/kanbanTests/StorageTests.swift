@@ -319,7 +319,7 @@ struct StorageTests {
         #expect(tsv.status == 0)
         let rows = tsv.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         #expect(rows.count == 3)
-        #expect(rows.allSatisfy { $0.count == 7 }, "a tab inside a title does not split a field: \(tsv.out)")
+        #expect(rows.allSatisfy { $0.count == 8 }, "a tab inside a title does not split a field: \(tsv.out)")
         // The data is kept as it was, only printed safely.
         let stored = try sandbox.fileBoards()
         #expect(stored[0].title == "Evil\u{1B}[2J board")

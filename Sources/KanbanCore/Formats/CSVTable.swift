@@ -2,12 +2,12 @@
 /// top to bottom; records end with CRLF, and fields holding a comma, a quote or a line
 /// break are quoted (a quote doubled):
 ///
-///     board,index,id,title,labels,due,created,entered,note
+///     board,index,id,title,labels,due,created,entered,note,assignees
 ///     Todo,0,k3f9p2,Database Migration,"db,p1",2026-12-01,2026-11-23T10:04:05Z,2026-11-23T10:04:05Z,"Two
-///     lines"
-///     Review,,,,,,,,
+///     lines",alice
+///     Review,,,,,,,,,
 ///
-/// `labels` are comma-separated, as in `list --tsv`. A board without cards has one record
+/// `labels` and `assignees` are comma-separated, as in `list --tsv`. A board without cards has one record
 /// with only its title, so that it is kept. The archive is not exported.
 public enum CSVTable {
     /// The columns, in the order written: where the card is, then each of its fields.
@@ -116,17 +116,20 @@ public enum CSVTable {
                 document.boards.append(ImportedBoard(title: board))
             }
             if fields[titleColumn].isEmpty && value("id").isEmpty {
-                for column in ["labels", "due", "note"] where !value(column).isEmpty {
+                for column in ["labels", "due", "note", "assignees"] where !value(column).isEmpty {
                     throw ImportError(.line(line), "a card with a \(column) but no title")
                 }
                 continue
             }
             do throws(KanbanError) {
-                let labels = try Labels(
-                    // By scalars: a combining mark after a comma must not hide it.
-                    validating: value("labels").unicodeScalars.split(whereSeparator: {
-                        $0 == "," || $0.properties.isWhitespace
-                    }).map { String(String.UnicodeScalarView($0)) })
+                // By scalars: a combining mark after a comma must not hide it.
+                func words(_ column: String) -> [String] {
+                    value(column).unicodeScalars.split(whereSeparator: { $0 == "," || $0.properties.isWhitespace })
+                        .map { String(String.UnicodeScalarView($0)) }
+                }
+                let labels = try Labels(validating: words("labels"))
+                var assignees = Labels()
+                for name in words("assignees") { assignees.insert(try Labels.checked(name, as: .assignee)) }
                 let dueText = value("due").trimmingSurroundingWhitespace()
                 guard dueText.isEmpty || Day(iso: dueText) != nil else {
                     throw KanbanError.invalidValue(kind: .due, value: dueText, reason: "expected YYYY-MM-DD")
@@ -134,7 +137,8 @@ public enum CSVTable {
                 let note = try Note.checked(value("note"))
                 document.boards[index].cards.append(
                     CardContent(
-                        title: try Title(fields[titleColumn]), labels: labels, due: Day(iso: dueText),
+                        title: try Title(fields[titleColumn]), labels: labels, assignees: assignees,
+                        due: Day(iso: dueText),
                         note: note.isEmpty ? nil : note))
             } catch {
                 throw fail(error)

@@ -185,7 +185,7 @@ extension Kanban {
     private static func item(_ card: CardContent, id: ItemID, now: Timestamp) -> Item {
         // An empty note is no note, as `edit` makes it.
         Item(
-            id: id, title: card.title.text, labels: card.labels, due: card.due, created: now, entered: now,
-            note: card.note?.isEmpty == true ? nil : card.note)
+            id: id, title: card.title.text, labels: card.labels, assignees: card.assignees, due: card.due,
+            created: now, entered: now, note: card.note?.isEmpty == true ? nil : card.note)
     }
 }

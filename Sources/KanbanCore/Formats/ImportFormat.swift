@@ -93,7 +93,7 @@ public enum ImportFormat: String, CaseIterable, Hashable, Sendable {
             } catch {
                 throw ImportError(.file, "card \(JSON.quoted(item.title)): \(ImportError.reason(error))")
             }
-            return CardContent(title: title, labels: item.labels, due: item.due, note: note)
+            return CardContent(title: title, labels: item.labels, assignees: item.assignees, due: item.due, note: note)
         }
         var document = ImportDocument()
         for board in kanban.boards {

@@ -7,7 +7,7 @@
 ///
 ///     ## Todo
 ///
-///     - [ ] Database Migration #db @{2026-12-01}
+///     - [ ] Database Migration #db @alice @{2026-12-01}
 ///         The note, indented by four spaces,
 ///         one line per line.
 ///     - [ ] Schema Design
@@ -42,7 +42,7 @@ public enum MarkdownBoard {
 
     private static func card(_ item: Item) -> String {
         var line = "- [ ] " + escapeInline(item.title)
-        for word in item.signedWords({ escapeLabel(visible($0)) }) { line += " " + word }
+        for word in item.signedWords(escapeWord) { line += " " + word }
         if let due = item.due { line += " @{\(due)}" }
         line += "\n"
         if let note = item.note {
@@ -54,8 +54,8 @@ public enum MarkdownBoard {
     }
 
     /// A card title as Markdown: backslashes doubled, and a backslash before what would
-    /// otherwise read as a label (`#word`), a date (`@{`, `@[[`), a block id (`^id`) or a
-    /// line break (`<br>`).
+    /// otherwise read as a label (`#word`), an assignee (`@name`), a date (`@{`, `@[[`), a
+    /// block id (`^id`) or a line break (`<br>`).
     static func escapeInline(_ text: String) -> String {
         // Scalars, not characters: a combining mark after '#' must not hide it.
         let scalars = Array(visible(text, keepingTabs: true).unicodeScalars)
@@ -67,13 +67,20 @@ public enum MarkdownBoard {
             case "\\": out.append("\\")
             case "#" where atWordStart: out.append("\\")
             case "^" where atWordStart: out.append("\\")
-            case "@" where next == "{" || next == "[": out.append("\\")
+            case "@" where atWordStart || next == "{" || next == "[": out.append("\\")
             case "<" where scalars[index...].starts(with: "<br>".unicodeScalars): out.append("\\")
             default: break
             }
             out.append(scalar)
         }
         return String(out)
+    }
+
+    /// A label or an assignee as written after its sign, and a backslash before a `{` or `[`
+    /// that starts it: `@{…}` and `@[[…]]` are dates.
+    private static func escapeWord(_ word: String) -> String {
+        let escaped = escapeLabel(visible(word))
+        return escaped.hasPrefix("{") || escaped.hasPrefix("[") ? "\\" + escaped : escaped
     }
 
     /// A label as written after its `#`: backslashes doubled, `<br>` escaped.
@@ -329,8 +336,9 @@ public enum MarkdownBoard {
         return string(scalars[start...])
     }
 
-    /// A card's title, labels and due date from its line: `#label` words and an `@{date}`
-    /// (or `@[[date]]`) become labels and the due date; a trailing block id (`^abc`) goes.
+    /// A card's title, labels, assignees and due date from its line: `#label` and `@name`
+    /// words and an `@{date}` (or `@[[date]]`) become labels, assignees and the due date; a
+    /// trailing block id (`^abc`) goes.
     /// Text after a `<br>` (the plugin's older way of writing a card of several lines)
     /// begins the note.
     private static func card(_ content: String, line: Int) throws(ImportError) -> (CardContent, [String]) {
@@ -338,6 +346,7 @@ public enum MarkdownBoard {
         let scalars = Array(parts[0].unicodeScalars)
         var text = String.UnicodeScalarView()
         var labels = Labels()
+        var assignees = Labels()
         var due: Day?
         var index = 0
         func dropTrailingSpace() {
@@ -372,6 +381,12 @@ public enum MarkdownBoard {
                 index = wordEnd
                 continue
             }
+            if atWordStart && scalar == "@", Labels.problem(with: label) == nil {
+                assignees.insert(label)
+                dropTrailingSpace()
+                index = wordEnd
+                continue
+            }
             if atWordStart && scalar == "^", wordEnd == scalars.count, word.unicodeScalars.count > 1,
                 word.unicodeScalars.dropFirst().allSatisfy({
                     $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-")
@@ -385,7 +400,8 @@ public enum MarkdownBoard {
             index += 1
         }
         do {
-            let card = CardContent(title: try Title(unescape(String(text))), labels: labels, due: due)
+            let card = CardContent(
+                title: try Title(unescape(String(text))), labels: labels, assignees: assignees, due: due)
             return (card, parts.dropFirst().map { unescape($0).trimmingSurroundingWhitespace() })
         } catch {
             throw ImportError(.line(line), ImportError.reason(error))

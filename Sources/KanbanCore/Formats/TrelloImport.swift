@@ -13,11 +13,13 @@
 /// - `due`, an instant, becomes the due date it falls on in the local time zone, unless
 ///   `dueComplete` marks it done: then the card has no due date (it is not overdue) and
 ///   its note ends with a line `Due YYYY-MM-DD, marked complete in Trello`;
+/// - a card's members (`idMembers`, found in the board's `members` by id) become its
+///   assignees, by `username`;
 /// - a list's numeric `softLimit` becomes the board's WIP limit.
 ///
-/// Everything else in the export (members, actions, attachments, custom fields, dates of
-/// creation and activity) is left out; comments, attachments and card members are counted
-/// in ``ImportDocument/leftOut`` so that the user is told. Unknown keys are ignored:
+/// Everything else in the export (actions, attachments, custom fields, dates of creation
+/// and activity) is left out; comments, attachments and card members not found among the
+/// board's members are counted in ``ImportDocument/leftOut`` so that the user is told. Unknown keys are ignored:
 /// Trello adds them freely.
 public enum TrelloImport {
     /// Reads the bytes of an export.
@@ -72,6 +74,15 @@ public enum TrelloImport {
         for value in boardLabels {
             guard let id = value["id"]?.string, let label = labelText(value) else { continue }
             labelsByID[id] = label
+        }
+
+        // Members of the board, for cards' `idMembers`: their usernames become assignees.
+        var usernamesByID: [String: String] = [:]
+        for value in root["members"]?.array ?? [] {
+            guard let id = value["id"]?.string, let name = value["username"]?.string,
+                Labels.problem(with: name) == nil
+            else { continue }
+            usernamesByID[id] = name
         }
 
         // Checklists, by card.
@@ -136,7 +147,10 @@ public enum TrelloImport {
             // An export lists a card's attachments, or only counts them in its badges.
             let counted = value["badges"]?["attachments"]?.number.flatMap { Int(exactly: $0) } ?? 0
             attachments += value["attachments"]?.array?.count ?? counted
-            members += value["idMembers"]?.array?.count ?? 0
+            var assignees = Labels()
+            for member in value["idMembers"]?.array ?? [] {
+                if let name = member.string.flatMap({ usernamesByID[$0] }) { assignees.insert(name) } else { members += 1 }
+            }
             let checkedNote: String
             do {
                 checkedNote = try Note.checked(note)
@@ -157,7 +171,7 @@ public enum TrelloImport {
                 }
             }
             let card = CardContent(
-                title: try title(name, at: path + ".name"), labels: labels, due: due,
+                title: try title(name, at: path + ".name"), labels: labels, assignees: assignees, due: due,
                 note: checkedNote.isEmpty ? nil : checkedNote)
             cardsByList[listID, default: []].append(
                 (

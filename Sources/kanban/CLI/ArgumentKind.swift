@@ -13,6 +13,8 @@ enum ArgumentKind: Hashable, Sendable {
     case archivedItem
     /// A label used in the kanban.
     case label
+    /// A name a card of the kanban is assigned to.
+    case assignee
     /// A file or directory.
     case path
     /// One of these words.

@@ -9,11 +9,12 @@ extension Operation {
     var commandLine: [String] {
         var line = CommandLineWords(name.split(separator: " ").map(String.init))
         switch self {
-        case .add(let titles, let to, let position, let labels, let due, let note, let force):
+        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, let force):
             line.operands(titles.map(\.text))
             line.option("--to", to)
             line.position(position)
             for label in labels { line.option("--label", label) }
+            for name in assignees { line.option("--assign", name) }
             line.option("--due", due.map(Self.text))
             line.option("--note", note)
             line.flag("--force", force)
@@ -41,6 +42,8 @@ extension Operation {
             }
             for label in edits.addLabels { line.option("--label", label) }
             for label in edits.removeLabels { line.option("--unlabel", label) }
+            for name in edits.assign { line.option("--assign", name) }
+            for name in edits.unassign { line.option("--unassign", name) }
             line.option("--due", edits.due.map(Self.text))
         case .archiveBoard(let board, let age):
             line.option("--from", board)

@@ -330,6 +330,27 @@ struct Arguments {
         }
     }
 
+    /// The user names of an option (`--assign @alice,bob`): comma-separated as labels, each
+    /// with its rules, a leading `@` dropped (README: Cards with content).
+    func names(_ option: OptionSpec) -> [String] {
+        values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { word in
+            String(word.hasPrefix("@") ? word.dropFirst() : word)
+        }
+    }
+
+    /// The user names of an option, checked: a set of them.
+    func assignees(_ option: OptionSpec) throws(CLIError) -> Labels {
+        var set = Labels()
+        for name in names(option) {
+            do {
+                set.insert(try Labels.checked(name, as: .assignee))
+            } catch {
+                throw .usage("\(option.name): \(error.message)", command: spec.name)
+            }
+        }
+        return set
+    }
+
     /// A due date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw` or `none`.
     func due(_ option: OptionSpec) throws(CLIError) -> DueInput? {
         guard let text = value(option) else { return nil }

@@ -5,12 +5,14 @@ extension Commands {
         "add",
         usage: [
             .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
-            .repeated(.optional(Options.label, value: "L")), .optional(Options.due), .optional(Options.note),
+            .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.assign)),
+            .optional(Options.due), .optional(Options.note),
         ],
         summary: "add cards; no TEXT: one card per stdin line",
         options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
             + [
                 CommandOption(Options.label, "give every new card this label (repeatable)"),
+                CommandOption(Options.assign, "assign every new card to NAME (repeatable; a leading @ is dropped)"),
                 CommandOption(Options.due, "give every new card this due date (YYYY-MM-DD, today, +3d, …)"),
                 CommandOption(Options.note, "give every new card this note"),
                 CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,
@@ -31,20 +33,21 @@ extension Commands {
                 arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
             )
             let labels = try arguments.labels(Options.label)
+            let assignees = try arguments.assignees(Options.assign)
             let due = try arguments.due(Options.due)
             let note = try arguments.note(Options.note)
             let dryRun = arguments.flag(Options.dryRun)
             if texts.isEmpty || texts.contains("-") {
                 return .change(
                     .addReadingInput(
-                        texts: texts, to: to, position: position, labels: labels, due: due, note: note,
-                        force: force), dryRun: dryRun)
+                        texts: texts, to: to, position: position, labels: labels, assignees: assignees, due: due,
+                        note: note, force: force), dryRun: dryRun)
             }
             let titles = try texts.map { text throws(CLIError) in try arguments.title(text) }
             return .change(
                 .operation(
                     .add(
-                        titles: titles, to: to, position: position, labels: labels, due: due, note: note,
-                        force: force)), dryRun: dryRun)
+                        titles: titles, to: to, position: position, labels: labels, assignees: assignees, due: due,
+                        note: note, force: force)), dryRun: dryRun)
         })
 }

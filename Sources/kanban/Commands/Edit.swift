@@ -9,15 +9,17 @@ extension Commands {
                 .oneOf([[.option(Options.note)], [.option(Options.note, value: "-")], [.option(Options.appendNote)]])
             ]),
             .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.unlabel, value: "L")),
-            .optional(Options.due),
+            .repeated(.optional(Options.assign)), .repeated(.optional(Options.unassign)), .optional(Options.due),
         ],
-        summary: "change a card's title, note, labels or due date",
+        summary: "change a card's title, note, labels, assignees or due date",
         options: [
             CommandOption(Options.title, "the new title"),
             CommandOption(Options.note, "the new note (- reads it from standard input; \"\" clears it)"),
             CommandOption(Options.appendNote, "add TEXT as a new line at the end of the note"),
             CommandOption(Options.label, "add this label (repeatable)"),
             CommandOption(Options.unlabel, "take this label away (repeatable)"),
+            CommandOption(Options.assign, "assign the card to NAME (repeatable; a leading @ is dropped)"),
+            CommandOption(Options.unassign, "take NAME off the card (repeatable)"),
             CommandOption(Options.due, "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none"),
             CommandOption(Options.from, "look the card's title up in this board only"), dryRun,
         ],
@@ -42,6 +44,8 @@ extension Commands {
             edits.title = try arguments.value(Options.title).map { text throws(CLIError) in try arguments.title(text) }
             edits.addLabels = try arguments.labels(Options.label).names
             edits.removeLabels = arguments.values(Options.unlabel)
+            edits.assign = try arguments.assignees(Options.assign).names
+            edits.unassign = arguments.names(Options.unassign)
             edits.due = try arguments.due(Options.due)
             let from = arguments.value(Options.from)
             let dryRun = arguments.flag(Options.dryRun)
@@ -66,7 +70,8 @@ extension App {
     func editInEditor(item reference: String, from scope: String?, dryRun: Bool) throws(CLIError) -> CommandOutput {
         guard isatty(Surroundings.current.stdin) == 1 && isatty(Surroundings.current.stdout) == 1 else {
             throw .usage(
-                "'edit' needs an edit option (--title, --note, --append-note, --label, --unlabel, --due) "
+                "'edit' needs an edit option (--title, --note, --append-note, --label, --unlabel, --assign, "
+                    + "--unassign, --due) "
                     + "when not on a terminal", command: "edit")
         }
         let store = try store()
@@ -158,6 +163,9 @@ enum CardForm {
             field.set(&edited, try Self.value(value, of: field.kind))
         }
         let (labels, due) = (edited.labels, edited.due)
+        // Names may be written as views show them, `@alice`.
+        let assignees = try Labels(
+            validating: edited.assignees.names.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 })
         if !lines.isEmpty { lines.removeFirst() }  // the blank line before the note
         while lines.last?.isEmpty == true { lines.removeLast() }
         let note = try Note.checked(lines.joined(separator: "\n"))
@@ -166,6 +174,8 @@ enum CardForm {
         if (note.isEmpty ? nil : note) != item.note { edits.note = .set(note) }
         edits.addLabels = labels.filter { !item.labels.contains($0) }
         edits.removeLabels = item.labels.filter { !labels.contains($0) }
+        edits.assign = assignees.filter { !item.assignees.contains($0) }
+        edits.unassign = item.assignees.filter { !assignees.contains($0) }
         if due != item.due { edits.due = .some(due) }
         return edits
     }

@@ -9,10 +9,14 @@ extension Commands {
         ],
         summary: "show boards",
         options: [
-            CommandOption(Options.tsv, "print one line per card: board, index, id, title, labels, due, conflicts"),
+            CommandOption(
+                Options.tsv, "print one line per card: board, index, id, title, labels, due, conflicts, assignees"),
             CommandOption(Options.compact, "one line per card, titles cut with …"),
             CommandOption(Options.noPager, "never page the view, however tall"),
             CommandOption(Options.label, "only cards with this label (repeat: all of them)"),
+            CommandOption(Options.assignee, "only cards assigned to NAME (repeat: any of them)"),
+            CommandOption(
+                Options.mine, "only cards assigned to you ($KANBAN_USER, else git's user.name here, else $USER)"),
             CommandOption(Options.grep, "only cards whose title or note contains TEXT, ignoring case"),
             CommandOption(Options.dueBefore, "only cards due before DATE (YYYY-MM-DD, today, tomorrow, +Nd, +Nw)"),
             CommandOption(Options.overdue, "only cards due before today"),
@@ -22,7 +26,7 @@ extension Commands {
         ],
         details: """
             On a terminal the boards stand side by side, fitted to its width; elsewhere they are
-            stacked. Each card shows its index and id, its labels and due date. With BOARD
+            stacked. Each card shows its index and id, its labels, assignees and due date. With BOARD
             arguments, only those boards. Filters combine (all must hold) and keep every board
             heading and every card's index on its board. A view taller than the terminal goes
             through a pager ($KANBAN_PAGER, else $PAGER, else less -FRX). A card or board with a
@@ -43,12 +47,13 @@ extension Commands {
             request.compact = arguments.flag(Options.compact)
             request.pager = !arguments.flag(Options.noPager)
             request.filter = CardFilter(
-                labels: try arguments.labels(Options.label).names,
+                labels: try arguments.labels(Options.label).names, assignees: arguments.names(Options.assignee),
                 grep: arguments.value(Options.grep),
                 dueBefore: try arguments.due(Options.dueBefore),
                 overdue: arguments.flag(Options.overdue),
                 olderThan: try arguments.age(),
                 archived: arguments.flag(Options.archived), conflicts: arguments.flag(Options.conflicts))
+            request.mine = arguments.flag(Options.mine)
             return .list(request)
         })
 }
@@ -65,7 +70,10 @@ extension App {
 
     /// `kanban list [BOARD…] [FILTERS] [--json | --tsv] [--compact] [--no-pager]`
     func list(_ request: ListRequest) throws(CLIError) -> CommandOutput {
-        var kanban = try store().load()
+        let store = try store()
+        var kanban = try store.load()
+        var request = request
+        if request.mine { request.filter.assignees.append(try user(near: store.path)) }
         if !request.boards.isEmpty {
             do {
                 let indices = try request.boards.map { name throws(KanbanError) in try kanban.boardIndex(named: name) }
@@ -100,6 +108,27 @@ extension App {
             let text = BoardView.render(boards, on: terminal, compact: request.compact)
             return page(CommandOutput(text, notes: notes), if: request.pager)
         }
+    }
+
+    /// Who `list --mine` means: `$KANBAN_USER`, else git's `user.name` when the kanban file
+    /// is in a git work tree, else `$USER` (a leading `@` dropped).
+    func user(near file: String) throws(CLIError) -> String {
+        var name = POSIX.environment("KANBAN_USER").flatMap { $0.isEmpty ? nil : $0 }
+        if name == nil {
+            let directory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            if let inside = try? Git.run(["rev-parse", "--is-inside-work-tree"], in: directory.isEmpty ? "/" : directory),
+                inside.succeeded, inside.output == "true",
+                let configured = try? Git.run(["config", "user.name"], in: directory.isEmpty ? "/" : directory),
+                configured.succeeded, !configured.output.isEmpty
+            {
+                name = configured.output
+            }
+        }
+        if name == nil { name = POSIX.environment("USER").flatMap { $0.isEmpty ? nil : $0 } }
+        guard let name else {
+            throw .usage("--mine needs to know who you are: set KANBAN_USER (or USER)", command: "list")
+        }
+        return name.hasPrefix("@") ? String(name.dropFirst()) : name
     }
 
     /// Text output (`list`, `show`, `log`) through the pager when it is taller than the
@@ -148,6 +177,8 @@ struct ListRequest: Equatable, Sendable {
     var filter = CardFilter()
     var compact = false
     var pager = true
+    /// `--mine`: the user's cards too, the user known when the command runs.
+    var mine = false
 }
 
 enum ListFormat: Equatable, Sendable {

@@ -85,8 +85,10 @@ enum CardDetail {
             rows.append(("conflict", style.red(conflictText(entry, ours: item.conflictValue(entry.field)))))
         }
         var out = style.bold(BoardText.marked(item.conflicts) + Escape.visible(item.title)) + "\n"
+        // Names in a column of 9, or wider when a name needs it (`assignees`).
+        let width = rows.reduce(9) { max($0, $1.0.count + 1) }
         for (name, value) in rows {
-            out += "  " + style.dim(name + String(repeating: " ", count: 9 - name.count)) + value + "\n"
+            out += "  " + style.dim(name + String(repeating: " ", count: width - name.count)) + value + "\n"
         }
         if let note = item.note {
             out += "\n"

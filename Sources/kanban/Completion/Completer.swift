@@ -74,12 +74,14 @@ enum Completer {
                 if let kanban = load() { candidates += cards(kanban, describing: shell != .bash) }
             case .archivedItem:
                 if let kanban = load() { candidates += archivedCards(kanban, describing: shell != .bash) }
-            case .label:
+            case .label, .assignee:
+                let (field, what) = kind == .label ? ("labels", "label") : ("assignees", "assignee")
                 var seen: Set<String> = []
                 for board in load()?.boards ?? [] {
                     for item in board.items {
-                        for label in item.labels where seen.insert(label.lowercased()).inserted {
-                            candidates.append(Candidate(label, "label", group: "labels"))
+                        let words = kind == .label ? item.labels : item.assignees
+                        for word in words where seen.insert(word.lowercased()).inserted {
+                            candidates.append(Candidate(word, what, group: field))
                         }
                     }
                 }

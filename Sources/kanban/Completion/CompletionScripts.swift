@@ -59,7 +59,7 @@ enum CompletionScripts {
     /// Whether a value of this kind comes from the kanban file (or the command's operands).
     static func isDynamic(_ kind: ArgumentKind) -> Bool {
         switch kind {
-        case .board, .item, .archivedItem, .label, .command: true
+        case .board, .item, .archivedItem, .label, .assignee, .command: true
         case .text, .path, .words: false
         }
     }

@@ -1,7 +1,8 @@
 import KanbanCore
 
-/// `list --tsv`: one line per card, `board, index, id, title, labels, due, conflicts`,
-/// tab-separated (`conflicts`: the fields with a recorded conflict, comma-separated).
+/// `list --tsv`: one line per card, `board, index, id, title, labels, due, conflicts,
+/// assignees`, tab-separated (`conflicts`: the fields with a recorded conflict; `assignees`:
+/// the names; each comma-separated).
 /// Text is escaped like everywhere else, so a tab inside a title shows as `\t` and never
 /// splits a field. New columns only ever go at the end.
 enum TSV {
@@ -12,7 +13,8 @@ enum TSV {
             for (index, item) in filtered.cards {
                 out += "\(title)\t\(index)\t\(item.id.rawValue)\t\(Escape.visible(item.title))\t"
                 out += item.labels.map(Escape.visible).joined(separator: ",") + "\t" + (item.due?.description ?? "")
-                out += "\t" + item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\n"
+                out += "\t" + item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\t"
+                out += item.assignees.map(Escape.visible).joined(separator: ",") + "\n"
             }
         }
         return out
@@ -27,7 +29,8 @@ enum TSV {
             out += "\(Escape.visible(kanban.boardName(archived.board)))\t\(index)\t\(item.id.rawValue)\t"
             out += Escape.visible(item.title) + "\t" + item.labels.map(Escape.visible).joined(separator: ",") + "\t"
             out += (item.due?.description ?? "") + "\t" + archived.archived.description + "\t"
-            out += item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\n"
+            out += item.conflicts.fields.map(\.rawValue).joined(separator: ",") + "\t"
+            out += item.assignees.map(Escape.visible).joined(separator: ",") + "\n"
         }
         return out
     }
