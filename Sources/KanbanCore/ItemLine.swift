@@ -224,19 +224,19 @@ extension ChunkWriter {
             guard !title.contains(where: JSON.mayNeedEscape) else { return false }
             // The longest line of a card with every field and an empty title is 137 bytes.
             var bound = 150 + title.count
-            for label in card.pointee.labels.names {
-                var label = label
-                guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
-                bound += label.utf8.count + 4
-            }
-            if !card.pointee.assignees.isEmpty {
-                bound += 17  // `, "assignees": []`
-                for name in card.pointee.assignees.names {
-                    var name = name
-                    guard name.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
-                    bound += name.utf8.count + 4
+            // The room the words of a set take, or nil when one needs an escape.
+            func room(_ words: [String]) -> Int? {
+                var room = 0
+                for word in words {
+                    var word = word
+                    guard word.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return nil }
+                    room += word.utf8.count + 4
                 }
+                return room
             }
+            guard let labels = room(card.pointee.labels.names), let assignees = room(card.pointee.assignees.names)
+            else { return false }
+            bound += labels + assignees + (card.pointee.assignees.isEmpty ? 0 : 17)  // `, "assignees": []`
             return try append(upTo: bound) { start, dates in
                 var out = start
                 out.put("{\"id\": \"")
@@ -246,23 +246,11 @@ extension ChunkWriter {
                 out.put("\"")
                 if !card.pointee.labels.isEmpty {
                     out.put(", \"labels\": [")
-                    for (index, label) in card.pointee.labels.names.enumerated() {
-                        out.put(index == 0 ? "\"" : ", \"")
-                        var label = label
-                        label.withUTF8 { out.put($0) }
-                        out.put("\"")
-                    }
-                    out.put("]")
+                    out.put(words: card.pointee.labels.names)
                 }
                 if !card.pointee.assignees.isEmpty {
                     out.put(", \"assignees\": [")
-                    for (index, name) in card.pointee.assignees.names.enumerated() {
-                        out.put(index == 0 ? "\"" : ", \"")
-                        var name = name
-                        name.withUTF8 { out.put($0) }
-                        out.put("\"")
-                    }
-                    out.put("]")
+                    out.put(words: card.pointee.assignees.names)
                 }
                 if let due = card.pointee.due {
                     out.put(", \"due\": \"")
@@ -302,6 +290,18 @@ extension UnsafeMutablePointer<UInt8> {
     fileprivate mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let source = bytes.baseAddress { UnsafeMutableRawPointer(self).copyMemory(from: source, byteCount: bytes.count) }
         self += bytes.count
+    }
+
+    /// Writes `"a", "b"]`, words that need no escape, here and moves past it.
+    @inline(__always)
+    fileprivate mutating func put(words: [String]) {
+        for (index, word) in words.enumerated() {
+            put(index == 0 ? "\"" : ", \"")
+            var word = word
+            word.withUTF8 { put($0) }
+            put("\"")
+        }
+        put("]")
     }
 
     /// Writes `id` here and moves past it (eight bytes are written; those past the id are
