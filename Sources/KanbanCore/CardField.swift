@@ -179,7 +179,9 @@ public struct FieldDescriptor<Owner>: Sendable {
                 if case .words(let words) = new, let set = try? Labels(validating: words) { put(&owner, set) }
             },
             combine: { base, ours, theirs, merged in
-                put(&merged, mergeSets(base.map(get), get(ours), get(theirs)))
+                let (a, b) = (get(ours), get(theirs))
+                // The same set on both sides (most cards: none) is the merge, whatever the base.
+                put(&merged, a == b ? a : mergeSets(base.map(get), a, b))
                 return false
             })
     }

@@ -277,6 +277,11 @@ public struct Labels: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         self.names = names
     }
 
+    /// Labels whose names were checked and ordered as a set keeps them.
+    init(checked names: [String]) {
+        self.names = names
+    }
+
     /// Labels written in code; each must be valid.
     public init(arrayLiteral elements: String...) {
         names = []

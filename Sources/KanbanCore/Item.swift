@@ -13,7 +13,14 @@ public struct Item: Hashable, Sendable {
     public var labels: Labels
     /// The people it is assigned to: user names, compared ignoring case, with the rules of
     /// labels (README: Cards with content).
-    public var assignees: Labels
+    public var assignees: Labels {
+        get { assigneeNames.map { Labels(checked: $0) } ?? Labels() }
+        set { assigneeNames = newValue.isEmpty ? nil : newValue.names }
+    }
+    /// The assignees' names, `nil` for none: most cards have none.
+    private var assigneeNames: [String]?
+    /// Whether it is assigned to no one (read without making a set).
+    var hasNoAssignees: Bool { assigneeNames == nil }
     /// Free text, several lines.
     public var note: String?
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
@@ -60,7 +67,7 @@ public struct Item: Hashable, Sendable {
         self.id = id
         self.title = title
         self.labels = labels
-        self.assignees = assignees
+        assigneeNames = assignees.isEmpty ? nil : assignees.names
         self.note = note
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)

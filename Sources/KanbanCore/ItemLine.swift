@@ -172,8 +172,8 @@ extension ChunkWriter {
         guard schemaIsKnown, card.pointee.conflicts.isEmpty else {  // rare: a card with a recorded conflict
             return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }
-        if card.pointee.note == nil, try appendPlainLine(card) { return }
-        let item = card.pointee  // rare: a card with a note, or text to escape
+        if card.pointee.note == nil, card.pointee.hasNoAssignees, try appendPlainLine(card) { return }
+        let item = card.pointee  // rare: a card with a note or assignees, or text to escape
         try append(literal: "{\"id\": \"")
         try append(item.id)
         try append(literal: "\", \"title\": ")
@@ -215,7 +215,7 @@ extension ChunkWriter {
         try append(byte: UInt8(ascii: "]"))
     }
 
-    /// The line of a card with no note, whose title and labels need no escape (nearly every
+    /// The line of a card with no note and no assignees, whose title and labels need no escape (nearly every
     /// card), written in one piece with no check of room between its parts; `false`, having
     /// written nothing, for any other card.
     private mutating func appendPlainLine(_ card: UnsafePointer<Item>) throws -> Bool {
@@ -224,19 +224,11 @@ extension ChunkWriter {
             guard !title.contains(where: JSON.mayNeedEscape) else { return false }
             // The longest line of a card with every field and an empty title is 137 bytes.
             var bound = 150 + title.count
-            // The room the words of a set take, or nil when one needs an escape.
-            func room(_ words: [String]) -> Int? {
-                var room = 0
-                for word in words {
-                    var word = word
-                    guard word.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return nil }
-                    room += word.utf8.count + 4
-                }
-                return room
+            for label in card.pointee.labels.names {
+                var label = label
+                guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
+                bound += label.utf8.count + 4
             }
-            guard let labels = room(card.pointee.labels.names), let assignees = room(card.pointee.assignees.names)
-            else { return false }
-            bound += labels + assignees + (card.pointee.assignees.isEmpty ? 0 : 17)  // `, "assignees": []`
             return try append(upTo: bound) { start, dates in
                 var out = start
                 out.put("{\"id\": \"")
@@ -246,11 +238,13 @@ extension ChunkWriter {
                 out.put("\"")
                 if !card.pointee.labels.isEmpty {
                     out.put(", \"labels\": [")
-                    out.put(words: card.pointee.labels.names)
-                }
-                if !card.pointee.assignees.isEmpty {
-                    out.put(", \"assignees\": [")
-                    out.put(words: card.pointee.assignees.names)
+                    for (index, label) in card.pointee.labels.names.enumerated() {
+                        out.put(index == 0 ? "\"" : ", \"")
+                        var label = label
+                        label.withUTF8 { out.put($0) }
+                        out.put("\"")
+                    }
+                    out.put("]")
                 }
                 if let due = card.pointee.due {
                     out.put(", \"due\": \"")
@@ -290,18 +284,6 @@ extension UnsafeMutablePointer<UInt8> {
     fileprivate mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let source = bytes.baseAddress { UnsafeMutableRawPointer(self).copyMemory(from: source, byteCount: bytes.count) }
         self += bytes.count
-    }
-
-    /// Writes `"a", "b"]`, words that need no escape, here and moves past it.
-    @inline(__always)
-    fileprivate mutating func put(words: [String]) {
-        for (index, word) in words.enumerated() {
-            put(index == 0 ? "\"" : ", \"")
-            var word = word
-            word.withUTF8 { put($0) }
-            put("\"")
-        }
-        put("]")
     }
 
     /// Writes `id` here and moves past it (eight bytes are written; those past the id are

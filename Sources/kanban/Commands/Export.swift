@@ -66,15 +66,7 @@ extension App {
     /// `kanban export [--format markdown|csv|json] [BOARD…] [-o FILE]`
     func export(_ request: ExportRequest) throws(CLIError) -> [UInt8] {
         let store = try store()
-        var kanban = try store.load()
-        if !request.boards.isEmpty {
-            do {
-                let indices = try request.boards.map { name throws(KanbanError) in try kanban.boardIndex(named: name) }
-                kanban = kanban.keepingBoards(at: indices)
-            } catch {
-                throw .refused(error)
-            }
-        }
+        let kanban = try keepingBoards(request.boards, of: try store.load())
         let bytes: [UInt8] =
             switch request.format {
             case .markdown: Array(MarkdownBoard.export(kanban).utf8)

@@ -71,17 +71,9 @@ extension App {
     /// `kanban list [BOARD…] [FILTERS] [--json | --tsv] [--compact] [--no-pager]`
     func list(_ request: ListRequest) throws(CLIError) -> CommandOutput {
         let store = try store()
-        var kanban = try store.load()
+        let kanban = try keepingBoards(request.boards, of: try store.load())
         var request = request
         if request.mine { request.filter.assignees.append(try user(near: store.path)) }
-        if !request.boards.isEmpty {
-            do {
-                let indices = try request.boards.map { name throws(KanbanError) in try kanban.boardIndex(named: name) }
-                kanban = kanban.keepingBoards(at: indices)
-            } catch {
-                throw .refused(error)
-            }
-        }
         if request.filter.archived {
             let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
@@ -107,6 +99,17 @@ extension App {
             let terminal = Terminal.detect(color: options.color)
             let text = BoardView.render(boards, on: terminal, compact: request.compact)
             return page(CommandOutput(text, notes: notes), if: request.pager)
+        }
+    }
+
+    /// The kanban with only the boards `names` names (`list Todo Done`, `export Todo`), in
+    /// that order; all of them when there are none.
+    func keepingBoards(_ names: [String], of kanban: Kanban) throws(CLIError) -> Kanban {
+        guard !names.isEmpty else { return kanban }
+        do {
+            return kanban.keepingBoards(at: try names.map { name throws(KanbanError) in try kanban.boardIndex(named: name) })
+        } catch {
+            throw .refused(error)
         }
     }
 
