@@ -118,10 +118,11 @@ extension App {
     func user(near file: String) throws(CLIError) -> String {
         var name = POSIX.environment("KANBAN_USER").flatMap { $0.isEmpty ? nil : $0 }
         if name == nil {
-            let directory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
-            if let inside = try? Git.run(["rev-parse", "--is-inside-work-tree"], in: directory.isEmpty ? "/" : directory),
+            // The kanban file's directory (`/` for a file at the root).
+            let directory = file.lastIndex(of: "/").map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+            if let inside = try? Git.run(["rev-parse", "--is-inside-work-tree"], in: directory),
                 inside.succeeded, inside.output == "true",
-                let configured = try? Git.run(["config", "user.name"], in: directory.isEmpty ? "/" : directory),
+                let configured = try? Git.run(["config", "user.name"], in: directory),
                 configured.succeeded, !configured.output.isEmpty
             {
                 name = configured.output
