@@ -252,11 +252,11 @@ extension KanbanSandbox {
 }
 
 @Suite("A huge change in the history", .serialized) struct HugeChangeInTheHistory {
-    @Test func archivingTwentyThousandCardsStaysReadableAndUndoableAndTheHistoryStaysBounded() throws {
+    @Test func archivingThousandsOfCardsStaysReadableAndUndoableAndTheHistoryStaysBounded() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
-        let titles = (1...20_000).map { "Card number \($0) with a title of some length" }.joined(separator: "\n")
+        let titles = (1...2_500).map { "Card number \($0) with a title of some length" }.joined(separator: "\n")
         try sandbox.succeed(["add", "--to", "Done", "-q"], stdin: Array(titles.utf8))
         let full = try sandbox.bytes()
         // The largest kanban file twice this one: the archive's record is larger.
@@ -284,7 +284,9 @@ extension KanbanSandbox {
                 #expect(result.status == 0, "round \(round), \(arguments): \(result.err)")
             }
             let size = try sandbox.bytes(KanbanSandbox.history).count
-            #expect(size <= 4 * limit + (16 << 20), "round \(round): the history is \(size) bytes")
+            // At most twice the largest file kept before the newest record, which is smaller
+            // than twice the file again.
+            #expect(size <= 4 * limit, "round \(round): the history is \(size) bytes")
         }
         let numbers = try sandbox.logEntries().compactMap { $0["number"] as? Int }
         #expect(numbers.first == 8 && !numbers.contains(1), "the oldest entries went: \(numbers)")

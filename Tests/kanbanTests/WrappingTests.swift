@@ -127,6 +127,37 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         }
     }
 
+    /// A line's prefix counts printable ASCII by bytes: the same prefix as character by
+    /// character, even where a combining mark follows an ASCII letter.
+    @Test func aPrefixIsWhatCountingCharacterByCharacterGives() {
+        func reference(_ text: String, _ width: Int, _ atLeastOne: Bool) -> (String, Int) {
+            var (kept, used) = ("", 0)
+            for character in text {
+                let w = DisplayWidth.of(character)
+                if used + w > width && !(atLeastOne && kept.isEmpty) { break }
+                kept.append(character)
+                used += w
+            }
+            return (kept, used)
+        }
+        var random = SplitMix(seed: 5)
+        var asciiPrefixes = 0
+        for _ in 0..<300 {
+            let count = Int(random.next() % 6) + 1
+            let text = (0..<count).map { _ in Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))] }
+                .joined()
+            for width in 0...24 {
+                for atLeastOne in [false, true] {
+                    let (head, used) = Wrapping.prefix(of: text, width: width, atLeastOne: atLeastOne)
+                    let expected = reference(text, width, atLeastOne)
+                    #expect(String(head) == expected.0 && used == expected.1, "\(text) at \(width)")
+                    if !head.isEmpty && head.utf8.allSatisfy({ $0 < 0x80 }) { asciiPrefixes += 1 }
+                }
+            }
+        }
+        #expect(asciiPrefixes > 1_000, "the ASCII prefixes were exercised: \(asciiPrefixes)")
+    }
+
     @Test func truncateFitsAndKeepsAPrefix() {
         var random = SplitMix(seed: 3)
         for _ in 0..<100 {

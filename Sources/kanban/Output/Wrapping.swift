@@ -4,13 +4,15 @@ struct Word: Equatable {
         case title, label, due, overdue
     }
 
-    var text: String
+    let text: String
     /// The columns `text` takes.
     var width: Int
     var kind = Kind.title
     /// Whether a space separates it from the word before it on a line: not between two
     /// ideographs of one run of CJK text.
     var spaced = true
+    /// Whether it is all printable ASCII, a column a character: a line cuts it by counting.
+    let isPrintableASCII: Bool
 
     init(_ text: String, kind: Kind = .title, spaced: Bool = true) {
         self.init(text, width: DisplayWidth.of(text), kind: kind, spaced: spaced)
@@ -21,6 +23,7 @@ struct Word: Equatable {
         self.width = width
         self.kind = kind
         self.spaced = spaced
+        isPrintableASCII = text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }
 
@@ -103,14 +106,22 @@ enum Wrapping {
                 continue
             }
             if !line.words.isEmpty { endLine() }
-            var rest = word
-            while rest.width > limit {
-                let (head, headWidth) = prefix(of: rest.text, width: limit, atLeastOne: true)
-                line.append(Word(String(head), width: headWidth, kind: rest.kind))
-                rest = Word(String(rest.text[head.endIndex...]), width: rest.width - headWidth, kind: rest.kind)
+            guard word.width > limit else {
+                line.append(word)
+                continue
+            }
+            // Cut into lines; what is left of the word is a slice of it until the last line,
+            // so a word of a megabyte is not copied once per line.
+            var rest = Substring(word.text)
+            var restWidth = word.width
+            while restWidth > limit {
+                let (head, headWidth) = prefix(of: rest, width: limit, atLeastOne: true)
+                line.append(Word(String(head), width: headWidth, kind: word.kind))
+                rest = rest[head.endIndex...]
+                restWidth -= headWidth
                 endLine()
             }
-            if !rest.text.isEmpty { line.append(rest) }
+            if !rest.isEmpty { line.append(Word(String(rest), width: restWidth, kind: word.kind)) }
         }
         if !line.words.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
@@ -133,7 +144,12 @@ enum Wrapping {
             if started { lines += 1 }
             used = word.width
             started = true
-            if used > limit {
+            if used > limit, word.isPrintableASCII {
+                // One column a character: every cut line is full.
+                let cuts = (used - 1) / limit
+                lines += cuts
+                used -= cuts * limit
+            } else if used > limit {
                 // Cut as `wrap` cuts: full lines of characters, then what is left.
                 var rest = Substring(word.text)
                 while used > limit {
@@ -178,6 +194,20 @@ enum Wrapping {
     /// The longest prefix of `text` within `width` columns; with `atLeastOne`, at least
     /// one character even if it is wider.
     static func prefix(of text: some StringProtocol, width: Int, atLeastOne: Bool) -> (Substring, Int) {
+        // Printable ASCII takes a column a character: counted in bytes, when the byte after
+        // the prefix is ASCII too (no combining mark joins the prefix's last character).
+        let utf8 = text.utf8
+        var asciiEnd = utf8.startIndex
+        var count = 0
+        while count < width, asciiEnd != utf8.endIndex, (0x20...0x7E).contains(utf8[asciiEnd]) {
+            utf8.formIndex(after: &asciiEnd)
+            count += 1
+        }
+        if count > 0 || width == 0 && !atLeastOne, asciiEnd == utf8.endIndex || utf8[asciiEnd] < 0x80,
+            count == width || asciiEnd == utf8.endIndex
+        {
+            return (Substring(text[..<asciiEnd]), count)
+        }
         var used = 0
         var end = text.startIndex
         for character in text {
