@@ -19,10 +19,13 @@ struct Options {
     var kanban: String?
     /// An earlier kanban binary to time next to this one, on a version-1 file.
     var baseline: String?
+    /// An earlier build of kanban that every case is also timed with, in the same run.
+    var before: String?
     var keep = false
 
     static let usage = """
         usage: kanban-bench [--sizes 10,1000,10000,100000,1000000] [--runs N] [--output FILE] [--kanban PATH]
+                            [--baseline PATH] [--before PATH] [--keep]
                kanban-bench --floor FILE
 
           --sizes    item counts to generate (3 boards each)
@@ -31,6 +34,8 @@ struct Options {
           --kanban   the kanban binary to time (default: build the release product and use it)
           --baseline an earlier kanban binary (one that reads version-1 files), timed moving a card on
                      a version-1 file of the same cards next to this one, in the same run
+          --before   an earlier build of kanban: every case is timed with it too, in the same run, in a
+                     row of its own ("…, before") under the case's; the report ends with each ratio
           --keep     keep the generated files (their directory is printed)
         """
 
@@ -55,6 +60,7 @@ struct Options {
             case "--output": options.output = value(argument)
             case "--kanban": options.kanban = value(argument)
             case "--baseline": options.baseline = value(argument)
+            case "--before": options.before = value(argument)
             case "--keep": options.keep = true
             case "-h", "--help":
                 print(usage)
@@ -474,22 +480,35 @@ for size in options.sizes {
     let runs = options.runs ?? (size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 15)
     var floorMedian = 0.0
     for benchCase in cases {
-        let command =
-            benchCase.arguments.isEmpty
-            ? [bench, "--floor", work] : [benchCase.binary ?? kanban, "-f", work, "-q"] + benchCase.arguments
-        var samples: [Sample] = []
-        for run in 0...runs {
-            copyFile(benchCase.file ?? base, to: work)
-            // A history of earlier changes, to which this run's change is added, as in daily use.
-            writeFile(directory + "/.work.json.history", earlierHistory)
-            let sample = measure(command, stdin: benchCase.stdin, environment: benchCase.environment, errors: errors)
-            if run > 0 { samples.append(sample) }  // run 0 warms the page cache
+        // With `--before`, the earlier build runs the case too, its runs alternating with
+        // this build's, so that the machine's load weighs on both alike.
+        var versions = [benchCase]
+        if let before = options.before, !benchCase.arguments.isEmpty, benchCase.binary == nil {
+            var earlier = benchCase
+            earlier.name += ", before"
+            earlier.binary = before
+            versions.append(earlier)
         }
-        var row = Row(items: size, fileBytes: fileBytes, name: benchCase.name, samples: samples, floor: 0)
-        if benchCase.arguments.isEmpty { floorMedian = row.median }
-        row.floor = floorMedian
-        rows.append(row)
-        say("\(formatCount(size)) items, \(benchCase.name): median \(formatMilliseconds(row.median)) ms")
+        var samples = versions.map { _ in [Sample]() }
+        for run in 0...runs {
+            for (v, version) in versions.enumerated() {
+                let command =
+                    version.arguments.isEmpty
+                    ? [bench, "--floor", work] : [version.binary ?? kanban, "-f", work, "-q"] + version.arguments
+                copyFile(version.file ?? base, to: work)
+                // A history of earlier changes, to which this run's change is added, as in daily use.
+                writeFile(directory + "/.work.json.history", earlierHistory)
+                let sample = measure(command, stdin: version.stdin, environment: version.environment, errors: errors)
+                if run > 0 { samples[v].append(sample) }  // run 0 warms the page cache
+            }
+        }
+        for (version, samples) in zip(versions, samples) {
+            var row = Row(items: size, fileBytes: fileBytes, name: version.name, samples: samples, floor: 0)
+            if version.arguments.isEmpty { floorMedian = row.median }
+            row.floor = floorMedian
+            rows.append(row)
+            say("\(formatCount(size)) items, \(version.name): median \(formatMilliseconds(row.median)) ms")
+        }
     }
 }
 
@@ -512,6 +531,14 @@ for row in rows {
 }
 let runCounts = options.sizes.compactMap { size in
     rows.first { $0.items == size }.map { "\($0.samples.count) at \(formatCount(size))" }
+}
+if options.before != nil {
+    report += "\nThis build against the earlier one (`--before`), median over median:\n\n"
+    for row in rows where row.name.hasSuffix(", before") {
+        let name = String(row.name.dropLast(", before".count))
+        guard let now = rows.first(where: { $0.items == row.items && $0.name == name }) else { continue }
+        report += "- \(formatCount(row.items)) items, \(name): \(format(now.median / row.median, 3))×\n"
+    }
 }
 report += "\nTimed runs per case, after a warm-up run: \(runCounts.joined(separator: ", ")) items; "
 report += "\(ProcessInfoLite.processorCount) CPUs, Linux \(release) \(machine).\n"
