@@ -82,9 +82,11 @@ struct HistoryGenerator {
             let count = int(1...2)
             return .add(
                 titles: (0..<count).map { _ in try! Title(element(titles)!) }, to: destination,
-                position: position(in: kanban, board: destination), labels: labels(),
-                due: chance(30) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : nil,
-                note: chance(20) ? element(Self.notes) : nil, force: chance(20))
+                position: position(in: kanban, board: destination),
+                content: NewCardContent(
+                    labels: labels(), due: chance(30) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : nil,
+                    note: chance(20) ? element(Self.notes) : nil),
+                force: chance(20))
         case 22..<46:
             guard !cards.isEmpty else { return .boardLimit(board: board, limit: nil) }
             return .move(

@@ -48,7 +48,9 @@ struct OperationTests {
     @Test func addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst() throws {
         let titles = [try Title("One"), try Title("Two")]
         let after = try expectApply(
-            .add(titles: titles, to: "done", position: .at(-1), labels: ["x"], due: .inDays(1), note: "n", force: false)
+            .add(
+                titles: titles, to: "done", position: .at(-1),
+                content: NewCardContent(labels: ["x"], due: .inDays(1), note: "n"), force: false)
         ) { (kanban) throws(KanbanError) in
             var generator = SeededGenerator(seed: 1)
             let cards = titles.map {

@@ -18,8 +18,10 @@ private func randomKanban(using generator: inout SeededGenerator) throws -> Kanb
             try kanban.apply(
                 .add(
                     titles: [Title("card \(Int.random(in: 0...99, using: &generator))")],
-                    to: kanban.boards[board].title, position: nil, labels: labels, due: due,
-                    note: Bool.random(using: &generator) ? "a note\nwith \"quotes\"" : nil),
+                    to: kanban.boards[board].title, position: nil,
+                    content: NewCardContent(
+                        labels: labels, due: due,
+                        note: Bool.random(using: &generator) ? "a note\nwith \"quotes\"" : nil)),
                 at: moment, using: &generator)
         }
     }

@@ -76,7 +76,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add").command
                 == .change(
                     .addReadingInput(
-                        texts: [], to: nil, position: nil, labels: [], assignees: [], due: nil, note: nil, force: false),
+                        texts: [], to: nil, position: nil, content: NewCardContent(), force: false),
                     dryRun: false))
         #expect(
             try parse("add", "a", "b", "--to", "Todo").command
@@ -85,8 +85,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add", "-", "--to=Todo", "--at", "0").command
                 == .change(
                     .addReadingInput(
-                        texts: ["-"], to: "Todo", position: .at(0), labels: [], assignees: [], due: nil, note: nil,
-                        force: false),
+                        texts: ["-"], to: "Todo", position: .at(0), content: NewCardContent(), force: false),
                     dryRun: false))
         #expect(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
         #expect(
@@ -98,8 +97,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add", "x", "--label", "bug", "--label", "P1", "--due", "+3d", "--note", "why", "--force").command
                 == change(
                     .add(
-                        titles: [try title("x")], to: nil, position: nil, labels: ["bug", "P1"], due: .inDays(3),
-                        note: "why", force: true)))
+                        titles: [try title("x")], to: nil, position: nil,
+                        content: NewCardContent(labels: ["bug", "P1"], due: .inDays(3), note: "why"), force: true)))
     }
 
     @Test(arguments: ["move", "mv"])
@@ -472,9 +471,11 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             case 0:
                 operation = .add(
                     titles: (0..<Int.random(in: 1...3, using: &random)).map { _ in title() }, to: maybe(word()),
-                    position: positions.randomElement(using: &random)!, labels: try Labels(validating: labels),
-                    // (An empty note given to `add` is no note: the parser says `nil`.)
-                    due: dues.randomElement(using: &random)!, note: maybe(notes.dropFirst().randomElement(using: &random)!),
+                    position: positions.randomElement(using: &random)!,
+                    content: NewCardContent(
+                        labels: try Labels(validating: labels),
+                        // (An empty note given to `add` is no note: the parser says `nil`.)
+                        due: dues.randomElement(using: &random)!, note: maybe(notes.dropFirst().randomElement(using: &random)!)),
                     force: bool())
             case 1:
                 operation = .move(

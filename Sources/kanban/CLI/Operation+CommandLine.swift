@@ -9,14 +9,14 @@ extension Operation {
     var commandLine: [String] {
         var line = CommandLineWords(name.split(separator: " ").map(String.init))
         switch self {
-        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, let force):
+        case .add(let titles, let to, let position, let content, let force):
             line.operands(titles.map(\.text))
             line.option("--to", to)
             line.position(position)
-            for label in labels { line.option("--label", label) }
-            for name in assignees { line.option("--assign", name) }
-            line.option("--due", due.map(Self.text))
-            line.option("--note", note)
+            for label in Self.words(content["labels"]) { line.option("--label", label) }
+            for name in Self.words(content["assignees"]) { line.option("--assign", name) }
+            if case .day(let due) = content["due"] { line.option("--due", Self.text(due)) }
+            if case .value(.text(let note)) = content["note"] { line.option("--note", note) }
             line.flag("--force", force)
         case .move(let items, let to, let from, let position, let force),
             .copy(let items, let to, let from, let position, let force):
@@ -72,6 +72,11 @@ extension Operation {
             for field in fields { line.option("--field", field.rawValue) }
         }
         return line.words
+    }
+
+    /// The words a field's value as typed holds; none for another kind.
+    private static func words(_ input: FieldInput?) -> [String] {
+        if case .value(.words(let words)) = input { words } else { [] }
     }
 
     /// A due date as `--due` takes it.

@@ -32,22 +32,20 @@ extension Commands {
             let (to, position, force) = (
                 arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
             )
-            let labels = try arguments.labels(Options.label)
-            let assignees = try arguments.assignees(Options.assign)
-            let due = try arguments.due(Options.due)
-            let note = try arguments.note(Options.note)
+            var content = NewCardContent()
+            content["labels"] = .value(.words(try arguments.labels(Options.label).names))
+            content["assignees"] = .value(.words(try arguments.assignees(Options.assign).names))
+            content["due"] = try arguments.due(Options.due).map { .day($0) }
+            content["note"] = .value(.text(try arguments.note(Options.note)))
             let dryRun = arguments.flag(Options.dryRun)
             if texts.isEmpty || texts.contains("-") {
                 return .change(
-                    .addReadingInput(
-                        texts: texts, to: to, position: position, labels: labels, assignees: assignees, due: due,
-                        note: note, force: force), dryRun: dryRun)
+                    .addReadingInput(texts: texts, to: to, position: position, content: content, force: force),
+                    dryRun: dryRun)
             }
             let titles = try texts.map { text throws(CLIError) in try arguments.title(text) }
             return .change(
-                .operation(
-                    .add(
-                        titles: titles, to: to, position: position, labels: labels, assignees: assignees, due: due,
-                        note: note, force: force)), dryRun: dryRun)
+                .operation(.add(titles: titles, to: to, position: position, content: content, force: force)),
+                dryRun: dryRun)
         })
 }
