@@ -71,6 +71,22 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(try parse("-f", "x.json").options.file == "x.json")
     }
 
+    /// Every set of words a card has comes with its options, which add, edit and the
+    /// command lines printed back go through (README: Cards with content).
+    @Test func everySetOfWordsHasItsOptions() throws {
+        #expect(Options.words.map(\.field) == CardField.all.filter { $0.kind == .words }.map(\.name))
+        for options in Options.words {
+            let edit = try parse("edit", "k3f9", options.add.name, "a,@b", options.remove.name, "c,@d").command
+            let removed = options.syntax == .names ? ["c", "d"] : ["c,@d"]
+            let added = try Labels(validating: options.syntax == .names ? ["a", "b"] : ["a", "@b"]).names
+            let edits = EditInput(words: [options.field: WordEdits(add: added, remove: removed)])
+            #expect(edit == change(.edit(item: "k3f9", edits: edits)))
+            #expect(
+                try parse("add", "x", options.add.name, "a,@b").command
+                    == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .value(.words(added))]))))
+        }
+    }
+
     @Test func addTakesTextsABoardAPositionAndCardFields() throws {
         #expect(
             try parse("add").command
@@ -147,7 +163,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                     .edit(
                         item: "k3f9",
                         edits: EditInput(
-                            title: try title("T"), note: .set("n"), addLabels: ["a"], removeLabels: ["b"], due: DueInput.none))))
+                            title: try title("T"), note: .set("n"), words: ["labels": WordEdits(add: ["a"], remove: ["b"])], due: DueInput.none))))
         #expect(
             try parse("edit", "k3f9", "--append-note", "more").command
                 == change(.edit(item: "k3f9", edits: EditInput(note: .append("more")))))
@@ -493,8 +509,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                     edits.title = bool() ? title() : nil
                     let note = notes.randomElement(using: &random)!
                     edits.note = [nil, NoteEdit.set(note), NoteEdit.append(note)].randomElement(using: &random)!
-                    edits.addLabels = bool() ? labels : []
-                    edits.removeLabels = bool() ? ["old", "-"].filter { _ in bool() } : []
+                    edits[words: "labels"].add = bool() ? labels : []
+                    edits[words: "labels"].remove = bool() ? ["old", "-"].filter { _ in bool() } : []
                     edits.due = dues.randomElement(using: &random)!
                 } while edits.isEmpty
                 operation = .edit(item: word(), from: maybe(word()), edits: edits)

@@ -13,8 +13,10 @@ extension Operation {
             line.operands(titles.map(\.text))
             line.option("--to", to)
             line.position(position)
-            for label in Self.words(content["labels"]) { line.option("--label", label) }
-            for name in Self.words(content["assignees"]) { line.option("--assign", name) }
+            for options in Options.words {
+                guard case .value(.words(let words)) = content[options.field] else { continue }
+                for word in words { line.option(options.add.name, word) }
+            }
             if case .day(let due) = content["due"] { line.option("--due", Self.text(due)) }
             if case .value(.text(let note)) = content["note"] { line.option("--note", note) }
             line.flag("--force", force)
@@ -40,10 +42,10 @@ extension Operation {
             case .append(let text): line.option("--append-note", text)
             case nil: break
             }
-            for label in edits.addLabels { line.option("--label", label) }
-            for label in edits.removeLabels { line.option("--unlabel", label) }
-            for name in edits.assign { line.option("--assign", name) }
-            for name in edits.unassign { line.option("--unassign", name) }
+            for options in Options.words {
+                for word in edits[words: options.field].add { line.option(options.add.name, word) }
+                for word in edits[words: options.field].remove { line.option(options.remove.name, word) }
+            }
             line.option("--due", edits.due.map(Self.text))
         case .archiveBoard(let board, let age):
             line.option("--from", board)
@@ -72,11 +74,6 @@ extension Operation {
             for field in fields { line.option("--field", field.rawValue) }
         }
         return line.words
-    }
-
-    /// The words a field's value as typed holds; none for another kind.
-    private static func words(_ input: FieldInput?) -> [String] {
-        if case .value(.words(let words)) = input { words } else { [] }
     }
 
     /// A due date as `--due` takes it.

@@ -5,14 +5,11 @@ extension Commands {
         "add",
         usage: [
             .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
-            .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.assign)),
-            .optional(Options.due), .optional(Options.note),
-        ],
+        ] + Options.words.flatMap { $0.usage(removing: false) } + [.optional(Options.due), .optional(Options.note)],
         summary: "add cards; no TEXT: one card per stdin line",
         options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
+            + Options.words.map { CommandOption($0.add, $0.addHelp) }
             + [
-                CommandOption(Options.label, "give every new card this label (repeatable)"),
-                CommandOption(Options.assign, "assign every new card to NAME (repeatable; a leading @ is dropped)"),
                 CommandOption(Options.due, "give every new card this due date (YYYY-MM-DD, today, +3d, …)"),
                 CommandOption(Options.note, "give every new card this note"),
                 CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,
@@ -33,8 +30,9 @@ extension Commands {
                 arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
             )
             var content = NewCardContent()
-            content["labels"] = .value(.words(try arguments.labels(Options.label).names))
-            content["assignees"] = .value(.words(try arguments.assignees(Options.assign).names))
+            for options in Options.words {
+                content[options.field] = .value(.words(try arguments.words(adding: options).names))
+            }
             content["due"] = try arguments.due(Options.due).map { .day($0) }
             content["note"] = .value(.text(try arguments.note(Options.note)))
             let dryRun = arguments.flag(Options.dryRun)
