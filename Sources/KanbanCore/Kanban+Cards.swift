@@ -1,25 +1,35 @@
 // A card's content changed in place, and cards put away in the archive and brought back.
 
 /// Changes to one card's fields, as `kanban edit` gives them; what is `nil` or empty stays.
-/// `Due` is how a new due date is given: as typed (``DueInput``, `tomorrow`, until the
+/// `Due` is how a new date is given: as typed (``DueInput``, `tomorrow`, until the
 /// operation runs: ``EditInput``), or as a date (`Day?`, `nil` clearing it: ``CardEdits``).
-/// The title, the note and the due date are fields of their own here, each edited its own
-/// way (a title checked when typed, a note set or appended to, a date resolved when the
-/// operation runs); the sets of words are edited alike, by field name.
+/// The title and the note are fields of their own here, each edited its own way (a title
+/// checked when typed, a note set or appended to); the sets of words and the dates are
+/// edited alike, by field name (``CardField``).
 public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
     public var title: Title?
     public var note: NoteEdit?
     /// Words to add to and take from each set of words (``CardField`` of kind `words`), by
     /// field name; none are empty.
     public private(set) var words: [String: WordEdits]
-    /// A new due date.
-    public var due: Due?
+    /// New dates (``CardField`` of kind `day`), by field name.
+    public var dates: [String: Due]
 
-    public init(title: Title? = nil, note: NoteEdit? = nil, words: [String: WordEdits] = [:], due: Due? = nil) {
+    public init(
+        title: Title? = nil, note: NoteEdit? = nil, words: [String: WordEdits] = [:], dates: [String: Due] = [:],
+        due: Due? = nil
+    ) {
         self.title = title
         self.note = note
         self.words = words.filter { !$0.value.isEmpty }
-        self.due = due
+        self.dates = dates
+        if let due { self.dates["due"] = due }
+    }
+
+    /// A new due date.
+    public var due: Due? {
+        get { dates["due"] }
+        set { dates["due"] = newValue }
     }
 
     /// The words to add to and take from the set of words `field` names.
@@ -34,7 +44,7 @@ public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
     /// The names of the fields it changes.
     public var fields: [String] {
         (title == nil ? [] : ["title"]) + (note == nil ? [] : ["note"]) + words.keys.sorted()
-            + (due == nil ? [] : ["due"])
+            + dates.keys.sorted()
     }
 }
 
@@ -62,7 +72,7 @@ public typealias EditInput = CardChanges<DueInput>
 extension CardChanges where Due == DueInput {
     /// The edits, with the due date resolved against `today`.
     public func resolved(today: Day) -> CardEdits {
-        CardEdits(title: title, note: note, words: words, due: due.map { $0.resolved(today: today) })
+        CardEdits(title: title, note: note, words: words, dates: dates.mapValues { $0.resolved(today: today) })
     }
 }
 
@@ -214,7 +224,11 @@ extension Item {
                 access.set(&item, words)
             }
         }
-        if let due = edits.due { item.due = due }
+        if !edits.dates.isEmpty {
+            for field in CardField.all where field.kind == .day {
+                if let day = edits.dates[field.name] { field.set(&item, .day(day)) }
+            }
+        }
         // Editing a field settles its recorded conflict with the new value.
         if !item.conflicts.isEmpty {
             for field in edits.fields { item.conflicts.settle(field) }

@@ -89,6 +89,17 @@ struct EditTests {
         }
     }
 
+    @Test(arguments: CardField.all.filter { $0.kind == .day }.map(\.name))
+    func everyDateIsEditedByItsName(_ name: String) throws {
+        let field = try #require(CardField.all.first { $0.name == name })
+        let day = try #require(Day(year: 2027, month: 1, day: 2))
+        let (dated, change) = try edited(bareCard, CardEdits(dates: [name: .some(day)]))
+        #expect(field.value(dated) == .day(day))
+        #expect(change.items[0].edits.map(\.field) == [name])
+        let (cleared, _) = try edited(fullCard, CardEdits(dates: [name: Day?.none]))
+        #expect(field.value(cleared) == .day(nil))
+    }
+
     @Test func emptyWordEditsAreNoEdits() throws {
         var edits = CardEdits(words: ["labels": WordEdits()])
         #expect(edits == CardEdits() && edits.isEmpty && edits.fields.isEmpty)

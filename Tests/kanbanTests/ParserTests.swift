@@ -87,6 +87,19 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 
+    /// Every date a card has comes with its option, as `--due` (README: Cards with content).
+    @Test func everyDateHasItsOption() throws {
+        #expect(Options.dates.map(\.field) == CardField.all.filter { $0.kind == .day }.map(\.name))
+        for options in Options.dates {
+            #expect(
+                try parse("edit", "k3f9", options.option.name, "+2d").command
+                    == change(.edit(item: "k3f9", edits: EditInput(dates: [options.field: .inDays(2)]))))
+            #expect(
+                try parse("add", "x", options.option.name, "2026-12-01").command
+                    == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .day(.date(Day(year: 2026, month: 12, day: 1)!))]))))
+        }
+    }
+
     @Test func addTakesTextsABoardAPositionAndCardFields() throws {
         #expect(
             try parse("add").command

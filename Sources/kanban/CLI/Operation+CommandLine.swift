@@ -17,7 +17,9 @@ extension Operation {
                 guard case .value(.words(let words)) = content[options.field] else { continue }
                 for word in words { line.option(options.add.name, word) }
             }
-            if case .day(let due) = content["due"] { line.option("--due", Self.text(due)) }
+            for options in Options.dates {
+                if case .day(let date) = content[options.field] { line.option(options.option.name, Self.text(date)) }
+            }
             if case .value(.text(let note)) = content["note"] { line.option("--note", note) }
             line.flag("--force", force)
         case .move(let items, let to, let from, let position, let force),
@@ -46,7 +48,7 @@ extension Operation {
                 for word in edits[words: options.field].add { line.option(options.add.name, word) }
                 for word in edits[words: options.field].remove { line.option(options.remove.name, word) }
             }
-            line.option("--due", edits.due.map(Self.text))
+            for options in Options.dates { line.option(options.option.name, edits.dates[options.field].map(Self.text)) }
         case .archiveBoard(let board, let age):
             line.option("--from", board)
             line.option("--older-than", age?.description)
@@ -76,7 +78,7 @@ extension Operation {
         return line.words
     }
 
-    /// A due date as `--due` takes it.
+    /// A date as `--due` takes it.
     private static func text(_ due: DueInput) -> String {
         switch due {
         case .date(let day): day.description

@@ -172,3 +172,23 @@ extension Options {
             removeHelp: "take NAME off the card (repeatable)"),
     ]
 }
+
+/// The option of a card field that is a date (``CardField`` of kind `day`): it dates each
+/// new card on `add`, and the card on `edit`, as `--due` does.
+struct DateFieldOptions: Sendable {
+    /// The field's name.
+    let field: String
+    let option: OptionSpec
+    /// What the option does on `add` and on `edit`, in help.
+    let addHelp: String, editHelp: String
+}
+
+extension Options {
+    /// The options of each card field that is a date, in the order usage lines, help and
+    /// command lines give them.
+    static let dates: [DateFieldOptions] = [
+        DateFieldOptions(
+            field: "due", option: due, addHelp: "give every new card this due date (YYYY-MM-DD, today, +3d, …)",
+            editHelp: "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none")
+    ]
+}

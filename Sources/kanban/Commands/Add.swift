@@ -5,12 +5,12 @@ extension Commands {
         "add",
         usage: [
             .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
-        ] + Options.words.flatMap { $0.usage(removing: false) } + [.optional(Options.due), .optional(Options.note)],
+        ] + Options.words.flatMap { $0.usage(removing: false) } + Options.dates.map { .optional($0.option) }
+            + [.optional(Options.note)],
         summary: "add cards; no TEXT: one card per stdin line",
         options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
-            + Options.words.map { CommandOption($0.add, $0.addHelp) }
+            + Options.words.map { CommandOption($0.add, $0.addHelp) } + Options.dates.map { CommandOption($0.option, $0.addHelp) }
             + [
-                CommandOption(Options.due, "give every new card this due date (YYYY-MM-DD, today, +3d, …)"),
                 CommandOption(Options.note, "give every new card this note"),
                 CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,
             ],
@@ -33,7 +33,7 @@ extension Commands {
             for options in Options.words {
                 content[options.field] = .value(.words(try arguments.words(adding: options).names))
             }
-            content["due"] = try arguments.due(Options.due).map { .day($0) }
+            for options in Options.dates { content[options.field] = try arguments.due(options.option).map { .day($0) } }
             content["note"] = .value(.text(try arguments.note(Options.note)))
             let dryRun = arguments.flag(Options.dryRun)
             if texts.isEmpty || texts.contains("-") {

@@ -8,14 +8,14 @@ extension Commands {
             .optional([
                 .oneOf([[.option(Options.note)], [.option(Options.note, value: "-")], [.option(Options.appendNote)]])
             ]),
-        ] + Options.words.flatMap { $0.usage(removing: true) } + [.optional(Options.due)],
+        ] + Options.words.flatMap { $0.usage(removing: true) } + Options.dates.map { .optional($0.option) },
         summary: "change a card's title, note, labels, assignees or due date",
         options: [
             CommandOption(Options.title, "the new title"),
             CommandOption(Options.note, "the new note (- reads it from standard input; \"\" clears it)"),
             CommandOption(Options.appendNote, "add TEXT as a new line at the end of the note"),
-        ] + Options.words.flatMap { [CommandOption($0.add, $0.editHelp), CommandOption($0.remove, $0.removeHelp)] } + [
-            CommandOption(Options.due, "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none"),
+        ] + Options.words.flatMap { [CommandOption($0.add, $0.editHelp), CommandOption($0.remove, $0.removeHelp)] }
+            + Options.dates.map { CommandOption($0.option, $0.editHelp) } + [
             CommandOption(Options.from, "look the card's title up in this board only"), dryRun,
         ],
         details: """
@@ -41,7 +41,7 @@ extension Commands {
                 edits[words: options.field] = WordEdits(
                     add: try arguments.words(adding: options).names, remove: arguments.words(removing: options))
             }
-            edits.due = try arguments.due(Options.due)
+            for options in Options.dates { edits.dates[options.field] = try arguments.due(options.option) }
             let from = arguments.value(Options.from)
             let dryRun = arguments.flag(Options.dryRun)
             if let text = arguments.value(Options.appendNote) {
@@ -175,7 +175,11 @@ enum CardForm {
             edits[words: field.name] = WordEdits(
                 add: new.filter { !old.contains($0) }, remove: old.filter { !new.contains($0) })
         }
-        if edited.due != item.due { edits.due = .some(edited.due) }
+        for field in lineFields where field.kind == .day {
+            if case .day(let day) = field.value(edited), field.value(edited) != field.value(item) {
+                edits.dates[field.name] = .some(day)
+            }
+        }
         return edits
     }
 
