@@ -85,7 +85,9 @@ public struct NewCardContent: Hashable, Sendable {
 /// One change to a kanban, as a command gives it.
 public enum Operation: Hashable, Sendable {
     /// New cards from text (the external drop), each with the same content besides its title.
-    case add(titles: [Title], to: String?, position: Position?, content: NewCardContent = NewCardContent(), force: Bool = false)
+    case add(
+        titles: [Title], to: String?, position: Position?, content: NewCardContent = NewCardContent(),
+        force: Bool = false)
     case move(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case copy(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case remove(items: [String], from: String? = nil)

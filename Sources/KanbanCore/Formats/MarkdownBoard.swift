@@ -375,7 +375,9 @@ public enum MarkdownBoard {
                 index = wordEnd
                 continue
             }
-            if atWordStart, let set = words.firstIndex(where: { $0.sign == scalar }), Labels.problem(with: label) == nil {
+            if atWordStart, let set = words.firstIndex(where: { $0.sign == scalar }),
+                Labels.problem(with: label) == nil
+            {
                 words[set].words.insert(label)
                 dropTrailingSpace()
                 index = wordEnd

@@ -9,7 +9,8 @@ extension Commands {
             + [.optional(Options.note)],
         summary: "add cards; no TEXT: one card per stdin line",
         options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
-            + Options.words.map { CommandOption($0.add, $0.addHelp) } + Options.dates.map { CommandOption($0.option, $0.addHelp) }
+            + Options.words.map { CommandOption($0.add, $0.addHelp) }
+            + Options.dates.map { CommandOption($0.option, $0.addHelp) }
             + [
                 CommandOption(Options.note, "give every new card this note"),
                 CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,

@@ -160,8 +160,8 @@ enum CardForm {
         // Names may be written as views show them, `@alice`.
         for options in Options.words where options.syntax == .names {
             guard let access = options.descriptor.words else { continue }
-            access.set(
-                &edited, try Labels(validating: access.get(edited).names.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }))
+            let names = access.get(edited).names.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+            access.set(&edited, try Labels(validating: names))
         }
         if !lines.isEmpty { lines.removeFirst() }  // the blank line before the note
         while lines.last?.isEmpty == true { lines.removeLast() }
