@@ -365,12 +365,13 @@ struct Arguments {
         }
     }
 
-    /// A due date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw` or `none`.
+    /// A date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw`, or `none` for a
+    /// date field's own option (which clears it), not a filter's.
     func due(_ option: OptionSpec) throws(CLIError) -> DueInput? {
         guard let text = value(option) else { return nil }
         do {
             let due = try DueInput(text)
-            if due == .none && option != Options.due {
+            if due == .none && !Options.dates.contains(where: { $0.option == option }) {
                 throw usage("\(option.name) needs a date, not 'none'")
             }
             return due
