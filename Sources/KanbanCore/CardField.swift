@@ -5,10 +5,10 @@
 // its JSON, and a conflict recorded on it follow from the kind, whatever the field.
 //
 // Adding a card field: its stored property on `Item`, its key in `Schema.swift` (and
-// `ItemLine.swift`'s known keys), its descriptor in ``CardField/all``, and what is still
-// written per field: `list --tsv`'s column, the Markdown reader, the options and
-// ``CardEdits`` that change it (the editor's line for a set of words or a date follows
-// from the descriptor, but its change reaches the card only through ``CardEdits``).
+// `ItemLine.swift`'s known keys), its descriptor in ``CardField/all``, and its views.
+// A new card's content (``NewCardContent``, ``CardContent``) and the edits of a set of
+// words (``CardChanges/words``) are kept by field name; README (Development) says what
+// else a field of each kind still touches.
 
 /// A field's value, by kind.
 public enum FieldValue: Hashable, Sendable {
@@ -104,6 +104,11 @@ public struct FieldDescriptor<Owner>: Sendable {
     /// For a set of words that views show after a card's title: the sign before each word
     /// (`#` for labels: `#bug`); `nil` for other fields.
     public let sign: String?
+    /// For a set of words: what each word is, for messages (a label, a name); `nil` for
+    /// other fields.
+    public let word: ValueKind?
+    /// For a set of words: how it is read and set as one, without checking its words again.
+    public let words: Access<Labels>?
     /// Its value on a card or board.
     public let value: @Sendable (Owner) -> Value
     /// Sets it to a value of its kind (a value of another kind, or none for a field that
@@ -124,7 +129,8 @@ public struct FieldDescriptor<Owner>: Sendable {
     ) -> FieldDescriptor {
         let (get, put) = key
         return FieldDescriptor(
-            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, sign: nil, value: { value(get($0)) },
+            name: name, kind: kind, merge: merge, noun: noun, isEdit: isEdit, sign: nil, word: nil, words: nil,
+            value: { value(get($0)) },
             set: { owner, new in if let new = stored(new) { put(&owner, new) } },
             combine: { base, ours, theirs, merged in
                 // Decided with the place: the merge sets it once it knows whose place it is.
@@ -138,7 +144,7 @@ public struct FieldDescriptor<Owner>: Sendable {
     }
 
     /// How a field is read and set on its owner: `({ $0.title }, { $0.title = $1 })`.
-    typealias Access<Stored> = (get: @Sendable (Owner) -> Stored, set: @Sendable (inout Owner, Stored) -> Void)
+    public typealias Access<Stored> = (get: @Sendable (Owner) -> Stored, set: @Sendable (inout Owner, Stored) -> Void)
 
     /// One line of text that is never none (a title).
     static func line(_ name: String, _ key: Access<String>, noun: String) -> Self {
@@ -171,10 +177,11 @@ public struct FieldDescriptor<Owner>: Sendable {
     }
 
     /// A set of words, merged as a set (labels).
-    static func words(_ name: String, _ key: Access<Labels>, noun: String, sign: String) -> Self {
+    static func words(_ name: String, _ key: Access<Labels>, noun: String, sign: String, word: ValueKind) -> Self {
         let (get, put) = key
         return FieldDescriptor(
-            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, sign: sign, value: { .words(get($0).names) },
+            name: name, kind: .words, merge: .set, noun: noun, isEdit: true, sign: sign, word: word, words: key,
+            value: { .words(get($0).names) },
             set: { owner, new in
                 if case .words(let words) = new, let set = try? Labels(validating: words) { put(&owner, set) }
             },
@@ -195,13 +202,13 @@ public typealias BoardField = FieldDescriptor<Board>
 /// A card's fields, in the file's order.
 private let cardFields: [CardField] = [
     .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
-    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels", sign: "#"),
+    .words("labels", ({ $0.labels }, { $0.labels = $1 }), noun: "the labels", sign: "#", word: .label),
     .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
     .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
     .time("entered", ({ $0.entered }, { $0.entered = $1 }), noun: "the time it entered its board", merge: .place),
     .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
     // Last, though the file has it after the labels: reports, the CSV and the views add it at the end.
-    .words("assignees", ({ $0.assignees }, { $0.assignees = $1 }), noun: "the assignees", sign: "@"),
+    .words("assignees", ({ $0.assignees }, { $0.assignees = $1 }), noun: "the assignees", sign: "@", word: .assignee),
 ]
 
 /// A board's fields, in the file's order.

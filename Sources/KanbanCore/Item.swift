@@ -81,20 +81,59 @@ public struct Item: Hashable, Sendable {
 }
 
 /// What a new card is made of: the parts a user gives (`kanban add TEXT --label … --assign …
-/// --due … --note …`).
+/// --due … --note …`), or an import brings; its fields are read and set as a card's
+/// (`content.labels`, `content[field]`), so a new card field needs nothing here.
+@dynamicMemberLookup
 public struct CardContent: Hashable, Sendable {
     public var title: Title
-    public var labels: Labels
-    public var assignees: Labels
-    public var due: Day?
-    public var note: String?
+    /// Its other fields, on a card that is nothing else: no id, no times, no conflicts.
+    public internal(set) var fields: Item
 
+    /// A card of that title with the fields' values given by name (see ``CardField``); a
+    /// field not given is none.
+    public init(title: Title, _ values: [String: FieldValue] = [:]) {
+        self.title = title
+        fields = Self.blank
+        for field in CardField.all {
+            if let value = values[field.name] { field.set(&fields, value) }
+        }
+    }
+
+    /// A card of that title with the fields of `fields` (which is a ``blank`` card with some set).
+    init(title: Title, fields: Item) {
+        self.title = title
+        self.fields = fields
+    }
+
+    /// A card of that title with what a person gives of `item` (its edited fields but its
+    /// title), not its id, times or conflicts.
+    public init(title: Title, of item: Item) {
+        self.title = title
+        fields = item
+        fields.id = Self.blank.id
+        fields.title = ""
+        fields.conflicts = Conflicts()
+        for field in CardField.all where !field.isEdit { field.set(&fields, .none(field.kind)) }
+    }
+
+    /// Written in code, with the fields spelled out.
     public init(title: Title, labels: Labels = [], assignees: Labels = [], due: Day? = nil, note: String? = nil) {
         self.title = title
-        self.labels = labels
-        self.assignees = assignees
-        self.due = due
-        self.note = note
+        fields = Item(id: Self.blank.id, title: "", labels: labels, assignees: assignees, due: due, note: note)
+    }
+
+    /// A card with no fields set, whose id is a placeholder.
+    static let blank = Item(id: ItemID(packed: 1), title: "")
+
+    public subscript<Value>(dynamicMember path: WritableKeyPath<Item, Value>) -> Value {
+        get { fields[keyPath: path] }
+        set { fields[keyPath: path] = newValue }
+    }
+
+    /// A field's value.
+    public subscript(field: CardField) -> FieldValue {
+        get { field.value(fields) }
+        set { field.set(&fields, newValue) }
     }
 }
 

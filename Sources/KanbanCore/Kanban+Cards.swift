@@ -1,40 +1,66 @@
 // A card's content changed in place, and cards put away in the archive and brought back.
 
 /// Changes to one card's fields, as `kanban edit` gives them; what is `nil` or empty stays.
-/// `Due` is how a new due date is given: as typed (``DueInput``, `tomorrow`, until the
+/// `Due` is how a new date is given: as typed (``DueInput``, `tomorrow`, until the
 /// operation runs: ``EditInput``), or as a date (`Day?`, `nil` clearing it: ``CardEdits``).
+/// The title and the note are fields of their own here, each edited its own way (a title
+/// checked when typed, a note set or appended to); the sets of words and the dates are
+/// edited alike, by field name (``CardField``).
 public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
     public var title: Title?
     public var note: NoteEdit?
-    /// Labels to add (each valid).
-    public var addLabels: [String]
-    /// Labels to take away, ignoring case.
-    public var removeLabels: [String]
-    /// Names to assign the card to (each valid).
-    public var assign: [String]
-    /// Names to take off the card, ignoring case.
-    public var unassign: [String]
-    /// A new due date.
-    public var due: Due?
+    /// Words to add to and take from each set of words (``CardField`` of kind `words`), by
+    /// field name; none are empty.
+    public private(set) var words: [String: WordEdits]
+    /// New dates (``CardField`` of kind `day`), by field name.
+    public var dates: [String: Due]
 
     public init(
-        title: Title? = nil, note: NoteEdit? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-        assign: [String] = [], unassign: [String] = [], due: Due? = nil
+        title: Title? = nil, note: NoteEdit? = nil, words: [String: WordEdits] = [:], dates: [String: Due] = [:],
+        due: Due? = nil
     ) {
         self.title = title
         self.note = note
-        self.addLabels = addLabels
-        self.removeLabels = removeLabels
-        self.assign = assign
-        self.unassign = unassign
-        self.due = due
+        self.words = words.filter { !$0.value.isEmpty }
+        self.dates = dates
+        if let due { self.dates["due"] = due }
+    }
+
+    /// A new due date.
+    public var due: Due? {
+        get { dates["due"] }
+        set { dates["due"] = newValue }
+    }
+
+    /// The words to add to and take from the set of words `field` names.
+    public subscript(words field: String) -> WordEdits {
+        get { words[field] ?? WordEdits() }
+        set { words[field] = newValue.isEmpty ? nil : newValue }
     }
 
     /// Whether there is nothing to change.
-    public var isEmpty: Bool {
-        title == nil && note == nil && addLabels.isEmpty && removeLabels.isEmpty && assign.isEmpty
-            && unassign.isEmpty && due == nil
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The names of the fields it changes.
+    public var fields: [String] {
+        (title == nil ? [] : ["title"]) + (note == nil ? [] : ["note"]) + words.keys.sorted()
+            + dates.keys.sorted()
     }
+}
+
+/// Words to add to a set of words and take from it.
+public struct WordEdits: Hashable, Sendable {
+    /// Words to add (each valid).
+    public var add: [String]
+    /// Words to take away, ignoring case.
+    public var remove: [String]
+
+    public init(add: [String] = [], remove: [String] = []) {
+        self.add = add
+        self.remove = remove
+    }
+
+    public var isEmpty: Bool { add.isEmpty && remove.isEmpty }
 }
 
 /// Changes to a card's fields, ready to apply: a new due date is a date, or `.some(nil)` to clear it.
@@ -46,9 +72,7 @@ public typealias EditInput = CardChanges<DueInput>
 extension CardChanges where Due == DueInput {
     /// The edits, with the due date resolved against `today`.
     public func resolved(today: Day) -> CardEdits {
-        CardEdits(
-            title: title, note: note, addLabels: addLabels, removeLabels: removeLabels, assign: assign,
-            unassign: unassign, due: due.map { $0.resolved(today: today) })
+        CardEdits(title: title, note: note, words: words, dates: dates.mapValues { $0.resolved(today: today) })
     }
 }
 
@@ -172,7 +196,8 @@ extension Kanban {
 extension Item {
     /// The card with `edits` applied.
     ///
-    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` for an invalid label or note.
+    /// - Throws: ``KanbanError/invalidValue(kind:value:reason:)`` for an invalid word (a
+    ///   label, a name) or note.
     public func applying(_ edits: CardEdits) throws(KanbanError) -> Item {
         var item = self
         if let title = edits.title { item.title = title.text }
@@ -190,16 +215,23 @@ extension Item {
                 item.note = addition
             }
         }
-        for label in edits.removeLabels { item.labels.remove(label) }
-        for label in edits.addLabels { item.labels.insert(try Labels.checked(label)) }
-        for name in edits.unassign { item.assignees.remove(name) }
-        for name in edits.assign { item.assignees.insert(try Labels.checked(name, as: .assignee)) }
-        if let due = edits.due { item.due = due }
+        if !edits.words.isEmpty {
+            for field in CardField.all {
+                guard let access = field.words, let change = edits.words[field.name] else { continue }
+                var words = access.get(item)
+                for word in change.remove { words.remove(word) }
+                for word in change.add { words.insert(try Labels.checked(word, as: field.word ?? .label)) }
+                access.set(&item, words)
+            }
+        }
+        if !edits.dates.isEmpty {
+            for field in CardField.all where field.kind == .day {
+                if let day = edits.dates[field.name] { field.set(&item, .day(day)) }
+            }
+        }
         // Editing a field settles its recorded conflict with the new value.
         if !item.conflicts.isEmpty {
-            if edits.title != nil { item.conflicts.settle("title") }
-            if edits.note != nil { item.conflicts.settle("note") }
-            if edits.due != nil { item.conflicts.settle("due") }
+            for field in edits.fields { item.conflicts.settle(field) }
         }
         return item
     }

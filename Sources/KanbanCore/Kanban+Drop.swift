@@ -135,12 +135,11 @@ extension Kanban {
         var items: [Item] = []
         items.reserveCapacity(cards.count)
         for card in cards {
+            var item = card.fields
+            item.title = card.title.text
             // A note given in code has not been through `Note.checked` as typed ones have.
-            let note = try card.note.map { (note) throws(KanbanError) in try Note.checked(note) }
-            items.append(
-                Item(
-                    id: ItemID(packed: 1), title: card.title.text, labels: card.labels, assignees: card.assignees,
-                    due: card.due, note: note))
+            if let note = item.note { item.note = try Note.checked(note) }
+            items.append(item)
         }
         let added = try dropNewItems(items, into: destination, at: position, force: force, now: now, using: &generator)
         return Change(items: added.map { ItemChange(id: $0.item.id, title: $0.item.title, from: nil, to: $0.slot) })

@@ -24,13 +24,70 @@ public struct Moment: Hashable, Sendable {
     }
 }
 
+/// A field's value as typed: a value, or a date as typed (`tomorrow`), which is a date once
+/// the operation runs.
+public enum FieldInput: Hashable, Sendable {
+    case value(FieldValue)
+    case day(DueInput)
+
+    /// The value, with a date as typed resolved against `today`.
+    public func resolved(today: Day) -> FieldValue {
+        switch self {
+        case .value(let value): value
+        case .day(let input): .day(input.resolved(today: today))
+        }
+    }
+}
+
+/// What new cards are given besides their titles, as typed: the fields' values by name
+/// (``CardField``); a field not in it is none. A new card field needs nothing here.
+public struct NewCardContent: Hashable, Sendable {
+    public var values: [String: FieldInput]
+
+    /// Content with these values; a value that is its kind's none is not given.
+    public init(_ values: [String: FieldInput] = [:]) {
+        self.values = [:]
+        for (name, value) in values { self[name] = value }
+    }
+
+    /// Written in code, with the fields spelled out.
+    public init(labels: Labels = [], assignees: Labels = [], due: DueInput? = nil, note: String? = nil) {
+        self.init([
+            "labels": .value(.words(labels.names)), "assignees": .value(.words(assignees.names)),
+            "note": .value(.text(note)),
+        ])
+        self["due"] = due.map { .day($0) }
+    }
+
+    /// A field's value as typed; `nil`: not given (setting its kind's none is not giving it,
+    /// so that content compares equal however it was made).
+    public subscript(name: String) -> FieldInput? {
+        get { values[name] }
+        set {
+            if case .value(let value) = newValue, value.isNone {
+                values[name] = nil
+            } else {
+                values[name] = newValue
+            }
+        }
+    }
+
+    /// The fields, resolved against `today`, on a card that is nothing else (see ``CardContent``).
+    func resolved(today: Day) -> Item {
+        var card = CardContent.blank
+        for field in CardField.all {
+            if let input = values[field.name] { field.set(&card, input.resolved(today: today)) }
+        }
+        return card
+    }
+}
+
 /// One change to a kanban, as a command gives it.
 public enum Operation: Hashable, Sendable {
-    /// New cards from text (the external drop), each with the same labels, assignees, due
-    /// date and note.
+    /// New cards from text (the external drop), each with the same content besides its title.
     case add(
-        titles: [Title], to: String?, position: Position?, labels: Labels = [], assignees: Labels = [],
-        due: DueInput? = nil, note: String? = nil, force: Bool = false)
+        titles: [Title], to: String?, position: Position?, content: NewCardContent = NewCardContent(),
+        force: Bool = false)
     case move(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case copy(items: [String], to: String, from: String? = nil, position: Position? = nil, force: Bool = false)
     case remove(items: [String], from: String? = nil)
@@ -81,12 +138,11 @@ extension Kanban {
         _ operation: Operation, at clock: Moment, using generator: inout some RandomNumberGenerator
     ) throws(KanbanError) -> Change {
         switch operation {
-        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, let force):
+        case .add(let titles, let to, let position, let content, let force):
             let destination = try defaultBoard(to)
-            let cards = titles.map {
-                CardContent(
-                    title: $0, labels: labels, assignees: assignees, due: due?.resolved(today: clock.today), note: note)
-            }
+            // Resolved once: each card is a copy of it with its title.
+            let fields = content.resolved(today: clock.today)
+            let cards = titles.map { CardContent(title: $0, fields: fields) }
             return try insert(
                 cards, into: destination, at: try dropPosition(position, in: destination), force: force,
                 now: clock.now, using: &generator)

@@ -62,16 +62,58 @@ struct EditTests {
     }
 
     @Test func labelsAddedAndRemovedIgnoringCase() throws {
-        let (card, change) = try edited(fullCard, CardEdits(addLabels: ["Docs", "BUG"], removeLabels: ["p1"]))
+        let (card, change) = try edited(fullCard, CardEdits(words: ["labels": WordEdits(add: ["Docs", "BUG"], remove: ["p1"])]))
         #expect(card.labels.names == ["bug", "Docs"])
         #expect(change.items[0].edits == [.labels(from: ["bug", "P1"], to: ["bug", "Docs"])])
+    }
+
+    /// Each set of words is edited by its field's name, its words checked as what they are
+    /// (README: Cards with content).
+    @Test(arguments: CardField.all.filter { $0.kind == .words }.map(\.name))
+    func everySetOfWordsIsEditedByItsName(_ name: String) throws {
+        let field = try #require(CardField.all.first { $0.name == name })
+        var edits = CardEdits()
+        edits[words: name].add = ["Docs", "new"]
+        let (card, change) = try edited(fullCard, edits)
+        let access = try #require(field.words)
+        #expect(access.get(card) == access.get(try contentKanban()[fullCard]).union(["Docs", "new"]))
+        #expect(change.items[0].edits.map(\.field) == [name])
+        edits[words: name] = WordEdits(remove: ["DOCS"])
+        var kanban = try contentKanban()
+        try kanban.edit(fullCard, CardEdits(words: [name: WordEdits(add: ["Docs"])]))
+        try kanban.edit(fullCard, edits)
+        #expect(kanban[fullCard] == (try contentKanban())[fullCard])
+        let noun = field.word == .assignee ? "a name" : "a label"
+        #expect(throws: KanbanError.invalidValue(kind: field.word!, value: "not ok", reason: "\(noun) is one word, without spaces")) {
+            try kanban.edit(fullCard, CardEdits(words: [name: WordEdits(add: ["not ok"])]))
+        }
+    }
+
+    @Test(arguments: CardField.all.filter { $0.kind == .day }.map(\.name))
+    func everyDateIsEditedByItsName(_ name: String) throws {
+        let field = try #require(CardField.all.first { $0.name == name })
+        let day = try #require(Day(year: 2027, month: 1, day: 2))
+        let (dated, change) = try edited(bareCard, CardEdits(dates: [name: .some(day)]))
+        #expect(field.value(dated) == .day(day))
+        #expect(change.items[0].edits.map(\.field) == [name])
+        let (cleared, _) = try edited(fullCard, CardEdits(dates: [name: Day?.none]))
+        #expect(field.value(cleared) == .day(nil))
+    }
+
+    @Test func emptyWordEditsAreNoEdits() throws {
+        var edits = CardEdits(words: ["labels": WordEdits()])
+        #expect(edits == CardEdits() && edits.isEmpty && edits.fields.isEmpty)
+        edits[words: "assignees"].add = ["al"]
+        edits[words: "assignees"].add = []
+        #expect(edits == CardEdits())
+        #expect(CardEdits(title: try Title("T"), words: ["labels": WordEdits(add: ["x"])], due: .some(nil)).fields == ["title", "labels", "due"])
     }
 
     @Test func anInvalidLabelChangesNothing() throws {
         var kanban = try contentKanban()
         let before = kanban
         #expect(throws: KanbanError.self) {
-            try kanban.edit(fullCard, CardEdits(title: Title("New"), addLabels: ["ok", "not ok"]))
+            try kanban.edit(fullCard, CardEdits(title: Title("New"), words: ["labels": WordEdits(add: ["ok", "not ok"])]))
         }
         #expect(kanban == before)
     }
@@ -137,7 +179,7 @@ struct EditTests {
         let (card, change) = try edited(
             fullCard,
             CardEdits(
-                title: Title("All"), note: .append("3"), addLabels: ["new"], removeLabels: ["BUG"], due: .some(day)))
+                title: Title("All"), note: .append("3"), words: ["labels": WordEdits(add: ["new"], remove: ["BUG"])], due: .some(day)))
         #expect(
             card
                 == Item(
@@ -149,8 +191,8 @@ struct EditTests {
     @Test func anEditThatChangesNothingIsNotEffective() throws {
         let day = Day(year: 2026, month: 12, day: 1)
         for edits in [
-            CardEdits(), CardEdits(title: try Title("Full")), CardEdits(addLabels: ["BUG"]),
-            CardEdits(removeLabels: ["absent"]), CardEdits(due: .some(day)), CardEdits(note: .set("line 1\r\nline 2")),
+            CardEdits(), CardEdits(title: try Title("Full")), CardEdits(words: ["labels": WordEdits(add: ["BUG"])]),
+            CardEdits(words: ["labels": WordEdits(remove: ["absent"])]), CardEdits(due: .some(day)), CardEdits(note: .set("line 1\r\nline 2")),
         ] {
             let (_, change) = try edited(fullCard, edits)
             #expect(change.items[0].edits.isEmpty, "\(edits)")

@@ -12,7 +12,7 @@ struct CodableTests {
         var kanban = try makeKanban([["a1"], []], titles: ["Todo", "Done"], limits: [nil, 3])
         try kanban.edit(
             Location(board: 0, index: 0),
-            CardEdits(note: .set("two\nlines"), addLabels: ["bug"], due: .some(Day(year: 2026, month: 12, day: 1))))
+            CardEdits(note: .set("two\nlines"), words: ["labels": WordEdits(add: ["bug"])], due: .some(Day(year: 2026, month: 12, day: 1))))
         kanban.boards[0].items[0].created = Timestamp(seconds: 86_400)
         try kanban.archive([Location(board: 0, index: 0)], now: Timestamp(seconds: 90_000))
         let encoder = JSONEncoder()

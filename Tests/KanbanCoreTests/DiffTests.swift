@@ -53,7 +53,7 @@ struct DiffTests {
         let change = try diff([
             .edit(
                 item: "Analytics",
-                edits: EditInput(addLabels: ["bug"], due: .date(Day(year: 2026, month: 12, day: 1)!))),
+                edits: EditInput(words: ["labels": WordEdits(add: ["bug"])], due: .date(Day(year: 2026, month: 12, day: 1)!))),
             .remove(items: ["Push Notification"]),
         ])
         let edited = try #require(change.items.first { $0.title == "Analytics" })

@@ -82,9 +82,11 @@ struct HistoryGenerator {
             let count = int(1...2)
             return .add(
                 titles: (0..<count).map { _ in try! Title(element(titles)!) }, to: destination,
-                position: position(in: kanban, board: destination), labels: labels(),
-                due: chance(30) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : nil,
-                note: chance(20) ? element(Self.notes) : nil, force: chance(20))
+                position: position(in: kanban, board: destination),
+                content: NewCardContent(
+                    labels: labels(), due: chance(30) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : nil,
+                    note: chance(20) ? element(Self.notes) : nil),
+                force: chance(20))
         case 22..<46:
             guard !cards.isEmpty else { return .boardLimit(board: board, limit: nil) }
             return .move(
@@ -104,12 +106,12 @@ struct HistoryGenerator {
             var edits = EditInput()
             if chance(30) { edits.title = try! Title(element(titles)!) }
             if chance(30) { edits.note = chance(70) ? .set(element(Self.notes)!) : .append("more") }
-            if chance(40) { edits.addLabels = labels().names }
-            if chance(30) { edits.removeLabels = [element(Self.labels)!] }
-            if chance(30) { edits.assign = [element(Self.names)!] }
-            if chance(20) { edits.unassign = [element(Self.names)!] }
+            if chance(40) { edits[words: "labels"].add = labels().names }
+            if chance(30) { edits[words: "labels"].remove = [element(Self.labels)!] }
+            if chance(30) { edits[words: "assignees"].add = [element(Self.names)!] }
+            if chance(20) { edits[words: "assignees"].remove = [element(Self.names)!] }
             if chance(30) { edits.due = chance(70) ? .date(Day(daysSinceEpoch: 20_500 + int(0...9))) : DueInput.none }
-            if edits.isEmpty { edits.addLabels = ["p1"] }
+            if edits.isEmpty { edits[words: "labels"].add = ["p1"] }
             return .edit(item: card, edits: edits)
         case 76..<82:
             guard !cards.isEmpty else { return .boardLimit(board: board, limit: nil) }

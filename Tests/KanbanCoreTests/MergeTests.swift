@@ -45,7 +45,7 @@ struct MergeTests {
     @Test func oneSidedMergesGiveThatSideByteForByte() throws {
         let ours: [Operation] = [
             .move(items: ["Analytics"], to: "Done", position: .at(0)), .archive(items: ["Schema Design"]),
-            .edit(item: "Push Notification", edits: EditInput(note: .set("Line 1\nLine 2"), addLabels: ["ios"])),
+            .edit(item: "Push Notification", edits: EditInput(note: .set("Line 1\nLine 2"), words: ["labels": WordEdits(add: ["ios"])])),
             .boardRename(board: "Done", title: F.title("Shipped")),
             .boardAdd(title: F.title("Review"), at: 1, limit: 2),
         ]
@@ -71,7 +71,7 @@ struct MergeTests {
     @Test func aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged() throws {
         let (result, _, _) = try merge(
             ours: [.remove(items: ["Analytics"])],
-            theirs: [.edit(item: "Analytics", edits: EditInput(addLabels: ["p1"]))])
+            theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["p1"])]))])
         let card = try #require(F.card("Analytics", in: result.kanban))
         #expect(card.labels == ["p1"])
         #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, Analytics, Machine Learning")
@@ -105,7 +105,7 @@ struct MergeTests {
             ours: [.move(items: ["Analytics"], to: "Done", position: .at(1))],
             theirs: [
                 .rename(item: "Analytics", title: F.title("Analytics v2")),
-                .edit(item: "Analytics v2", edits: EditInput(addLabels: ["data"])),
+                .edit(item: "Analytics v2", edits: EditInput(words: ["labels": WordEdits(add: ["data"])])),
             ])
         #expect(F.layout(result.kanban)[2] == "Done: System Architecture, Analytics v2, Alert & Debugging")
         #expect(F.card("Analytics v2", in: result.kanban)?.labels == ["data"])
@@ -212,10 +212,10 @@ struct MergeTests {
 
     @Test func labelsMergeAsSets() throws {
         let base = try F.apply(
-            [.edit(item: "Analytics", edits: EditInput(addLabels: ["a", "b", "c"]))], to: F.sample, start: 1, seed: 1)
+            [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["a", "b", "c"])]))], to: F.sample, start: 1, seed: 1)
         let (result, _, _) = try merge(
-            ours: [.edit(item: "Analytics", edits: EditInput(addLabels: ["ours"], removeLabels: ["a"]))],
-            theirs: [.edit(item: "Analytics", edits: EditInput(addLabels: ["theirs", "Ours"], removeLabels: ["c"]))],
+            ours: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["ours"], remove: ["a"])]))],
+            theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["theirs", "Ours"], remove: ["c"])]))],
             base: base)
         #expect(F.card("Analytics", in: result.kanban)?.labels == ["b", "ours", "theirs"])
         #expect(result.conflicts.isEmpty)

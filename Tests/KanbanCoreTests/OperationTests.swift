@@ -45,10 +45,33 @@ struct OperationTests {
         return applied
     }
 
+    /// A new card's content is its fields' values by name, whatever the field.
+    @Test func addGivesEachNewCardTheContentsFieldsByName() throws {
+        let content = NewCardContent([
+            "labels": .value(.words(["x"])), "assignees": .value(.words(["al"])), "due": .day(.inDays(1)),
+            "note": .value(.text("n")),
+        ])
+        #expect(content == NewCardContent(labels: ["x"], assignees: ["al"], due: .inDays(1), note: "n"))
+        #expect(NewCardContent(["labels": .value(.words([])), "note": .value(.text(nil))]) == NewCardContent())
+        var kanban = try Self.kanban()
+        var generator = SeededGenerator(seed: 1)
+        try kanban.apply(
+            .add(titles: [try Title("One"), try Title("Two")], to: "Done", position: .top, content: content),
+            at: Self.clock, using: &generator)
+        for card in kanban.boards[2].items.prefix(2) {
+            #expect(card.labels == ["x"] && card.assignees == ["al"] && card.note == "n")
+            #expect(card.due == Self.clock.today.adding(days: 1))
+            #expect(card.created == Self.clock.now && card.entered == Self.clock.now)
+        }
+        #expect(kanban.boards[2].items.prefix(2).map(\.title) == ["One", "Two"])
+    }
+
     @Test func addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst() throws {
         let titles = [try Title("One"), try Title("Two")]
         let after = try expectApply(
-            .add(titles: titles, to: "done", position: .at(-1), labels: ["x"], due: .inDays(1), note: "n", force: false)
+            .add(
+                titles: titles, to: "done", position: .at(-1),
+                content: NewCardContent(labels: ["x"], due: .inDays(1), note: "n"), force: false)
         ) { (kanban) throws(KanbanError) in
             var generator = SeededGenerator(seed: 1)
             let cards = titles.map {
@@ -152,11 +175,11 @@ struct OperationTests {
     }
 
     @Test func editResolvesTheDueDateAgainstToday() throws {
-        let edits = EditInput(note: .set("n"), addLabels: ["bug"], removeLabels: [], due: .inDays(7))
+        let edits = EditInput(note: .set("n"), words: ["labels": WordEdits(add: ["bug"], remove: [])], due: .inDays(7))
         let after = try expectApply(.edit(item: "p1a", edits: edits)) { (kanban) throws(KanbanError) in
             try kanban.edit(
                 Location(board: 1, index: 1),
-                CardEdits(note: .set("n"), addLabels: ["bug"], due: .some(Day(year: 2026, month: 11, day: 30))))
+                CardEdits(note: .set("n"), words: ["labels": WordEdits(add: ["bug"])], due: .some(Day(year: 2026, month: 11, day: 30))))
         }
         #expect(after.boards[1].items[1].due?.description == "2026-11-30")
         #expect(edits.resolved(today: Self.clock.today).due == .some(Day(year: 2026, month: 11, day: 30)))
@@ -238,7 +261,7 @@ struct OperationTests {
             .move(items: ["Todo:0", "Nope"], to: "Done"), .move(items: ["Todo:0"], to: "Nowhere"),
             .move(items: ["Todo:0"], to: "Done", position: .at(9)), .copy(items: ["Todo:0"], to: "In Progress"),
             .remove(items: ["Todo:9"]), .rename(item: "Old", title: try Title("x")),
-            .edit(item: "Analytics", edits: EditInput(addLabels: ["a b"])), .archive(items: ["Old"]),
+            .edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["a b"])])), .archive(items: ["Old"]),
             .archiveBoard(board: "Nowhere"), .restore(items: ["Analytics"]), .restore(items: ["Old"], to: "Nowhere"),
             .boardAdd(title: try Title("done")), .boardAdd(title: try Title("X"), at: 9),
             .boardAdd(title: try Title("X"), limit: -1), .boardRename(board: "Todo", title: try Title("DONE")),

@@ -18,8 +18,10 @@ private func randomKanban(using generator: inout SeededGenerator) throws -> Kanb
             try kanban.apply(
                 .add(
                     titles: [Title("card \(Int.random(in: 0...99, using: &generator))")],
-                    to: kanban.boards[board].title, position: nil, labels: labels, due: due,
-                    note: Bool.random(using: &generator) ? "a note\nwith \"quotes\"" : nil),
+                    to: kanban.boards[board].title, position: nil,
+                    content: NewCardContent(
+                        labels: labels, due: due,
+                        note: Bool.random(using: &generator) ? "a note\nwith \"quotes\"" : nil)),
                 at: moment, using: &generator)
         }
     }
@@ -39,7 +41,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     case 0: return .move(items: [item], to: board, position: .at(Int.random(in: -2...3, using: &generator)))
     case 1: return .copy(items: [item], to: board)
     case 2: return .remove(items: [item])
-    case 3: return .edit(item: item, edits: EditInput(addLabels: ["p1"], removeLabels: ["bug"], due: DueInput.none))
+    case 3: return .edit(item: item, edits: EditInput(words: ["labels": WordEdits(add: ["p1"], remove: ["bug"])], due: DueInput.none))
     case 4: return .archive(items: [item])
     case 5: return .restore(items: kanban.archive.map(\.item.id.rawValue).prefix(1).map { $0 })
     case 6: return .boardRename(board: board, title: try! Title("Renamed \(Int.random(in: 0...9, using: &generator))"))

@@ -163,7 +163,7 @@ struct CardFormTests {
         // The usual form still works.
         let renamed = try CardForm.edits(from: "Fix the login\nlabels: db\ndue:\n\n", to: Self.item)
         #expect(renamed.title?.text == "Fix the login")
-        #expect(renamed.removeLabels == ["p1"])
+        #expect(renamed[words: "labels"].remove == ["p1"])
     }
 }
 

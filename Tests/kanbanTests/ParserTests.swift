@@ -71,12 +71,41 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(try parse("-f", "x.json").options.file == "x.json")
     }
 
+    /// Every set of words a card has comes with its options, which add, edit and the
+    /// command lines printed back go through (README: Cards with content).
+    @Test func everySetOfWordsHasItsOptions() throws {
+        #expect(Options.words.map(\.field) == CardField.all.filter { $0.kind == .words }.map(\.name))
+        for options in Options.words {
+            let edit = try parse("edit", "k3f9", options.add.name, "a,@b", options.remove.name, "c,@d").command
+            let removed = options.syntax == .names ? ["c", "d"] : ["c,@d"]
+            let added = try Labels(validating: options.syntax == .names ? ["a", "b"] : ["a", "@b"]).names
+            let edits = EditInput(words: [options.field: WordEdits(add: added, remove: removed)])
+            #expect(edit == change(.edit(item: "k3f9", edits: edits)))
+            #expect(
+                try parse("add", "x", options.add.name, "a,@b").command
+                    == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .value(.words(added))]))))
+        }
+    }
+
+    /// Every date a card has comes with its option, as `--due` (README: Cards with content).
+    @Test func everyDateHasItsOption() throws {
+        #expect(Options.dates.map(\.field) == CardField.all.filter { $0.kind == .day }.map(\.name))
+        for options in Options.dates {
+            #expect(
+                try parse("edit", "k3f9", options.option.name, "+2d").command
+                    == change(.edit(item: "k3f9", edits: EditInput(dates: [options.field: .inDays(2)]))))
+            #expect(
+                try parse("add", "x", options.option.name, "2026-12-01").command
+                    == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .day(.date(Day(year: 2026, month: 12, day: 1)!))]))))
+        }
+    }
+
     @Test func addTakesTextsABoardAPositionAndCardFields() throws {
         #expect(
             try parse("add").command
                 == .change(
                     .addReadingInput(
-                        texts: [], to: nil, position: nil, labels: [], assignees: [], due: nil, note: nil, force: false),
+                        texts: [], to: nil, position: nil, content: NewCardContent(), force: false),
                     dryRun: false))
         #expect(
             try parse("add", "a", "b", "--to", "Todo").command
@@ -85,8 +114,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add", "-", "--to=Todo", "--at", "0").command
                 == .change(
                     .addReadingInput(
-                        texts: ["-"], to: "Todo", position: .at(0), labels: [], assignees: [], due: nil, note: nil,
-                        force: false),
+                        texts: ["-"], to: "Todo", position: .at(0), content: NewCardContent(), force: false),
                     dryRun: false))
         #expect(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
         #expect(
@@ -98,8 +126,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             try parse("add", "x", "--label", "bug", "--label", "P1", "--due", "+3d", "--note", "why", "--force").command
                 == change(
                     .add(
-                        titles: [try title("x")], to: nil, position: nil, labels: ["bug", "P1"], due: .inDays(3),
-                        note: "why", force: true)))
+                        titles: [try title("x")], to: nil, position: nil,
+                        content: NewCardContent(labels: ["bug", "P1"], due: .inDays(3), note: "why"), force: true)))
     }
 
     @Test(arguments: ["move", "mv"])
@@ -148,7 +176,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                     .edit(
                         item: "k3f9",
                         edits: EditInput(
-                            title: try title("T"), note: .set("n"), addLabels: ["a"], removeLabels: ["b"], due: DueInput.none))))
+                            title: try title("T"), note: .set("n"), words: ["labels": WordEdits(add: ["a"], remove: ["b"])], due: DueInput.none))))
         #expect(
             try parse("edit", "k3f9", "--append-note", "more").command
                 == change(.edit(item: "k3f9", edits: EditInput(note: .append("more")))))
@@ -472,9 +500,11 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             case 0:
                 operation = .add(
                     titles: (0..<Int.random(in: 1...3, using: &random)).map { _ in title() }, to: maybe(word()),
-                    position: positions.randomElement(using: &random)!, labels: try Labels(validating: labels),
-                    // (An empty note given to `add` is no note: the parser says `nil`.)
-                    due: dues.randomElement(using: &random)!, note: maybe(notes.dropFirst().randomElement(using: &random)!),
+                    position: positions.randomElement(using: &random)!,
+                    content: NewCardContent(
+                        labels: try Labels(validating: labels),
+                        // (An empty note given to `add` is no note: the parser says `nil`.)
+                        due: dues.randomElement(using: &random)!, note: maybe(notes.dropFirst().randomElement(using: &random)!)),
                     force: bool())
             case 1:
                 operation = .move(
@@ -492,8 +522,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                     edits.title = bool() ? title() : nil
                     let note = notes.randomElement(using: &random)!
                     edits.note = [nil, NoteEdit.set(note), NoteEdit.append(note)].randomElement(using: &random)!
-                    edits.addLabels = bool() ? labels : []
-                    edits.removeLabels = bool() ? ["old", "-"].filter { _ in bool() } : []
+                    edits[words: "labels"].add = bool() ? labels : []
+                    edits[words: "labels"].remove = bool() ? ["old", "-"].filter { _ in bool() } : []
                     edits.due = dues.randomElement(using: &random)!
                 } while edits.isEmpty
                 operation = .edit(item: word(), from: maybe(word()), edits: edits)

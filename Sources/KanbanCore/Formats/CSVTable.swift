@@ -116,35 +116,61 @@ public enum CSVTable {
                 document.boards.append(ImportedBoard(title: board))
             }
             if fields[titleColumn].isEmpty && value("id").isEmpty {
-                for column in ["labels", "due", "note", "assignees"] where !value(column).isEmpty {
-                    throw ImportError(.line(line), "a card with a \(column) but no title")
+                for field in readFields where !value(field.name).isEmpty {
+                    throw ImportError(.line(line), "a card with a \(field.name) but no title")
                 }
                 continue
             }
             do throws(KanbanError) {
-                // By scalars: a combining mark after a comma must not hide it.
-                func words(_ column: String) -> [String] {
-                    value(column).unicodeScalars.split(whereSeparator: { $0 == "," || $0.properties.isWhitespace })
-                        .map { String(String.UnicodeScalarView($0)) }
+                var values: [String: FieldValue] = [:]
+                for field in checkedFields {
+                    values[field.name] = try Self.value(value(field.name), of: field)
                 }
-                let labels = try Labels(validating: words("labels"))
-                var assignees = Labels()
-                for name in words("assignees") { assignees.insert(try Labels.checked(name, as: .assignee)) }
-                let dueText = value("due").trimmingSurroundingWhitespace()
-                guard dueText.isEmpty || Day(iso: dueText) != nil else {
-                    throw KanbanError.invalidValue(kind: .due, value: dueText, reason: "expected YYYY-MM-DD")
-                }
-                let note = try Note.checked(value("note"))
-                document.boards[index].cards.append(
-                    CardContent(
-                        title: try Title(fields[titleColumn]), labels: labels, assignees: assignees,
-                        due: Day(iso: dueText),
-                        note: note.isEmpty ? nil : note))
+                document.boards[index].cards.append(CardContent(title: try Title(fields[titleColumn]), values))
             } catch {
                 throw fail(error)
             }
         }
         return document
+    }
+
+    /// The fields a record gives a card besides its title: those a person edits.
+    private static let readFields = CardField.all.filter { $0.isEdit && $0.name != "title" }
+
+    /// The same, in the order their values are checked: sets of words, then dates, then text.
+    private static let checkedFields = readFields.sorted { order($0.kind) < order($1.kind) }
+
+    private static func order(_ kind: FieldValue.Kind) -> Int {
+        switch kind {
+        case .words: 0
+        case .day: 1
+        default: 2
+        }
+    }
+
+    /// A field's value as its column holds it: words separated by commas or spaces, a date
+    /// as `YYYY-MM-DD`, text; an empty column is none.
+    private static func value(_ text: String, of field: CardField) throws(KanbanError) -> FieldValue {
+        switch field.kind {
+        case .words:
+            // By scalars: a combining mark after a comma must not hide it.
+            var words = Labels()
+            for word in text.unicodeScalars.split(whereSeparator: { $0 == "," || $0.properties.isWhitespace }) {
+                words.insert(try Labels.checked(String(String.UnicodeScalarView(word)), as: field.word ?? .label))
+            }
+            return .words(words.names)
+        case .day:
+            let trimmed = text.trimmingSurroundingWhitespace()
+            guard trimmed.isEmpty || Day(iso: trimmed) != nil else {
+                throw KanbanError.invalidValue(kind: .due, value: trimmed, reason: "expected YYYY-MM-DD")
+            }
+            return .day(Day(iso: trimmed))
+        case .text:
+            let note = try Note.checked(text)
+            return .text(note.isEmpty ? nil : note)
+        case .line, .time, .number:
+            return .none(field.kind)
+        }
     }
 
     /// RFC 4180 records, with the line each starts on. CRLF and LF both end a record; a byte

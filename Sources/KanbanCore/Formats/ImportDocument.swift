@@ -184,8 +184,12 @@ extension Kanban {
 
     private static func item(_ card: CardContent, id: ItemID, now: Timestamp) -> Item {
         // An empty note is no note, as `edit` makes it.
-        Item(
-            id: id, title: card.title.text, labels: card.labels, assignees: card.assignees, due: card.due,
-            created: now, entered: now, note: card.note?.isEmpty == true ? nil : card.note)
+        var item = card.fields
+        item.id = id
+        item.title = card.title.text
+        item.created = now
+        item.entered = now
+        if item.note?.isEmpty == true { item.note = nil }
+        return item
     }
 }

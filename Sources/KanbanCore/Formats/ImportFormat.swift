@@ -86,14 +86,14 @@ public enum ImportFormat: String, CaseIterable, Hashable, Sendable {
         }
         func card(_ item: Item) throws(ImportError) -> CardContent {
             let title = try title(item.title, "card")
+            var card = CardContent(title: title, of: item)
             // As typed notes are: the file may hold what no import may bring (README: Reliability).
-            let note: String?
             do {
-                note = try item.note.map { (note) throws(KanbanError) in try Note.checked(note) }
+                card.note = try item.note.map { (note) throws(KanbanError) in try Note.checked(note) }
             } catch {
                 throw ImportError(.file, "card \(JSON.quoted(item.title)): \(ImportError.reason(error))")
             }
-            return CardContent(title: title, labels: item.labels, assignees: item.assignees, due: item.due, note: note)
+            return card
         }
         var document = ImportDocument()
         for board in kanban.boards {

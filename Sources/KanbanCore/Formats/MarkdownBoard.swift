@@ -345,8 +345,8 @@ public enum MarkdownBoard {
         let parts = lineBreaksReplaced(content)
         let scalars = Array(parts[0].unicodeScalars)
         var text = String.UnicodeScalarView()
-        var labels = Labels()
-        var assignees = Labels()
+        // The sets of words views show after a title, by their sign (`#bug`, `@alice`).
+        var words = CardField.signed.map { (sign: $0.sign.flatMap(\.unicodeScalars.first), words: Labels()) }
         var due: Day?
         var index = 0
         func dropTrailingSpace() {
@@ -369,20 +369,16 @@ public enum MarkdownBoard {
             let wordEnd = scalars[index...].firstIndex(where: \.properties.isWhitespace) ?? scalars.count
             let word = String(String.UnicodeScalarView(scalars[index..<wordEnd]))
             let label = unescape(String(word.unicodeScalars.dropFirst()))
-            if atWordStart && scalar == "#", Labels.problem(with: label) == nil {
-                labels.insert(label)
-                dropTrailingSpace()
-                index = wordEnd
-                continue
-            }
             if atWordStart && scalar == "@", let day = date(in: word) {
                 if due == nil { due = day }
                 dropTrailingSpace()
                 index = wordEnd
                 continue
             }
-            if atWordStart && scalar == "@", Labels.problem(with: label) == nil {
-                assignees.insert(label)
+            if atWordStart, let set = words.firstIndex(where: { $0.sign == scalar }),
+                Labels.problem(with: label) == nil
+            {
+                words[set].words.insert(label)
                 dropTrailingSpace()
                 index = wordEnd
                 continue
@@ -400,8 +396,9 @@ public enum MarkdownBoard {
             index += 1
         }
         do {
-            let card = CardContent(
-                title: try Title(unescape(String(text))), labels: labels, assignees: assignees, due: due)
+            var card = CardContent(title: try Title(unescape(String(text))))
+            for (field, set) in zip(CardField.signed, words) { card[field] = .words(set.words.names) }
+            card.due = due
             return (card, parts.dropFirst().map { unescape($0).trimmingSurroundingWhitespace() })
         } catch {
             throw ImportError(.line(line), ImportError.reason(error))

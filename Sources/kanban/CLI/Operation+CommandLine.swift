@@ -9,14 +9,18 @@ extension Operation {
     var commandLine: [String] {
         var line = CommandLineWords(name.split(separator: " ").map(String.init))
         switch self {
-        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, let force):
+        case .add(let titles, let to, let position, let content, let force):
             line.operands(titles.map(\.text))
             line.option("--to", to)
             line.position(position)
-            for label in labels { line.option("--label", label) }
-            for name in assignees { line.option("--assign", name) }
-            line.option("--due", due.map(Self.text))
-            line.option("--note", note)
+            for options in Options.words {
+                guard case .value(.words(let words)) = content[options.field] else { continue }
+                for word in words { line.option(options.add.name, word) }
+            }
+            for options in Options.dates {
+                if case .day(let date) = content[options.field] { line.option(options.option.name, Self.text(date)) }
+            }
+            if case .value(.text(let note)) = content["note"] { line.option("--note", note) }
             line.flag("--force", force)
         case .move(let items, let to, let from, let position, let force),
             .copy(let items, let to, let from, let position, let force):
@@ -40,11 +44,11 @@ extension Operation {
             case .append(let text): line.option("--append-note", text)
             case nil: break
             }
-            for label in edits.addLabels { line.option("--label", label) }
-            for label in edits.removeLabels { line.option("--unlabel", label) }
-            for name in edits.assign { line.option("--assign", name) }
-            for name in edits.unassign { line.option("--unassign", name) }
-            line.option("--due", edits.due.map(Self.text))
+            for options in Options.words {
+                for word in edits[words: options.field].add { line.option(options.add.name, word) }
+                for word in edits[words: options.field].remove { line.option(options.remove.name, word) }
+            }
+            for options in Options.dates { line.option(options.option.name, edits.dates[options.field].map(Self.text)) }
         case .archiveBoard(let board, let age):
             line.option("--from", board)
             line.option("--older-than", age?.description)
@@ -74,7 +78,7 @@ extension Operation {
         return line.words
     }
 
-    /// A due date as `--due` takes it.
+    /// A date as `--due` takes it.
     private static func text(_ due: DueInput) -> String {
         switch due {
         case .date(let day): day.description

@@ -121,3 +121,74 @@ enum Options {
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]
 }
+
+/// The options of a card field that is a set of words (``CardField`` of kind `words`): one
+/// adds words (to each new card on `add`, to the card on `edit`), one takes them away, and
+/// `list` filters on it. `add`, `edit`, a command line printed back and the editor's card
+/// text go through this table, field by field.
+struct WordsFieldOptions: Sendable {
+    /// How a set's words are typed.
+    enum Syntax: Sendable {
+        /// Comma-separated when added; taken away as typed (`--unlabel a,b` takes away `a,b`).
+        case labels
+        /// Comma-separated, a leading `@` dropped (`--assign @alice,bob`), added or taken away.
+        case names
+    }
+
+    /// The field's name.
+    let field: String
+    let add: OptionSpec
+    let remove: OptionSpec
+    /// `list`'s filter on it.
+    let filter: OptionSpec
+    let syntax: Syntax
+    /// The value's placeholder in usage lines, when not the option's own (`--label L`).
+    let placeholder: String?
+    /// What `add`'s and `edit`'s adding option and `edit`'s taking-away option do, in help.
+    let addHelp: String, editHelp: String, removeHelp: String
+
+    /// The field's descriptor.
+    var descriptor: CardField { CardField.all.first { $0.name == field }! }
+
+    /// The usage line's options that add and (on `edit`) take away words.
+    func usage(removing: Bool) -> [Usage] {
+        [.repeated(.optional(add, value: placeholder))]
+            + (removing ? [.repeated(.optional(remove, value: placeholder))] : [])
+    }
+}
+
+extension Options {
+    /// The options of each card field that is a set of words, in the order usage lines,
+    /// help and command lines give them (README: Cards with content).
+    static let words: [WordsFieldOptions] = [
+        WordsFieldOptions(
+            field: "labels", add: label, remove: unlabel, filter: label, syntax: .labels, placeholder: "L",
+            addHelp: "give every new card this label (repeatable)", editHelp: "add this label (repeatable)",
+            removeHelp: "take this label away (repeatable)"),
+        WordsFieldOptions(
+            field: "assignees", add: assign, remove: unassign, filter: assignee, syntax: .names, placeholder: nil,
+            addHelp: "assign every new card to NAME (repeatable; a leading @ is dropped)",
+            editHelp: "assign the card to NAME (repeatable; a leading @ is dropped)",
+            removeHelp: "take NAME off the card (repeatable)"),
+    ]
+}
+
+/// The option of a card field that is a date (``CardField`` of kind `day`): it dates each
+/// new card on `add`, and the card on `edit`, as `--due` does.
+struct DateFieldOptions: Sendable {
+    /// The field's name.
+    let field: String
+    let option: OptionSpec
+    /// What the option does on `add` and on `edit`, in help.
+    let addHelp: String, editHelp: String
+}
+
+extension Options {
+    /// The options of each card field that is a date, in the order usage lines, help and
+    /// command lines give them.
+    static let dates: [DateFieldOptions] = [
+        DateFieldOptions(
+            field: "due", option: due, addHelp: "give every new card this due date (YYYY-MM-DD, today, +3d, …)",
+            editHelp: "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none")
+    ]
+}

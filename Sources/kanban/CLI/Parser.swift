@@ -338,25 +338,40 @@ struct Arguments {
         }
     }
 
-    /// The user names of an option, checked: a set of them.
-    func assignees(_ option: OptionSpec) throws(CLIError) -> Labels {
+    /// The words a set of words' adding option gives (`--label`, `--assign`), each checked.
+    func words(adding options: WordsFieldOptions) throws(CLIError) -> Labels {
+        let typed =
+            switch options.syntax {
+            case .labels: values(options.add).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+                .map(String.init)
+            case .names: names(options.add)
+            }
         var set = Labels()
-        for name in names(option) {
+        for word in typed {
             do {
-                set.insert(try Labels.checked(name, as: .assignee))
+                set.insert(try Labels.checked(word, as: options.descriptor.word ?? .label))
             } catch {
-                throw .usage("\(option.name): \(error.message)", command: spec.name)
+                throw .usage("\(options.add.name): \(error.message)", command: spec.name)
             }
         }
         return set
     }
 
-    /// A due date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw` or `none`.
+    /// The words a set of words' taking-away option gives (`--unlabel`, `--unassign`).
+    func words(removing options: WordsFieldOptions) -> [String] {
+        switch options.syntax {
+        case .labels: values(options.remove)
+        case .names: names(options.remove)
+        }
+    }
+
+    /// A date option: `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd`, `+Nw`, or `none` for a
+    /// date field's own option (which clears it), not a filter's.
     func due(_ option: OptionSpec) throws(CLIError) -> DueInput? {
         guard let text = value(option) else { return nil }
         do {
             let due = try DueInput(text)
-            if due == .none && option != Options.due {
+            if due == .none && !Options.dates.contains(where: { $0.option == option }) {
                 throw usage("\(option.name) needs a date, not 'none'")
             }
             return due

@@ -5,15 +5,13 @@ extension Commands {
         "add",
         usage: [
             .optional([.repeated(.text("TEXT"))]), .optional(Options.to), .optional([.options("POSITION")]),
-            .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.assign)),
-            .optional(Options.due), .optional(Options.note),
-        ],
+        ] + Options.words.flatMap { $0.usage(removing: false) } + Options.dates.map { .optional($0.option) }
+            + [.optional(Options.note)],
         summary: "add cards; no TEXT: one card per stdin line",
         options: [CommandOption(Options.to, "the board to add to (default: the first)")] + positions("new")
+            + Options.words.map { CommandOption($0.add, $0.addHelp) }
+            + Options.dates.map { CommandOption($0.option, $0.addHelp) }
             + [
-                CommandOption(Options.label, "give every new card this label (repeatable)"),
-                CommandOption(Options.assign, "assign every new card to NAME (repeatable; a leading @ is dropped)"),
-                CommandOption(Options.due, "give every new card this due date (YYYY-MM-DD, today, +3d, …)"),
                 CommandOption(Options.note, "give every new card this note"),
                 CommandOption(Options.force, "add even if the board is at its WIP limit"), dryRun,
             ],
@@ -32,22 +30,21 @@ extension Commands {
             let (to, position, force) = (
                 arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
             )
-            let labels = try arguments.labels(Options.label)
-            let assignees = try arguments.assignees(Options.assign)
-            let due = try arguments.due(Options.due)
-            let note = try arguments.note(Options.note)
+            var content = NewCardContent()
+            for options in Options.words {
+                content[options.field] = .value(.words(try arguments.words(adding: options).names))
+            }
+            for options in Options.dates { content[options.field] = try arguments.due(options.option).map { .day($0) } }
+            content["note"] = .value(.text(try arguments.note(Options.note)))
             let dryRun = arguments.flag(Options.dryRun)
             if texts.isEmpty || texts.contains("-") {
                 return .change(
-                    .addReadingInput(
-                        texts: texts, to: to, position: position, labels: labels, assignees: assignees, due: due,
-                        note: note, force: force), dryRun: dryRun)
+                    .addReadingInput(texts: texts, to: to, position: position, content: content, force: force),
+                    dryRun: dryRun)
             }
             let titles = try texts.map { text throws(CLIError) in try arguments.title(text) }
             return .change(
-                .operation(
-                    .add(
-                        titles: titles, to: to, position: position, labels: labels, assignees: assignees, due: due,
-                        note: note, force: force)), dryRun: dryRun)
+                .operation(.add(titles: titles, to: to, position: position, content: content, force: force)),
+                dryRun: dryRun)
         })
 }

@@ -39,7 +39,7 @@ extension App {
         switch request {
         case .operation(let operation):
             return operation
-        case .addReadingInput(let texts, let to, let position, let labels, let assignees, let due, let note, let force):
+        case .addReadingInput(let texts, let to, let position, let content, let force):
             var titles: [Title] = []
             for text in texts.isEmpty ? ["-"] : texts {
                 if text == "-" {
@@ -56,9 +56,7 @@ extension App {
                     }
                 }
             }
-            return .add(
-                titles: titles, to: to, position: position, labels: labels, assignees: assignees, due: due, note: note,
-                force: force)
+            return .add(titles: titles, to: to, position: position, content: content, force: force)
         case .editReadingNote(let item, let from, var edits):
             let bytes = try StandardInput.read()
             guard var text = String(validating: bytes, as: UTF8.self) else {
@@ -83,9 +81,7 @@ extension App {
 enum ChangeRequest: Equatable, Sendable {
     case operation(Operation)
     /// `add` with no TEXT or with `-` among them: the lines of standard input go where `-` is.
-    case addReadingInput(
-        texts: [String], to: String?, position: Position?, labels: Labels, assignees: Labels, due: DueInput?,
-        note: String?, force: Bool)
+    case addReadingInput(texts: [String], to: String?, position: Position?, content: NewCardContent, force: Bool)
     /// `edit --note -`: the note comes from standard input.
     case editReadingNote(item: String, from: String?, edits: EditInput)
 

@@ -8,19 +8,14 @@ extension Commands {
             .optional([
                 .oneOf([[.option(Options.note)], [.option(Options.note, value: "-")], [.option(Options.appendNote)]])
             ]),
-            .repeated(.optional(Options.label, value: "L")), .repeated(.optional(Options.unlabel, value: "L")),
-            .repeated(.optional(Options.assign)), .repeated(.optional(Options.unassign)), .optional(Options.due),
-        ],
+        ] + Options.words.flatMap { $0.usage(removing: true) } + Options.dates.map { .optional($0.option) },
         summary: "change a card's title, note, labels, assignees or due date",
         options: [
             CommandOption(Options.title, "the new title"),
             CommandOption(Options.note, "the new note (- reads it from standard input; \"\" clears it)"),
             CommandOption(Options.appendNote, "add TEXT as a new line at the end of the note"),
-            CommandOption(Options.label, "add this label (repeatable)"),
-            CommandOption(Options.unlabel, "take this label away (repeatable)"),
-            CommandOption(Options.assign, "assign the card to NAME (repeatable; a leading @ is dropped)"),
-            CommandOption(Options.unassign, "take NAME off the card (repeatable)"),
-            CommandOption(Options.due, "the new due date (YYYY-MM-DD, today, tomorrow, +Nd, +Nw), or none"),
+        ] + Options.words.flatMap { [CommandOption($0.add, $0.editHelp), CommandOption($0.remove, $0.removeHelp)] }
+            + Options.dates.map { CommandOption($0.option, $0.editHelp) } + [
             CommandOption(Options.from, "look the card's title up in this board only"), dryRun,
         ],
         details: """
@@ -42,11 +37,11 @@ extension Commands {
             }
             var edits = EditInput()
             edits.title = try arguments.value(Options.title).map { text throws(CLIError) in try arguments.title(text) }
-            edits.addLabels = try arguments.labels(Options.label).names
-            edits.removeLabels = arguments.values(Options.unlabel)
-            edits.assign = try arguments.assignees(Options.assign).names
-            edits.unassign = arguments.names(Options.unassign)
-            edits.due = try arguments.due(Options.due)
+            for options in Options.words {
+                edits[words: options.field] = WordEdits(
+                    add: try arguments.words(adding: options).names, remove: arguments.words(removing: options))
+            }
+            for options in Options.dates { edits.dates[options.field] = try arguments.due(options.option) }
             let from = arguments.value(Options.from)
             let dryRun = arguments.flag(Options.dryRun)
             if let text = arguments.value(Options.appendNote) {
@@ -162,21 +157,29 @@ enum CardForm {
             }
             field.set(&edited, try Self.value(value, of: field.kind))
         }
-        let (labels, due) = (edited.labels, edited.due)
         // Names may be written as views show them, `@alice`.
-        let assignees = try Labels(
-            validating: edited.assignees.names.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 })
+        for options in Options.words where options.syntax == .names {
+            guard let access = options.descriptor.words else { continue }
+            let names = access.get(edited).names.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+            access.set(&edited, try Labels(validating: names))
+        }
         if !lines.isEmpty { lines.removeFirst() }  // the blank line before the note
         while lines.last?.isEmpty == true { lines.removeLast() }
         let note = try Note.checked(lines.joined(separator: "\n"))
         var edits = CardEdits()
         if title.text != item.title { edits.title = title }
         if (note.isEmpty ? nil : note) != item.note { edits.note = .set(note) }
-        edits.addLabels = labels.filter { !item.labels.contains($0) }
-        edits.removeLabels = item.labels.filter { !labels.contains($0) }
-        edits.assign = assignees.filter { !item.assignees.contains($0) }
-        edits.unassign = item.assignees.filter { !assignees.contains($0) }
-        if due != item.due { edits.due = .some(due) }
+        for field in lineFields {
+            guard let access = field.words else { continue }
+            let (old, new) = (access.get(item), access.get(edited))
+            edits[words: field.name] = WordEdits(
+                add: new.filter { !old.contains($0) }, remove: old.filter { !new.contains($0) })
+        }
+        for field in lineFields where field.kind == .day {
+            if case .day(let day) = field.value(edited), field.value(edited) != field.value(item) {
+                edits.dates[field.name] = .some(day)
+            }
+        }
         return edits
     }
 

@@ -506,10 +506,8 @@ struct BoardUI {
             .move(items: items, to: to, from: from, position: position, force: true)
         case .copy(let items, let to, let from, let position, _):
             .copy(items: items, to: to, from: from, position: position, force: true)
-        case .add(let titles, let to, let position, let labels, let assignees, let due, let note, _):
-            .add(
-                titles: titles, to: to, position: position, labels: labels, assignees: assignees, due: due, note: note,
-                force: true)
+        case .add(let titles, let to, let position, let content, _):
+            .add(titles: titles, to: to, position: position, content: content, force: true)
         case .restore(let items, let to, _):
             .restore(items: items, to: to, force: true)
         default:

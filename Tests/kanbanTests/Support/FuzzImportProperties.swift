@@ -78,8 +78,7 @@ extension FuzzProperties {
     private static func contents(of kanban: Kanban) -> ImportDocument? {
         func card(_ item: Item) -> CardContent? {
             guard let title = try? Title(item.title), title.text == item.title else { return nil }
-            return CardContent(
-                title: title, labels: item.labels, assignees: item.assignees, due: item.due, note: item.note)
+            return CardContent(title: title, of: item)
         }
         var document = ImportDocument()
         for board in kanban.boards {
