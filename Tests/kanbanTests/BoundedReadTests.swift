@@ -152,3 +152,55 @@ struct BoundedReadTests {
         #expect(none == nil, "the editor's own text was refused: \(String(describing: none))")
     }
 }
+
+/// Which refusal reading `path` meets, or nil if it is read.
+private func refusal(_ path: String, limit: Int, _ rules: BoundedFile.Rules) -> String? {
+    do {
+        _ = try BoundedFile.read(path, limit: limit, rules: rules)
+        return nil
+    } catch {
+        switch error {
+        case .cannotOpen: return "cannot open"
+        case .symbolicLink: return "symbolic link"
+        case .kind(let info): return info.kind
+        case .otherOwner: return "other owner"
+        case .tooLarge(let size): return "too large: \(size)"
+        case .grewTooLarge: return "grew too large"
+        case .cannotRead: return "cannot read"
+        }
+    }
+}
+
+@Suite("Bounded reads: the rules")
+struct BoundedFileRulesTests {
+    @Test func eachRuleRefusesWhatItMustAndReadsTheRest() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        try sandbox.write("twelve bytes", to: "file.txt")
+        try #require(symlink(sandbox.path("file.txt"), sandbox.path("link.txt")) == 0)
+        let file = sandbox.path("file.txt")
+        let link = sandbox.path("link.txt")
+        let regular = BoundedFile.Rules()
+        let anyKind = BoundedFile.Rules(regularOnly: false, followingLinks: true)
+        let noLinks = BoundedFile.Rules(regularOnly: true, followingLinks: false)
+
+        #expect(try BoundedFile.read(link, limit: 12, rules: regular) == Array("twelve bytes".utf8))
+        #expect(refusal(link, limit: 12, noLinks) == "symbolic link")
+        #expect(refusal(file, limit: 12, noLinks) == nil)
+        #expect(refusal(file, limit: 11, anyKind) == "too large: 12")
+        #expect(refusal(sandbox.path("."), limit: 12, anyKind) == "a directory")
+        #expect(refusal(sandbox.path("missing"), limit: 12, regular) == "cannot open")
+
+        var mine = BoundedFile.Rules()
+        mine.owner = geteuid()
+        #expect(refusal(file, limit: 12, mine) == nil)
+        var someoneElses = BoundedFile.Rules()
+        someoneElses.owner = geteuid() + 1
+        #expect(refusal(file, limit: 12, someoneElses) == "other owner")
+
+        // A stream is read as it comes when the rules take any kind, up to the limit.
+        #expect(refusal("/dev/null", limit: 12, anyKind) == nil)
+        #expect(refusal("/dev/zero", limit: 12, anyKind) == "grew too large")
+        #expect(refusal("/dev/null", limit: 12, regular) == "a character device")
+    }
+}
