@@ -27,20 +27,20 @@ struct BoundedReadTests {
         let small: [String: String] = ["KANBAN_TEST_MAX_FILE_SIZE": "4096"]
 
         let missing = try failure(sandbox, ["import", "missing.csv"])
-        #expect(missing.status == 66)
-        #expect(missing.err == "kanban: error: no file 'missing.csv' to import\n")
+        expectEqual(missing.status, 66)
+        expectEqual(missing.err, "kanban: error: no file 'missing.csv' to import\n")
 
         try FileManager.default.createDirectory(atPath: sandbox.path("dir"), withIntermediateDirectories: false)
         let directory = try failure(sandbox, ["import", "dir"])
-        #expect(directory.status == 74)
-        #expect(directory.err == "kanban: error: cannot read 'dir': is a directory\n")
+        expectEqual(directory.status, 74)
+        expectEqual(directory.err, "kanban: error: cannot read 'dir': is a directory\n")
 
         try sandbox.write(Array(repeating: UInt8(ascii: "a"), count: 5000), to: "big.csv")
         let big = try failure(sandbox, ["import", "big.csv"], environment: small)
         let expected: String =
             "kanban: error: cannot read 'big.csv': it is larger than 4 KiB, the most kanban reads; nothing was imported\n"
-        #expect(big.status == 74)
-        #expect(big.err == expected)
+        expectEqual(big.status, 74)
+        expectEqual(big.err, expected)
     }
 
     @Test func aKanbanFileIsRefusedInTheStoresWords() throws {
@@ -51,13 +51,13 @@ struct BoundedReadTests {
 
         try #require(mkfifo(sandbox.path("fifo"), 0o644) == 0)
         let fifo = try failure(sandbox, ["list", "-f", "fifo"])
-        #expect(fifo.status == 74)
-        #expect(fifo.err == "kanban: error: cannot read 'fifo': it is a FIFO, not a regular file\n")
+        expectEqual(fifo.status, 74)
+        expectEqual(fifo.err, "kanban: error: cannot read 'fifo': it is a FIFO, not a regular file\n")
 
         try FileManager.default.createDirectory(atPath: sandbox.path("dir"), withIntermediateDirectories: false)
         let directory = try failure(sandbox, ["list", "-f", "dir"])
-        #expect(directory.status == 74)
-        #expect(directory.err == "kanban: error: cannot read 'dir': it is a directory, not a regular file\n")
+        expectEqual(directory.status, 74)
+        expectEqual(directory.err, "kanban: error: cannot read 'dir': it is a directory, not a regular file\n")
 
         try sandbox.write(Array(repeating: 0x20, count: 5300), to: "big.json")
         let tooLarge: String =
@@ -67,12 +67,12 @@ struct BoundedReadTests {
         for command in [["add", "x", "-f", "big.json"], ["list", "-f", "big.json"], ["diff", "kanban.json", "big.json"]]
         {
             let big = try failure(sandbox, command, environment: small)
-            #expect(big.status == 74, "\(command)")
-            #expect(big.err == tooLarge + "\n", "\(command)")
+            expectEqual(big.status, 74, "\(command)")
+            expectEqual(big.err, tooLarge + "\n", "\(command)")
         }
         let merge = try failure(sandbox, ["merge", "kanban.json", "big.json", "kanban.json"], environment: small)
-        #expect(merge.status == 65)
-        #expect(merge.err == tooLarge + "; nothing was merged\n")
+        expectEqual(merge.status, 65)
+        expectEqual(merge.err, tooLarge + "; nothing was merged\n")
     }
 
     /// The editor's file, replaced by `replace` (run on its path), then read back.
@@ -114,8 +114,8 @@ struct BoundedReadTests {
             "sparse": "is larger than 16 MiB",
         ]
         let refusal = try #require(error, "\(kind) was read back")
-        #expect(refusal.status.exit == .ioError)
-        #expect(refusal.message == editorRefusal(path, what[kind] ?? ""))
+        expectEqual(refusal.status.exit, .ioError)
+        expectEqual(refusal.message, editorRefusal(path, what[kind] ?? ""))
         #expect(access(path, F_OK) != 0, "\(path) was not removed")
     }
 
@@ -125,8 +125,8 @@ struct BoundedReadTests {
             try #require(chown(path, 12345, 12345) == 0)
         }
         let refusal = try #require(error, "another user's file was read back")
-        #expect(refusal.status.exit == .ioError)
-        #expect(refusal.message == editorRefusal(path, "belongs to another user, uid 12345"))
+        expectEqual(refusal.status.exit, .ioError)
+        expectEqual(refusal.message, editorRefusal(path, "belongs to another user, uid 12345"))
     }
 
     @Test func theEditorsFileGoneOrNotUTF8IsSaidSo() throws {
@@ -134,8 +134,8 @@ struct BoundedReadTests {
             try #require(unlink(path) == 0)
         }
         let missing = try #require(gone, "a missing file was read back")
-        #expect(missing.status.exit == .ioError)
-        #expect(missing.message == "cannot read '\(goneAt)': no such file or directory; nothing was changed")
+        expectEqual(missing.status.exit, .ioError)
+        expectEqual(missing.message, "cannot read '\(goneAt)': no such file or directory; nothing was changed")
 
         let (bad, badAt) = try readBack { (path: String) throws in
             let fd = open(path, O_WRONLY | O_TRUNC)
@@ -145,8 +145,8 @@ struct BoundedReadTests {
             try #require(write(fd, bytes, bytes.count) == bytes.count)
         }
         let invalid = try #require(bad, "bytes that are not UTF-8 were read back")
-        #expect(invalid.status.exit == .dataError)
-        #expect(invalid.message == "'\(badAt)' is not valid UTF-8; your text is kept there")
+        expectEqual(invalid.status.exit, .dataError)
+        expectEqual(invalid.message, "'\(badAt)' is not valid UTF-8; your text is kept there")
 
         let (none, _) = try readBack { (_: String) throws in }
         #expect(none == nil, "the editor's own text was refused: \(String(describing: none))")
@@ -184,23 +184,23 @@ struct BoundedFileRulesTests {
         let anyKind = BoundedFile.Rules(regularOnly: false, followingLinks: true)
         let noLinks = BoundedFile.Rules(regularOnly: true, followingLinks: false)
 
-        #expect(try BoundedFile.read(link, limit: 12, rules: regular) == Array("twelve bytes".utf8))
-        #expect(refusal(link, limit: 12, noLinks) == "symbolic link")
+        try expectEqual(BoundedFile.read(link, limit: 12, rules: regular), Array("twelve bytes".utf8))
+        expectEqual(refusal(link, limit: 12, noLinks), "symbolic link")
         #expect(refusal(file, limit: 12, noLinks) == nil)
-        #expect(refusal(file, limit: 11, anyKind) == "too large: 12")
-        #expect(refusal(sandbox.path("."), limit: 12, anyKind) == "a directory")
-        #expect(refusal(sandbox.path("missing"), limit: 12, regular) == "cannot open")
+        expectEqual(refusal(file, limit: 11, anyKind), "too large: 12")
+        expectEqual(refusal(sandbox.path("."), limit: 12, anyKind), "a directory")
+        expectEqual(refusal(sandbox.path("missing"), limit: 12, regular), "cannot open")
 
         var mine = BoundedFile.Rules()
         mine.owner = geteuid()
         #expect(refusal(file, limit: 12, mine) == nil)
         var someoneElses = BoundedFile.Rules()
         someoneElses.owner = geteuid() + 1
-        #expect(refusal(file, limit: 12, someoneElses) == "other owner")
+        expectEqual(refusal(file, limit: 12, someoneElses), "other owner")
 
         // A stream is read as it comes when the rules take any kind, up to the limit.
         #expect(refusal("/dev/null", limit: 12, anyKind) == nil)
-        #expect(refusal("/dev/zero", limit: 12, anyKind) == "grew too large")
-        #expect(refusal("/dev/null", limit: 12, regular) == "a character device")
+        expectEqual(refusal("/dev/zero", limit: 12, anyKind), "grew too large")
+        expectEqual(refusal("/dev/null", limit: 12, regular), "a character device")
     }
 }
