@@ -106,7 +106,8 @@ struct BoundedReadTests {
                 let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
                 try #require(fd >= 0)
                 defer { close(fd) }
-                try #require(ftruncate(fd, 17 << 20) == 0)
+                let size: off_t = 17 << 20
+                try #require(ftruncate(fd, size) == 0)
             }
         }
         let what: [String: String] = [
