@@ -31,13 +31,13 @@ struct DiffTests {
     @Test func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
         // Todo: A B C D -> D A B C: one card moved; the three below it only shifted.
         let change = try diff([.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
-        expectEqual(change.items.map(\.title), ["Model Abstraction"])
-        expectEqual(change.items[0].from, Slot(board: "Todo", index: 3))
-        expectEqual(change.items[0].to, Slot(board: "Todo", index: 0))
+        #expect(change.items.map(\.title) == ["Model Abstraction"])
+        #expect(change.items[0].from == Slot(board: "Todo", index: 3))
+        #expect(change.items[0].to == Slot(board: "Todo", index: 0))
         let added = try diff([.add(titles: [F.title("New")], to: "Todo", position: .top)])
-        expectEqual(added.items.map(\.title), ["New"])
+        #expect(added.items.map(\.title) == ["New"])
         let removed = try diff([.remove(items: ["Database Migration"])])
-        expectEqual(removed.items.map(\.title), ["Database Migration"])
+        #expect(removed.items.map(\.title) == ["Database Migration"])
         #expect(removed.items[0].to == nil)
     }
 

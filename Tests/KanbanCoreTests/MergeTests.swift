@@ -137,11 +137,11 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)],
             theirs: [.add(titles: [F.title("T1")], to: "Done", position: .top)])
-        expectEqual(F.layout(result.kanban)[2], "Done: O1, O2, T1, System Architecture, Alert & Debugging")
+        #expect(F.layout(result.kanban)[2] == "Done: O1, O2, T1, System Architecture, Alert & Debugging")
         let (swapped, _, _) = try merge(
             ours: [.add(titles: [F.title("T1")], to: "Done", position: .top)],
             theirs: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)])
-        expectEqual(F.layout(swapped.kanban)[2], "Done: T1, O1, O2, System Architecture, Alert & Debugging")
+        #expect(F.layout(swapped.kanban)[2] == "Done: T1, O1, O2, System Architecture, Alert & Debugging")
     }
 
     @Test func aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace() throws {
@@ -150,7 +150,7 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("New")], to: "In Progress", position: .after("Analytics"))],
             theirs: [.move(items: ["Analytics"], to: "Done")])
-        expectEqual(F.layout(result.kanban)[1], "In Progress: Push Notification, New, Machine Learning")
+        #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, New, Machine Learning")
     }
 
     @Test func aShiftedCardHasNotMoved() throws {
@@ -273,7 +273,7 @@ struct MergeTests {
             ours: [.boardRemove(board: "Done", force: true)],
             theirs: [.add(titles: [F.title("Late")], to: "Done", position: nil)])
         // Done's old cards were removed on ours and left alone on theirs: they go.
-        expectEqual(F.layout(result.kanban).last, "Done: Late")
+        #expect(F.layout(result.kanban).last == "Done: Late")
         #expect(result.notes.contains { if case .keptBoard(_, "Done", .ours) = $0 { true } else { false } })
     }
 
@@ -288,9 +288,9 @@ struct MergeTests {
                 .boardAdd(title: F.title("Review"), at: 2), .add(titles: [F.title("O")], to: "Review", position: nil),
             ],
             theirs: [.boardAdd(title: F.title("review")), .add(titles: [F.title("T")], to: "review", position: nil)])
-        expectEqual(result.kanban.boards.map(\.title), ["Todo", "In Progress", "Review", "Done"])
-        expectEqual(result.kanban.boards[2].id, a.boards[2].id)
-        expectEqual(F.layout(result.kanban)[2], "Review: O, T")
+        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+        #expect(result.kanban.boards[2].id == a.boards[2].id)
+        #expect(F.layout(result.kanban)[2] == "Review: O, T")
         expectEqual(result.conflicts.map(\.values), [.field(.title, ours: .line("Review"), theirs: .line("review"))])
     }
 
@@ -394,6 +394,6 @@ struct MergeTests {
         let b2 = try F.apply([.add(titles: [F.title("B")], to: "Done", position: nil)], to: b, start: 2, seed: 2)
         let result = Kanban.merge(base: try Kanban(boards: []), ours: a2, theirs: b2)
         try result.kanban.validate()
-        expectEqual(F.layout(result.kanban), ["Todo: A", "Doing: ", "Done: B"])
+        #expect(F.layout(result.kanban) == ["Todo: A", "Doing: ", "Done: B"])
     }
 }

@@ -57,7 +57,7 @@ struct OperationTests {
             return try kanban.insert(cards, into: 2, at: .bottom, now: Self.clock.now, using: &generator)
         }
         expectEqual(after.boards[2].items.map(\.title), ["System Architecture", "Alert & Debugging", "One", "Two"])
-        expectEqual(after.boards[2].items[2].due?.description, "2026-11-24")
+        #expect(after.boards[2].items[2].due?.description == "2026-11-24")
         #expect(
             after.boards[2].items[3].created == Self.clock.now && after.boards[2].items[3].entered == Self.clock.now)
         let first = try expectApply(.add(titles: titles, to: nil, position: .top)) { (kanban) throws(KanbanError) in
@@ -79,11 +79,11 @@ struct OperationTests {
             try kanban.apply(
                 .add(titles: [Title("x")], to: "In Progress", position: nil), at: Self.clock, using: &generator)
         }
-        expectEqual(kanban, before)
+        #expect(kanban == before)
         try kanban.apply(
             .add(titles: [Title("x")], to: "In Progress", position: nil, force: true), at: Self.clock, using: &generator
         )
-        expectEqual(kanban.boards[1].items.count, 4)
+        #expect(kanban.boards[1].items.count == 4)
     }
 
     @Test func moveResolvesEveryReferenceFirst() throws {
@@ -158,8 +158,8 @@ struct OperationTests {
                 Location(board: 1, index: 1),
                 CardEdits(note: .set("n"), addLabels: ["bug"], due: .some(Day(year: 2026, month: 11, day: 30))))
         }
-        expectEqual(after.boards[1].items[1].due?.description, "2026-11-30")
-        expectEqual(edits.resolved(today: Self.clock.today).due, .some(Day(year: 2026, month: 11, day: 30)))
+        #expect(after.boards[1].items[1].due?.description == "2026-11-30")
+        #expect(edits.resolved(today: Self.clock.today).due == .some(Day(year: 2026, month: 11, day: 30)))
         expectEqual(EditInput(due: DueInput.none).resolved(today: Self.clock.today).due, .some(nil))
         #expect(EditInput().resolved(today: Self.clock.today).due == nil)
         #expect(EditInput().isEmpty && !edits.isEmpty)

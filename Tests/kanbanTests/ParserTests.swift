@@ -250,7 +250,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                 == change(.add(titles: [try title("x")], to: "--weird", position: nil)))
         #expect(
             try parse("add", "x", "--to=--at").command == change(.add(titles: [try title("x")], to: "--at", position: nil)))
-        try expectEqual(parse("move", "a", "--to", "-").command, change(.move(items: ["a"], to: "-")))
+        #expect(try parse("move", "a", "--to", "-").command == change(.move(items: ["a"], to: "-")))
     }
 
     @Test func aNegativeNumberIsAnOperandNotAnOption() throws {
