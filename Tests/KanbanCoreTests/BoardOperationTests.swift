@@ -31,15 +31,15 @@ struct BoardOperationTests {
                 try #require((0...count).contains(landing), "added at \(String(describing: index))")
                 var expected = sketch(kanban)
                 expected.insert(BoardSketch(title: "New", limit: limit, ids: []), at: landing)
-                #expect(sketch(after) == expected)
-                #expect(change.boards == [BoardChange(title: "New", from: nil, to: landing, limit: limit)])
+                expectEqual(sketch(after), expected)
+                expectEqual(change.boards, [BoardChange(title: "New", from: nil, to: landing, limit: limit)])
                 #expect(change.items.isEmpty)
                 #expect(change.isEffective)
             case .failure(let error):
                 let index = try #require(index)
                 #expect(!(0...count).contains(index))
-                #expect(error == .boardIndexOutOfRange(index: index, range: 0...count))
-                #expect(after == kanban)
+                expectEqual(error, .boardIndexOutOfRange(index: index, range: 0...count))
+                expectEqual(after, kanban)
             }
         }
     }
@@ -52,7 +52,7 @@ struct BoardOperationTests {
         #expect(throws: KanbanError.duplicateBoard(title: try Title(title).text, existing: existing)) {
             try kanban.addBoard(Title(title))
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
     }
 
     // MARK: - Rename
@@ -60,9 +60,9 @@ struct BoardOperationTests {
     @Test func renameBoardChangesOnlyTheTitle() throws {
         var kanban = try makeKanban(counts: [1, 2], limits: [nil, 3])
         let change = try kanban.renameBoard(1, to: Title("In Progress"))
-        #expect(kanban.boards.map(\.title) == ["Todo", "In Progress"])
-        #expect(kanban.boards[1].limit == 3)
-        #expect(layout(kanban) == idLayout(counts: [1, 2]))
+        expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress"])
+        expectEqual(kanban.boards[1].limit, 3)
+        expectEqual(layout(kanban), idLayout(counts: [1, 2]))
         #expect(
             change.boards == [
                 BoardChange(title: "In Progress", from: 1, to: 1, limit: 3, previousTitle: "Doing")
@@ -73,14 +73,14 @@ struct BoardOperationTests {
     @Test func renamingABoardsCaseOnlyIsAllowed() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(0, to: Title("TODO"))
-        #expect(kanban.boards.map(\.title) == ["TODO", "Doing"])
+        expectEqual(kanban.boards.map(\.title), ["TODO", "Doing"])
         #expect(change.isEffective)
     }
 
     @Test func renamingABoardToItsOwnTitleIsNotEffective() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(1, to: Title("Doing"))
-        #expect(kanban == (try makeKanban(counts: [0, 0])))
+        expectEqual(kanban, (try makeKanban(counts: [0, 0])))
         #expect(!change.isEffective)
     }
 
@@ -93,7 +93,7 @@ struct BoardOperationTests {
                     #expect(throws: KanbanError.duplicateBoard(title: title, existing: kanban.boards[other].title)) {
                         try after.renameBoard(board, to: Title(title))
                     }
-                    #expect(after == kanban)
+                    expectEqual(after, kanban)
                 }
             }
         }
@@ -111,18 +111,18 @@ struct BoardOperationTests {
                     let change = try after.moveBoard(board, to: index)
                     var expected = sketch(kanban)
                     expected.insert(expected.remove(at: board), at: index)
-                    #expect(sketch(after) == expected)
+                    expectEqual(sketch(after), expected)
                     #expect(
                         change.boards == [
                             BoardChange(title: kanban.boards[board].title, from: board, to: index, limit: board)
                         ])
-                    #expect(change.isEffective == (board != index))
-                    #expect(change.isEffective == (after != kanban))
+                    expectEqual(change.isEffective, (board != index))
+                    expectEqual(change.isEffective, (after != kanban))
                 } else {
                     #expect(throws: KanbanError.boardIndexOutOfRange(index: index, range: 0...(count - 1))) {
                         try after.moveBoard(board, to: index)
                     }
-                    #expect(after == kanban)
+                    expectEqual(after, kanban)
                 }
             }
         }
@@ -134,14 +134,14 @@ struct BoardOperationTests {
     func setLimitReportsTheLimitBeforeAndAfter(from: Int?, to: Int?) throws {
         var kanban = try makeKanban(counts: [2, 3], limits: [nil, from])
         let change = try kanban.setLimit(of: 1, to: to)
-        #expect(kanban.boards[1].limit == to)
+        expectEqual(kanban.boards[1].limit, to)
         #expect(kanban.boards[0].limit == nil)
-        #expect(layout(kanban) == idLayout(counts: [2, 3]))
+        expectEqual(layout(kanban), idLayout(counts: [2, 3]))
         #expect(
             change.boards == [
                 BoardChange(title: "Doing", from: 1, to: 1, limit: to, limitChange: LimitChange(from: from, to: to))
             ])
-        #expect(change.isEffective == (from != to))
+        expectEqual(change.isEffective, (from != to))
     }
 
     // MARK: - Remove
@@ -149,8 +149,8 @@ struct BoardOperationTests {
     @Test func removingAnEmptyBoardNeedsNoForce() throws {
         var kanban = try makeKanban(counts: [1, 0, 1], limits: [nil, 4, nil])
         let change = try kanban.removeBoard(1)
-        #expect(kanban.boards.map(\.title) == ["Todo", "Done"])
-        #expect(change.boards == [BoardChange(title: "Doing", from: 1, to: nil, limit: 4)])
+        expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
+        expectEqual(change.boards, [BoardChange(title: "Doing", from: 1, to: nil, limit: 4)])
         #expect(change.items.isEmpty)
         #expect(change.isEffective)
     }
@@ -161,14 +161,14 @@ struct BoardOperationTests {
         #expect(throws: KanbanError.boardNotEmpty(board: "Doing", count: 2)) {
             try kanban.removeBoard(1)
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
         let change = try kanban.removeBoard(1, force: true)
-        #expect(layout(kanban) == [["a0"], ["c0"]])
-        #expect(kanban.boards.map(\.title) == ["Todo", "Done"])
-        #expect(change.items.map(\.id.rawValue) == ["b0", "b1"])
-        #expect(change.items.map(\.from) == [Slot(board: "Doing", index: 0), Slot(board: "Doing", index: 1)])
+        expectEqual(layout(kanban), [["a0"], ["c0"]])
+        expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
+        expectEqual(change.items.map(\.id.rawValue), ["b0", "b1"])
+        expectEqual(change.items.map(\.from), [Slot(board: "Doing", index: 0), Slot(board: "Doing", index: 1)])
         #expect(change.items.allSatisfy { $0.to == nil })
-        #expect(change.boards.map(\.to) == [nil])
+        expectEqual(change.boards.map(\.to), [nil])
     }
 
     @Test(arguments: 0...3)
@@ -179,11 +179,11 @@ struct BoardOperationTests {
             let result = Result { () throws(KanbanError) in try after.removeBoard(1, force: force) }
             if count > 0 && !force {
                 #expect(throws: KanbanError.boardNotEmpty(board: "Doing", count: count)) { try result.get() }
-                #expect(after == kanban)
+                expectEqual(after, kanban)
             } else {
                 let change = try result.get()
-                #expect(layout(after) == [["a0"]])
-                #expect(change.items.count == count)
+                expectEqual(layout(after), [["a0"]])
+                expectEqual(change.items.count, count)
                 #expect(change.isEffective)
             }
         }
@@ -193,7 +193,7 @@ struct BoardOperationTests {
         var kanban = try makeKanban(counts: [0, 0])
         try kanban.removeBoard(0)
         try kanban.addBoard(Title("todo"), at: 0)
-        #expect(kanban.boards.map(\.title) == ["todo", "Doing"])
+        expectEqual(kanban.boards.map(\.title), ["todo", "Doing"])
     }
 
     // MARK: - Building kanbans
@@ -217,7 +217,7 @@ struct BoardOperationTests {
     @Test func theSampleIsTheTutorialsData() throws {
         var generator = SeededGenerator(seed: 1)
         let sample = Kanban.sample(now: nil, using: &generator)
-        #expect(sample.boards.map(\.title) == ["Todo", "In Progress", "Done"])
+        expectEqual(sample.boards.map(\.title), ["Todo", "In Progress", "Done"])
         #expect(
             sample.boards.map { $0.items.map(\.title) } == [
                 ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"],
@@ -225,16 +225,16 @@ struct BoardOperationTests {
                 ["System Architecture", "Alert & Debugging"],
             ])
         #expect(sample.boards.allSatisfy { $0.limit == nil })
-        #expect(sample.itemCount == 9)
+        expectEqual(sample.itemCount, 9)
         #expect(throws: Never.self) { try sample.validate() }
-        #expect(Kanban.defaultBoardTitles == ["Todo", "In Progress", "Done"])
+        expectEqual(Kanban.defaultBoardTitles, ["Todo", "In Progress", "Done"])
     }
 
     @Test func keepingBoardsKeepsEachOnceInTheOrderAsked() throws {
         let kanban = try makeKanban(counts: [1, 2, 3])
         let kept = kanban.keepingBoards(at: [2, 0, 2])
-        #expect(kept.boards.map(\.title) == ["Done", "Todo"])
-        #expect(layout(kept) == [["c0", "c1", "c2"], ["a0"]])
+        expectEqual(kept.boards.map(\.title), ["Done", "Todo"])
+        expectEqual(layout(kept), [["c0", "c1", "c2"], ["a0"]])
     }
 
     @Test func isFullMeansAtOrOverTheLimit() {

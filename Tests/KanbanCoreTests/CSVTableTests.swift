@@ -34,22 +34,22 @@ struct CSVTableTests {
         let csv = CSVTable.export(kanban)
         #expect(csv.contains("\"No ]\"\"\"\"\"\"\"\"\u{731}c\"\"d.Do ]\"\"\"\"\"\"l\""), "\(csv)")
         let document = try CSVTable.read(Array(csv.utf8))
-        #expect(document.boards.map(\.title.text) == [title])
-        #expect(document.boards.first?.cards.map(\.title.text) == ["Say \"\u{301}hi\u{301}\", done"])
+        expectEqual(document.boards.map(\.title.text), [title])
+        expectEqual(document.boards.first?.cards.map(\.title.text), ["Say \"\u{301}hi\u{301}\", done"])
     }
 
     @Test func readsColumnsInAnyOrderAndCaseWithLFOrCRLF() throws {
         let text = "\u{FEFF}Title,BOARD,note,labels,due\nFirst,Todo,,\"x y,z\",2026-12-01\r\nSecond,Done,\"a\r\nb\",,\n"
         let document = try CSVTable.read(Array(text.utf8))
-        #expect(document.boards.map(\.title.text) == ["Todo", "Done"])
-        #expect(document.boards[0].cards[0].labels.names == ["x", "y", "z"])
-        #expect(document.boards[0].cards[0].due == Day(year: 2026, month: 12, day: 1))
-        #expect(document.boards[1].cards[0].note == "a\nb")
+        expectEqual(document.boards.map(\.title.text), ["Todo", "Done"])
+        expectEqual(document.boards[0].cards[0].labels.names, ["x", "y", "z"])
+        expectEqual(document.boards[0].cards[0].due, Day(year: 2026, month: 12, day: 1))
+        expectEqual(document.boards[1].cards[0].note, "a\nb")
     }
 
     @Test func aRecordWithoutATitleNamesABoard() throws {
         let document = try CSVTable.read(Array("board,title\nReview,\nTodo,x\nreview,y\n".utf8))
-        #expect(document.boards.map(\.title.text) == ["Review", "Todo"])
+        expectEqual(document.boards.map(\.title.text), ["Review", "Todo"])
         #expect(document.boards[0].cards.map(\.title.text) == ["y"])  // boards match ignoring case
     }
 
@@ -70,11 +70,11 @@ struct CSVTableTests {
     ])
     func aMalformedFileIsRefusedAtItsLine(text: String, line: Int) throws {
         let error = try #require(throws: ImportError.self) { try CSVTable.read(Array(text.utf8)) }
-        #expect(error.location == .line(line), "\(error)")
+        expectEqual(error.location, .line(line), "\(error)")
     }
 
     @Test func anEmptyFileIsRefused() throws {
         let error = try #require(throws: ImportError.self) { try CSVTable.read([]) }
-        #expect(error.location == .file)
+        expectEqual(error.location, .file)
     }
 }

@@ -25,7 +25,7 @@ struct CodableTests {
                 == #"{"archive":[{"archived":"1970-01-02T01:00:00Z","board":"\#(todo)","created":"1970-01-02T00:00:00Z","due":"2026-12-01","id":"a1","labels":["bug"],"note":"two\nlines","title":"Card a1"}],"#
                 + #""boards":[{"id":"\#(todo)","items":[],"limit":null,"title":"Todo"},{"id":"\#(done)","items":[],"limit":3,"title":"Done"}],"version":2}"#
         )
-        #expect(try JSONDecoder().decode(Kanban.self, from: Data(text.utf8)) == kanban)
+        try expectEqual(JSONDecoder().decode(Kanban.self, from: Data(text.utf8)), kanban)
     }
 
     @Test func codableRefusesDuplicateIDs() throws {
@@ -74,8 +74,8 @@ struct CodableTests {
 
     @Test func itemIDsEncodeAsPlainStrings() throws {
         let id = try #require(ItemID("k3f9"))
-        #expect(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self) == #"["k3f9"]"#)
-        #expect(try JSONDecoder().decode([ItemID].self, from: Data(#"["k3f9"]"#.utf8)) == [id])
+        expectEqual(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self), #"["k3f9"]"#)
+        try expectEqual(JSONDecoder().decode([ItemID].self, from: Data(#"["k3f9"]"#.utf8)), [id])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([ItemID].self, from: Data(#"["k 3"]"#.utf8)) }
     }
 }

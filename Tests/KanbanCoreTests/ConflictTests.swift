@@ -64,13 +64,13 @@ extension ConflictField {
 
     @Test func aDocumentWithConflictsReadsAndWritesBackByteForByte() throws {
         let (kanban, _) = try KanbanFile.decode(Array(Self.document.utf8))
-        #expect(String(decoding: KanbanFile.encode(kanban), as: UTF8.self) == Self.document)
+        expectEqual(String(decoding: KanbanFile.encode(kanban), as: UTF8.self), Self.document)
         let card = kanban.boards[0].items[0]
-        #expect(card.conflicts.fields == [.due, .note, .title])
-        #expect(card.conflicts[.title] == RecordedConflict(field: .title, base: .line("A"), theirs: .line("Metrics")))
-        #expect(card.conflicts[.due]?.theirs == .day(Day(iso: "2026-12-24")!))
-        #expect(kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: nil, theirs: .number(5)))
-        #expect(kanban.archive[0].item.conflicts.fields == [.note])
+        expectEqual(card.conflicts.fields, [.due, .note, .title])
+        expectEqual(card.conflicts[.title], RecordedConflict(field: .title, base: .line("A"), theirs: .line("Metrics")))
+        expectEqual(card.conflicts[.due]?.theirs, .day(Day(iso: "2026-12-24")!))
+        expectEqual(kanban.boards[0].conflicts[.limit], RecordedConflict(field: .limit, base: nil, theirs: .number(5)))
+        expectEqual(kanban.archive[0].item.conflicts.fields, [.note])
     }
 
     @Test func aFileWithoutConflictsIsWrittenAsBefore() throws {
@@ -169,10 +169,10 @@ extension ConflictField {
                     RecordedConflict(field: .due, base: .day(Day(iso: "2026-12-01")!), theirs: .day(Day(iso: "2026-12-24")!)),
                 ]))
         #expect(result.kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: .number(3), theirs: .number(5)))
-        #expect(result.conflicts.count == 3)
+        expectEqual(result.conflicts.count, 3)
         // Committed as it is and read back, nothing of theirs is lost.
         let reread = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
-        #expect(reread == result.kanban)
+        expectEqual(reread, result.kanban)
     }
 
     @Test func resolveTakesTheirsOrKeepsOursAndEditsSettleAField() throws {

@@ -17,7 +17,7 @@ import Testing
                     ids[Int.random(in: 0..<count, using: &generator)] = copy
                 }
                 let expected = Set(ids).count != ids.count
-                #expect(ItemIDSet.containsRepeats(ids) == expected, "\(count) ids, planted: \(planted)")
+                expectEqual(ItemIDSet.containsRepeats(ids), expected, "\(count) ids, planted: \(planted)")
                 if expected { found += 1 }
             }
         }
@@ -45,7 +45,7 @@ import Testing
                     Issue.record("unexpected \(error)")
                     continue
                 }
-                #expect(line == 15_001)
+                expectEqual(line, 15_001)
                 #expect(message.contains("c7"), "\(message)")
             }
         }

@@ -23,9 +23,9 @@ struct DiffTests {
         let report = try moved.apply(
             .move(items: ["Analytics"], to: "Done", position: .at(0)), at: F.clock(1), using: &generator)
         let change = Kanban.diff(from: base, to: moved)
-        #expect(change.items == report.items)
-        #expect(change.items.first?.from == Slot(board: "In Progress", index: 1))
-        #expect(change.items.first?.to == Slot(board: "Done", index: 0))
+        expectEqual(change.items, report.items)
+        expectEqual(change.items.first?.from, Slot(board: "In Progress", index: 1))
+        expectEqual(change.items.first?.to, Slot(board: "Done", index: 0))
     }
 
     @Test func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
@@ -45,7 +45,7 @@ struct DiffTests {
         let change = try diff([
             .move(items: ["Model Abstraction", "Storage Management", "Schema Design"], to: "Todo", position: .top)
         ])
-        #expect(change.items.count == 3)
+        expectEqual(change.items.count, 3)
         #expect(!change.items.map(\.title).contains("Database Migration"))
     }
 
@@ -57,27 +57,27 @@ struct DiffTests {
             .remove(items: ["Push Notification"]),
         ])
         let edited = try #require(change.items.first { $0.title == "Analytics" })
-        #expect(edited.from == Slot(board: "In Progress", index: 0))
-        #expect(edited.to == edited.from)
+        expectEqual(edited.from, Slot(board: "In Progress", index: 0))
+        expectEqual(edited.to, edited.from)
         #expect(
             edited.edits == [.labels(from: [], to: ["bug"]), .due(from: nil, to: Day(year: 2026, month: 12, day: 1))])
     }
 
     @Test func aRetitledCardCarriesItsPreviousTitle() throws {
         let change = try diff([.rename(item: "Analytics", title: F.title("Metrics"))])
-        #expect(change.items.count == 1)
-        #expect(change.items[0].previousTitle == "Analytics")
-        #expect(change.items[0].title == "Metrics")
+        expectEqual(change.items.count, 1)
+        expectEqual(change.items[0].previousTitle, "Analytics")
+        expectEqual(change.items[0].title, "Metrics")
     }
 
     @Test func archivedAndRestoredCardsAreNamedSo() throws {
         let archived = try diff([.archive(items: ["Analytics"])])
-        #expect(archived.items.map(\.archive) == [.archived])
-        #expect(archived.items[0].from == Slot(board: "In Progress", index: 1))
+        expectEqual(archived.items.map(\.archive), [.archived])
+        expectEqual(archived.items[0].from, Slot(board: "In Progress", index: 1))
         let base = try F.apply([.archive(items: ["Analytics"])], to: F.sample, start: 1, seed: 1)
         let restored = try diff([.restore(items: ["Analytics"])], on: base)
-        #expect(restored.items.map(\.archive) == [.restored])
-        #expect(restored.items[0].to == Slot(board: "In Progress", index: 2))
+        expectEqual(restored.items.map(\.archive), [.restored])
+        expectEqual(restored.items[0].to, Slot(board: "In Progress", index: 2))
     }
 
     @Test func boardChangesCarryTheBoardsIdAndEveryAspect() throws {
@@ -90,7 +90,7 @@ struct DiffTests {
         let done = try #require(change.boards.first { $0.id == base.boards[2].id })
         #expect(done.previousTitle == "Done" && done.title == "Shipped")
         #expect(done.from == 2 && done.to == 0)
-        #expect(done.limitChange == LimitChange(from: nil, to: 5))
+        expectEqual(done.limitChange, LimitChange(from: nil, to: 5))
         #expect(change.boards.contains { $0.title == "Review" && $0.from == nil })
         #expect(change.boards.contains { $0.title == "Todo" && $0.to == nil })
         // The cards of a removed board are removed; the others only shifted.
@@ -99,6 +99,6 @@ struct DiffTests {
 
     @Test func aBoardThatOnlyShiftedIsNotListed() throws {
         let change = try diff([.boardAdd(title: F.title("Backlog"), at: 0)])
-        #expect(change.boards.map(\.title) == ["Backlog"])
+        expectEqual(change.boards.map(\.title), ["Backlog"])
     }
 }

@@ -681,17 +681,17 @@ private struct DocumentWriter {
                     check(writer.mutate(document), &mutants)
                 }
             }
-            #expect(try KanbanFile.decode(KanbanFile.encode(kanban)).kanban == kanban)
+            try expectEqual(KanbanFile.decode(KanbanFile.encode(kanban)).kanban, kanban)
         }
         // Every well-formed document is read, in its format; the mutants cover both outcomes.
-        #expect(tally.refused == 0, "\(tally.firstRefusal ?? "")")
+        expectEqual(tally.refused, 0, "\(tally.firstRefusal ?? "")")
         #expect(
             tally.formats[.current] == rounds * 4 && tally.formats[.version1] == rounds
                 && tally.formats[.legacy] == rounds)
         #expect(
             mutants.accepted > rounds * 2 && mutants.refused > rounds * 8,
             "accepted \(mutants.accepted), refused \(mutants.refused)")
-        #expect(mutants.formats.count == 3, "\(mutants.formats)")
+        expectEqual(mutants.formats.count, 3, "\(mutants.formats)")
     }
 
     /// Foundation's view of the three formats, on documents written out by hand.
@@ -702,12 +702,12 @@ private struct DocumentWriter {
             Issue.record("version 2 not read")
             return
         }
-        #expect(kanban.boards[0].items[0].labels == ["bug"])
+        expectEqual(kanban.boards[0].items[0].labels, ["bug"])
         let old = #"{"version": 1, "boards": [{"title": "T", "limit": 2, "items": [{"id": "a1", "title": "x"}]}]}"#
         #expect(
             FoundationView(Array(old.utf8))
                 == .version1(try makeKanban([["a1"]], titles: ["T"], limits: [2], itemTitles: ["a1": "x"])))
-        #expect(FoundationView(Array(#"[{"title": "T", "items": ["x"]}]"#.utf8)) == .legacy([["T", "x"]]))
+        expectEqual(FoundationView(Array(#"[{"title": "T", "items": ["x"]}]"#.utf8)), .legacy([["T", "x"]]))
         for refused in [
             #"{"version": 1, "boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "note": "n"}]}]}"#,
             #"{"version": 1, "boards": [{"id": "b1", "title": "T", "items": []}]}"#,
@@ -715,7 +715,7 @@ private struct DocumentWriter {
             #"{"version": 3, "boards": []}"#,
             #"{"version": 2, "boards": [{"title": "T", "items": []}]}"#,
         ] {
-            #expect(FoundationView(Array(refused.utf8)) == .refused, "\(refused)")
+            expectEqual(FoundationView(Array(refused.utf8)), .refused, "\(refused)")
             #expect(throws: KanbanError.self) { try KanbanFile.decode(Array(refused.utf8)) }
         }
     }
@@ -742,10 +742,10 @@ private struct DocumentWriter {
     }
 
     @Test func theStrictParserTellsValidFromInvalid() {
-        #expect(StrictJSON.check(Array("{\"a\": [1, 2.5e3, -0, true, null, \"\\ud83d\\ude00\"]}".utf8)) == .valid)
-        #expect(StrictJSON.check(Array("{\"a\": 1, \"a\": 2}".utf8)) == .duplicateKeys)
+        expectEqual(StrictJSON.check(Array("{\"a\": [1, 2.5e3, -0, true, null, \"\\ud83d\\ude00\"]}".utf8)), .valid)
+        expectEqual(StrictJSON.check(Array("{\"a\": 1, \"a\": 2}".utf8)), .duplicateKeys)
         for invalid in ["{\"a\": 01}", "[1,]", "{\"a\" 1}", "\"\\ud800\"", "[\"\u{1}\"]", "[1.]", "tru", "{}x", ""] {
-            #expect(StrictJSON.check(Array(invalid.utf8)) == .invalid, "\(invalid)")
+            expectEqual(StrictJSON.check(Array(invalid.utf8)), .invalid, "\(invalid)")
         }
     }
 }

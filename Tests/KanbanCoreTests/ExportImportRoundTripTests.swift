@@ -98,7 +98,7 @@ struct ExportImportRoundTripTests {
                 Issue.record("seed \(seed): \(error)\n\(markdown)")
                 continue
             }
-            #expect(read == document, "seed \(seed):\n\(markdown)")
+            expectEqual(read, document, "seed \(seed):\n\(markdown)")
         }
     }
 
@@ -114,7 +114,7 @@ struct ExportImportRoundTripTests {
                 Issue.record("seed \(seed): \(error)\n\(csv)")
                 continue
             }
-            #expect(read == document, "seed \(seed):\n\(csv)")
+            expectEqual(read, document, "seed \(seed):\n\(csv)")
         }
     }
 
@@ -123,7 +123,7 @@ struct ExportImportRoundTripTests {
             var generator = KanbanGenerator(seed: seed)
             let document = generator.document(archive: false, limits: true)
             let json = KanbanFile.encode(try Self.kanban(document, seed: seed))
-            #expect(try ImportFormat.json.read(json, localDay: utcDay) == document, "seed \(seed)")
+            try expectEqual(ImportFormat.json.read(json, localDay: utcDay), document, "seed \(seed)")
         }
     }
 
@@ -131,14 +131,14 @@ struct ExportImportRoundTripTests {
         for seed in 0..<UInt64(50) {
             var generator = KanbanGenerator(seed: seed)
             let kanban = try Self.kanban(generator.document(archive: true, limits: true), seed: seed)
-            #expect(ImportFormat.guess(Array(MarkdownBoard.export(kanban).utf8)) == .markdown)
-            #expect(ImportFormat.guess(Array(CSVTable.export(kanban).utf8)) == .csv)
-            #expect(ImportFormat.guess(KanbanFile.encode(kanban)) == .json)
+            expectEqual(ImportFormat.guess(Array(MarkdownBoard.export(kanban).utf8)), .markdown)
+            expectEqual(ImportFormat.guess(Array(CSVTable.export(kanban).utf8)), .csv)
+            expectEqual(ImportFormat.guess(KanbanFile.encode(kanban)), .json)
         }
-        #expect(ImportFormat.guess(try Fixtures.bytes("trello-board.json")) == .trello)
-        #expect(ImportFormat.guess(try Fixtures.bytes("trello-card.json")) == .trello)
-        #expect(ImportFormat.guess(Array("[{\"title\": \"Todo\", \"items\": []}]".utf8)) == .json)
-        #expect(ImportFormat.guess(Array("\u{FEFF}\"Board\",\"Title\"\r\n".utf8)) == .csv)
-        #expect(ImportFormat.guess(Array("# Notes\n".utf8)) == .markdown)
+        expectEqual(ImportFormat.guess(try Fixtures.bytes("trello-board.json")), .trello)
+        expectEqual(ImportFormat.guess(try Fixtures.bytes("trello-card.json")), .trello)
+        expectEqual(ImportFormat.guess(Array("[{\"title\": \"Todo\", \"items\": []}]".utf8)), .json)
+        expectEqual(ImportFormat.guess(Array("\u{FEFF}\"Board\",\"Title\"\r\n".utf8)), .csv)
+        expectEqual(ImportFormat.guess(Array("# Notes\n".utf8)), .markdown)
     }
 }

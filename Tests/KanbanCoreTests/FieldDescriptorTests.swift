@@ -40,29 +40,29 @@ struct FieldDescriptorTests {
         switch field.merge {
         case .scalar:
             let conflict = try #require(ConflictField(rawValue: name), "a scalar field can hold a conflict")
-            #expect(conflict.kind == field.kind)
-            #expect(result.conflicts.map(\.values) == [.field(conflict, ours: a, theirs: b)])
-            #expect(field.value(merged) == a)
+            expectEqual(conflict.kind, field.kind)
+            expectEqual(result.conflicts.map(\.values), [.field(conflict, ours: a, theirs: b)])
+            expectEqual(field.value(merged), a)
             #expect(merged.conflicts.entries == [RecordedConflict(field: conflict, base: field.value(Self.card), theirs: b)])
             // The record reads back from the file as it was written.
             let read = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
-            #expect(read.boards[0].items[0].conflicts == merged.conflicts)
+            expectEqual(read.boards[0].items[0].conflicts, merged.conflicts)
         case .set:
             #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
-            #expect(field.value(merged) == .words(["ours", "theirs"]))
+            expectEqual(field.value(merged), .words(["ours", "theirs"]))
         case .quiet, .place:
             // Created is picked quietly; where the card entered its board goes with its
             // place, which neither side moved: both keep ours.
             #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
-            #expect(field.value(merged) == a)
+            expectEqual(field.value(merged), a)
         }
     }
 
     @Test func everyFieldThatCanHoldAConflictIsAScalarFieldOfACardOrABoard() {
         let scalars = (CardField.all.filter { $0.merge == .scalar }.map(\.name)
             + BoardField.all.filter { $0.merge == .scalar }.map(\.name))
-        #expect(ConflictField.allCases.map(\.rawValue) == Set(scalars).sorted())
-        #expect(ConflictField.card.map(\.rawValue) == ["due", "note", "title"])
-        #expect(ConflictField.board.map(\.rawValue) == ["limit", "title"])
+        expectEqual(ConflictField.allCases.map(\.rawValue), Set(scalars).sorted())
+        expectEqual(ConflictField.card.map(\.rawValue), ["due", "note", "title"])
+        expectEqual(ConflictField.board.map(\.rawValue), ["limit", "title"])
     }
 }

@@ -109,8 +109,8 @@ struct DayTests {
         for (year, leap) in [
             (2024, true), (2023, false), (2000, true), (1900, false), (2100, false), (0, true), (1600, true),
         ] {
-            #expect((Day(year: year, month: 2, day: 29) != nil) == leap, "\(year)")
-            #expect((Day(iso: NaiveCalendar.text(year, 4) + "-02-29") != nil) == leap, "\(year)")
+            expectEqual((Day(year: year, month: 2, day: 29) != nil), leap, "\(year)")
+            expectEqual((Day(iso: NaiveCalendar.text(year, 4) + "-02-29") != nil), leap, "\(year)")
         }
     }
 
@@ -132,28 +132,28 @@ struct DayTests {
 
     @Test func datesAreWrittenWithFourDigitYearsAndCompareInOrder() throws {
         let early = try #require(Day(year: 5, month: 3, day: 7))
-        #expect(early.description == "0005-03-07")
-        #expect(early.monthAndDay == "03-07")
-        #expect(Day(iso: "0005-03-07") == early)
+        expectEqual(early.description, "0005-03-07")
+        expectEqual(early.monthAndDay, "03-07")
+        expectEqual(Day(iso: "0005-03-07"), early)
         let later = early.adding(days: 1)
-        #expect(later.description == "0005-03-08")
+        expectEqual(later.description, "0005-03-08")
         #expect(early < later && later.adding(days: -1) == early)
-        #expect(Day(year: 2024, month: 2, day: 28)?.adding(days: 1).description == "2024-02-29")
-        #expect(Day(year: 2023, month: 12, day: 31)?.adding(days: 1).description == "2024-01-01")
-        #expect(Day(daysSinceEpoch: 0).description == "1970-01-01")
-        #expect(Day(daysSinceEpoch: -1).description == "1969-12-31")
+        expectEqual(Day(year: 2024, month: 2, day: 28)?.adding(days: 1).description, "2024-02-29")
+        expectEqual(Day(year: 2023, month: 12, day: 31)?.adding(days: 1).description, "2024-01-01")
+        expectEqual(Day(daysSinceEpoch: 0).description, "1970-01-01")
+        expectEqual(Day(daysSinceEpoch: -1).description, "1969-12-31")
     }
 
     /// Every `Day` can be written and read back: values past the years 0000–9999 are kept at
     /// their ends, and arithmetic does not trap.
     @Test func daysStayWithinTheYearsTheFileCanHold() {
-        #expect(Day.range == NaiveCalendar.days(0, 1, 1)...NaiveCalendar.days(9999, 12, 31))
-        #expect(Day(daysSinceEpoch: .max).description == "9999-12-31")
-        #expect(Day(daysSinceEpoch: .min).description == "0000-01-01")
-        #expect(Day(daysSinceEpoch: 0).adding(days: .max).description == "9999-12-31")
-        #expect(Day(daysSinceEpoch: 0).adding(days: .min).description == "0000-01-01")
-        #expect(Day(daysSinceEpoch: .max).adding(days: .max) == Day(daysSinceEpoch: Day.range.upperBound))
-        #expect(Day(iso: Day(daysSinceEpoch: 5_000_000).description) == Day(daysSinceEpoch: 5_000_000))
+        expectEqual(Day.range, NaiveCalendar.days(0, 1, 1)...NaiveCalendar.days(9999, 12, 31))
+        expectEqual(Day(daysSinceEpoch: .max).description, "9999-12-31")
+        expectEqual(Day(daysSinceEpoch: .min).description, "0000-01-01")
+        expectEqual(Day(daysSinceEpoch: 0).adding(days: .max).description, "9999-12-31")
+        expectEqual(Day(daysSinceEpoch: 0).adding(days: .min).description, "0000-01-01")
+        expectEqual(Day(daysSinceEpoch: .max).adding(days: .max), Day(daysSinceEpoch: Day.range.upperBound))
+        expectEqual(Day(iso: Day(daysSinceEpoch: 5_000_000).description), Day(daysSinceEpoch: 5_000_000))
     }
 }
 
@@ -165,15 +165,15 @@ struct TimestampTests {
     }
 
     @Test func utcTimesAreRead() throws {
-        #expect(Timestamp(rfc3339: "2026-11-23T10:04:05Z")?.seconds == seconds(2026, 11, 23, 10, 4, 5))
-        #expect(Timestamp(rfc3339: "1970-01-01T00:00:00Z")?.seconds == 0)
-        #expect(Timestamp(rfc3339: "1969-12-31T23:59:59Z")?.seconds == -1)
-        #expect(Timestamp(rfc3339: "2024-02-29T12:00:00Z")?.seconds == seconds(2024, 2, 29, 12, 0, 0))
-        #expect(Timestamp(rfc3339: "0000-01-01T00:00:00Z")?.seconds == seconds(0, 1, 1, 0, 0, 0))
-        #expect(Timestamp(rfc3339: "9999-12-31T23:59:59Z")?.seconds == seconds(9999, 12, 31, 23, 59, 59))
+        expectEqual(Timestamp(rfc3339: "2026-11-23T10:04:05Z")?.seconds, seconds(2026, 11, 23, 10, 4, 5))
+        expectEqual(Timestamp(rfc3339: "1970-01-01T00:00:00Z")?.seconds, 0)
+        expectEqual(Timestamp(rfc3339: "1969-12-31T23:59:59Z")?.seconds, -1)
+        expectEqual(Timestamp(rfc3339: "2024-02-29T12:00:00Z")?.seconds, seconds(2024, 2, 29, 12, 0, 0))
+        expectEqual(Timestamp(rfc3339: "0000-01-01T00:00:00Z")?.seconds, seconds(0, 1, 1, 0, 0, 0))
+        expectEqual(Timestamp(rfc3339: "9999-12-31T23:59:59Z")?.seconds, seconds(9999, 12, 31, 23, 59, 59))
         // RFC 3339 allows a lowercase `t` and `z`, and a space between date and time.
-        #expect(Timestamp(rfc3339: "2026-11-23t10:04:05z")?.seconds == seconds(2026, 11, 23, 10, 4, 5))
-        #expect(Timestamp(rfc3339: "2026-11-23 10:04:05Z")?.seconds == seconds(2026, 11, 23, 10, 4, 5))
+        expectEqual(Timestamp(rfc3339: "2026-11-23t10:04:05z")?.seconds, seconds(2026, 11, 23, 10, 4, 5))
+        expectEqual(Timestamp(rfc3339: "2026-11-23 10:04:05Z")?.seconds, seconds(2026, 11, 23, 10, 4, 5))
     }
 
     @Test(arguments: [
@@ -194,8 +194,8 @@ struct TimestampTests {
     ])
     func offsetsAndFractionsAreReadAsTheUTCSecond(text: String, utc: String) throws {
         let time = try #require(Timestamp(rfc3339: text))
-        #expect(time.description == utc)
-        #expect(Timestamp(rfc3339: utc) == time)
+        expectEqual(time.description, utc)
+        expectEqual(Timestamp(rfc3339: utc), time)
     }
 
     @Test(arguments: [
@@ -212,15 +212,15 @@ struct TimestampTests {
     }
 
     @Test func timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch() {
-        #expect(Timestamp(seconds: 0).description == "1970-01-01T00:00:00Z")
-        #expect(Timestamp(seconds: -1).description == "1969-12-31T23:59:59Z")
-        #expect(Timestamp(seconds: -86_400).description == "1969-12-31T00:00:00Z")
-        #expect(Timestamp(seconds: -86_401).description == "1969-12-30T23:59:59Z")
-        #expect(Timestamp(seconds: 951_782_400).description == "2000-02-29T00:00:00Z")
-        #expect(Timestamp(seconds: 1_800_000_000).description == "2027-01-15T08:00:00Z")
-        #expect(Timestamp(seconds: -1).utcDay.description == "1969-12-31")
-        #expect(Timestamp(seconds: -86_400).utcDay.description == "1969-12-31")
-        #expect(Timestamp(seconds: 86_399).utcDay.description == "1970-01-01")
+        expectEqual(Timestamp(seconds: 0).description, "1970-01-01T00:00:00Z")
+        expectEqual(Timestamp(seconds: -1).description, "1969-12-31T23:59:59Z")
+        expectEqual(Timestamp(seconds: -86_400).description, "1969-12-31T00:00:00Z")
+        expectEqual(Timestamp(seconds: -86_401).description, "1969-12-30T23:59:59Z")
+        expectEqual(Timestamp(seconds: 951_782_400).description, "2000-02-29T00:00:00Z")
+        expectEqual(Timestamp(seconds: 1_800_000_000).description, "2027-01-15T08:00:00Z")
+        expectEqual(Timestamp(seconds: -1).utcDay.description, "1969-12-31")
+        expectEqual(Timestamp(seconds: -86_400).utcDay.description, "1969-12-31")
+        expectEqual(Timestamp(seconds: 86_399).utcDay.description, "1970-01-01")
     }
 
     /// Times from year 0000 to 9999, a little over a year apart so that every time of day
@@ -241,13 +241,13 @@ struct TimestampTests {
     }
 
     @Test func timesStayWithinTheYearsTheFileCanHold() {
-        #expect(Timestamp.range == seconds(0, 1, 1, 0, 0, 0)...seconds(9999, 12, 31, 23, 59, 59))
-        #expect(Timestamp(seconds: .max).description == "9999-12-31T23:59:59Z")
-        #expect(Timestamp(seconds: .min).description == "0000-01-01T00:00:00Z")
-        #expect(Timestamp(seconds: .min).utcDay.description == "0000-01-01")
-        #expect(Timestamp(seconds: 0).adding(seconds: .max) == Timestamp(seconds: .max))
-        #expect(Timestamp(seconds: -5).adding(seconds: .min) == Timestamp(seconds: .min))
-        #expect(Timestamp(seconds: 10).adding(seconds: -4).seconds == 6)
+        expectEqual(Timestamp.range, seconds(0, 1, 1, 0, 0, 0)...seconds(9999, 12, 31, 23, 59, 59))
+        expectEqual(Timestamp(seconds: .max).description, "9999-12-31T23:59:59Z")
+        expectEqual(Timestamp(seconds: .min).description, "0000-01-01T00:00:00Z")
+        expectEqual(Timestamp(seconds: .min).utcDay.description, "0000-01-01")
+        expectEqual(Timestamp(seconds: 0).adding(seconds: .max), Timestamp(seconds: .max))
+        expectEqual(Timestamp(seconds: -5).adding(seconds: .min), Timestamp(seconds: .min))
+        expectEqual(Timestamp(seconds: 10).adding(seconds: -4).seconds, 6)
         #expect(Timestamp(seconds: 1) < Timestamp(seconds: 2))
     }
 }
@@ -263,19 +263,19 @@ struct DueInputTests {
         ("+3D", "2026-11-26"), ("+1W", "2026-11-30"), ("0000-01-01", "0000-01-01"),
     ])
     func aDueDateIsADateOrCountsFromToday(text: String, date: String) throws {
-        #expect(try DueInput(text).resolved(today: Self.today)?.description == date)
+        try expectEqual(DueInput(text).resolved(today: Self.today)?.description, date)
     }
 
     @Test func relativeDatesCountFromTheDayGiven() throws {
         let leapDay = try #require(Day(year: 2024, month: 2, day: 28))
-        #expect(try DueInput("tomorrow").resolved(today: leapDay)?.description == "2024-02-29")
-        #expect(try DueInput("+2d").resolved(today: leapDay)?.description == "2024-03-01")
-        #expect(try DueInput("2026-12-01") == .date(Day(year: 2026, month: 12, day: 1)!))
+        try expectEqual(DueInput("tomorrow").resolved(today: leapDay)?.description, "2024-02-29")
+        try expectEqual(DueInput("+2d").resolved(today: leapDay)?.description, "2024-03-01")
+        try expectEqual(DueInput("2026-12-01"), .date(Day(year: 2026, month: 12, day: 1)!))
     }
 
     @Test(arguments: ["none", "None", "NONE"])
     func noneClearsTheDueDate(text: String) throws {
-        #expect(try DueInput(text) == .none)
+        try expectEqual(DueInput(text), .none)
         #expect(try DueInput(text).resolved(today: Self.today) == nil)
     }
 
@@ -290,7 +290,7 @@ struct DueInputTests {
             Issue.record("expected invalidValue(.due), got \(String(describing: error))")
             return
         }
-        #expect(value == text)
+        expectEqual(value, text)
         #expect(reason.contains("YYYY-MM-DD") && reason.contains("+Nd") && reason.contains("none"), "\(reason)")
     }
 }
@@ -305,8 +305,8 @@ struct AgeTests {
         ] as [(String, Int64)])
     func anAgeIsHoursDaysOrWeeks(text: String, seconds: Int64) throws {
         let age = try Age(text)
-        #expect(age.seconds == seconds)
-        #expect(age.description == text.lowercased())
+        expectEqual(age.seconds, seconds)
+        expectEqual(age.description, text.lowercased())
     }
 
     @Test(arguments: [
@@ -320,7 +320,7 @@ struct AgeTests {
             Issue.record("expected invalidValue(.age), got \(String(describing: error))")
             return
         }
-        #expect(value == text)
+        expectEqual(value, text)
     }
 }
 
@@ -328,16 +328,16 @@ struct AgeTests {
 struct LabelTests {
     @Test func labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling() throws {
         let labels = try Labels(validating: ["Bug", "bug", "BUG", "p1", "P1"])
-        #expect(labels.names == ["Bug", "p1"])
-        #expect(labels.count == 2)
+        expectEqual(labels.names, ["Bug", "p1"])
+        expectEqual(labels.count, 2)
         #expect(labels.contains("bUg") && labels.contains("P1") && !labels.contains("bugs"))
         var more = labels
         more.insert("BUG")
-        #expect(more == labels)
+        expectEqual(more, labels)
         more.remove("BUG")
-        #expect(more.names == ["p1"])
+        expectEqual(more.names, ["p1"])
         more.remove("nothing")
-        #expect(more.names == ["p1"])
+        expectEqual(more.names, ["p1"])
     }
 
     @Test func labelsAreKeptSortedIgnoringCase() throws {
@@ -345,19 +345,19 @@ struct LabelTests {
         let expected = ["zeta", "Alpha", "beta", "@alice", "Äpfel", "_x", "10", "9"].sorted {
             $0.lowercased() < $1.lowercased()
         }
-        #expect(labels.names == expected)
-        #expect(labels.names.prefix(4) == ["10", "9", "@alice", "_x"])
-        #expect(Array(labels) == labels.names)
+        expectEqual(labels.names, expected)
+        expectEqual(labels.names.prefix(4), ["10", "9", "@alice", "_x"])
+        expectEqual(Array(labels), labels.names)
         var inserted = Labels()
         for label in expected.reversed() { inserted.insert(label) }
-        #expect(inserted == labels)
+        expectEqual(inserted, labels)
     }
 
     @Test func aUnionKeepsThisSetsSpelling() throws {
         let ours = try Labels(validating: ["Bug", "docs"])
         let theirs = try Labels(validating: ["bug", "P1"])
-        #expect(ours.union(theirs).names == ["Bug", "docs", "P1"])
-        #expect(theirs.union(ours).names == ["bug", "docs", "P1"])
+        expectEqual(ours.union(theirs).names, ["Bug", "docs", "P1"])
+        expectEqual(theirs.union(ours).names, ["bug", "docs", "P1"])
     }
 
     @Test(arguments: [
@@ -367,7 +367,7 @@ struct LabelTests {
     ])
     func aLabelIsOneWordOf1To32Characters(label: String) throws {
         #expect(Labels.problem(with: label) == nil)
-        #expect(try Labels(validating: [label]).names == [label])
+        try expectEqual(Labels(validating: [label]).names, [label])
     }
 
     @Test(arguments: [
@@ -382,7 +382,7 @@ struct LabelTests {
             Issue.record("expected invalidValue(.label), got \(String(describing: error))")
             return
         }
-        #expect(value == label)
+        expectEqual(value, label)
         #expect(!reason.isEmpty)
     }
 }
@@ -391,16 +391,16 @@ struct LabelTests {
 struct NoteTests {
     @Test func aNoteHoldsLinesTabsAndAnyText() throws {
         let note = "line 1\n\tline 2 \"quoted\" \\ 日本 👍🏽\n\n\u{A0}\u{2027}end\n"
-        #expect(try Note.checked(note) == note)
+        try expectEqual(Note.checked(note), note)
         // A note a file holds may have what typed text may not (README: Reliability).
-        #expect(try Note.checked("a\u{2028}b\u{202E}", stored: true) == "a\u{2028}b\u{202E}")
-        #expect(try Note.checked("") == "")
+        try expectEqual(Note.checked("a\u{2028}b\u{202E}", stored: true), "a\u{2028}b\u{202E}")
+        try expectEqual(Note.checked(""), "")
     }
 
     @Test func crlfIsReadAsLF() throws {
-        #expect(try Note.checked("a\r\nb") == "a\nb")
-        #expect(try Note.checked("\r\n\r\nx\r\n") == "\n\nx\n")
-        #expect(try Note.checked("a\r\n\tb\nc") == "a\n\tb\nc")
+        try expectEqual(Note.checked("a\r\nb"), "a\nb")
+        try expectEqual(Note.checked("\r\n\r\nx\r\n"), "\n\nx\n")
+        try expectEqual(Note.checked("a\r\n\tb\nc"), "a\n\tb\nc")
     }
 
     @Test(arguments: [0x00, 0x07, 0x08, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9F] as [UInt32])
@@ -418,11 +418,11 @@ struct NoteTests {
 
     @Test func aNoteHasAtMost64KiBOfUTF8() throws {
         let full = String(repeating: "é", count: 32_768)  // 65,536 bytes
-        #expect(full.utf8.count == 65_536)
-        #expect(try Note.checked(full) == full)
+        expectEqual(full.utf8.count, 65_536)
+        try expectEqual(Note.checked(full), full)
         #expect(Note.problem(with: full + "x") != nil)
         #expect(throws: KanbanError.self) { try Note.checked(full + "x") }
         #expect(throws: KanbanError.self) { try Note.checked(String(repeating: "x", count: 65_537)) }
-        #expect(try Note.checked(String(repeating: "x", count: 65_536)).utf8.count == 65_536)
+        try expectEqual(Note.checked(String(repeating: "x", count: 65_536)).utf8.count, 65_536)
     }
 }

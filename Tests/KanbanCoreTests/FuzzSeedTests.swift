@@ -19,12 +19,12 @@ struct FuzzSeedTests {
     @Test(arguments: ["v2-every-field.json", "v2-minimal.json", "v2-any-order.json", "v2-note-escapes.json"])
     func aValidSeedReadsAndRoundTrips(name: String) throws {
         let (kanban, format) = try KanbanFile.decode(try seed(name))
-        #expect(format == .current)
+        expectEqual(format, .current)
         let written = KanbanFile.encode(kanban)
         let (again, againFormat) = try KanbanFile.decode(written)
-        #expect(again == kanban)
-        #expect(againFormat == .current)
-        #expect(KanbanFile.encode(again) == written)
+        expectEqual(again, kanban)
+        expectEqual(againFormat, .current)
+        expectEqual(KanbanFile.encode(again), written)
     }
 
     @Test func theSeedWithEveryFieldHasThemAll() throws {
@@ -32,10 +32,10 @@ struct FuzzSeedTests {
         let card = kanban.boards[0].items[0]
         #expect(
             !card.labels.isEmpty && card.due != nil && card.created != nil && card.entered != nil && card.note != nil)
-        #expect(kanban.archive.count == 2)
+        expectEqual(kanban.archive.count, 2)
         #expect(kanban.boardIndex(id: kanban.archive[1].board) == nil)
         // Written as this build writes it, the file is the seed itself.
-        #expect(KanbanFile.encode(kanban) == (try seed("v2-every-field.json")))
+        expectEqual(KanbanFile.encode(kanban), (try seed("v2-every-field.json")))
     }
 
     @Test(arguments: [

@@ -57,8 +57,8 @@ struct GeneratedDropTests {
         var kanban = try makeKanban(counts: [3, 3, 2])
         let selection = [Location(board: 1, index: 2), Location(board: 0, index: 0), Location(board: 2, index: 1)]
         let change = try kanban.move(selection, to: 2, at: .index(0))
-        #expect(layout(kanban) == [["a1", "a2"], ["b0", "b1"], ["b2", "a0", "c1", "c0"]])
-        #expect(change.items.map(\.id.rawValue) == ["b2", "a0", "c1"])
+        expectEqual(layout(kanban), [["a1", "a2"], ["b0", "b1"], ["b2", "a0", "c1", "c0"]])
+        expectEqual(change.items.map(\.id.rawValue), ["b2", "a0", "c1"])
         #expect(
             change.items.map(\.from) == [
                 Slot(board: "Doing", index: 2), Slot(board: "Todo", index: 0), Slot(board: "Done", index: 1),
@@ -74,10 +74,10 @@ struct GeneratedDropTests {
         var generator = SeededGenerator(seed: 9)
         let a0 = Location(board: 0, index: 0)
         let change = try kanban.copy([a0, a0], to: 1, using: &generator)
-        #expect(kanban.boards[1].items.count == 2)
-        #expect(kanban.boards[1].items.map(\.title) == ["Card a0", "Card a0"])
-        #expect(change.items.map(\.copyOf) == [ItemID("a0"), ItemID("a0")])
-        #expect(Set(kanban.boards[1].items.map(\.id)).count == 2)
+        expectEqual(kanban.boards[1].items.count, 2)
+        expectEqual(kanban.boards[1].items.map(\.title), ["Card a0", "Card a0"])
+        expectEqual(change.items.map(\.copyOf), [ItemID("a0"), ItemID("a0")])
+        expectEqual(Set(kanban.boards[1].items.map(\.id)).count, 2)
         #expect(!kanban.boards[1].items.contains { $0.id.rawValue == "a0" })
     }
 
@@ -92,10 +92,10 @@ struct GeneratedDropTests {
         #expect(throws: KanbanError.indexOutOfRange(index: -5, board: "Todo", range: -4...3)) {
             try kanban.copy([Location(board: 0, index: 0)], to: 0, at: .index(-5), using: &generator)
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
         try kanban.copy([Location(board: 0, index: 0)], to: 0, at: .index(3), using: &generator)
-        #expect(layout(kanban)[0].prefix(3) == ["a0", "a1", "a2"])
-        #expect(kanban.boards[0].items[3].title == "Card a0")
+        expectEqual(layout(kanban)[0].prefix(3), ["a0", "a1", "a2"])
+        expectEqual(kanban.boards[0].items[3].title, "Card a0")
     }
 
     @Test func aCopyAtItsOriginalsIndexIsStillEffective() throws {
@@ -104,7 +104,7 @@ struct GeneratedDropTests {
         let before = kanban
         let change = try kanban.copy([Location(board: 0, index: 0)], to: 0, at: .top, using: &generator)
         #expect(kanban != before)
-        #expect(kanban.itemCount == 3)
+        expectEqual(kanban.itemCount, 3)
         #expect(change.isEffective)
     }
 
@@ -113,8 +113,8 @@ struct GeneratedDropTests {
         var generator = SeededGenerator(seed: 4)
         let a1 = Location(board: 0, index: 1)
         let change = try kanban.copy([a1], to: 0, at: .after(a1), using: &generator)
-        #expect(change.items.map(\.to) == [Slot(board: "Todo", index: 2)])
-        #expect(kanban.boards[0].items.map(\.title) == ["Card a0", "Card a1", "Card a1", "Card a2"])
+        expectEqual(change.items.map(\.to), [Slot(board: "Todo", index: 2)])
+        expectEqual(kanban.boards[0].items.map(\.title), ["Card a0", "Card a1", "Card a1", "Card a2"])
     }
 
     // MARK: - Remove
@@ -129,13 +129,13 @@ struct GeneratedDropTests {
             var after = kanban
             let change = try after.remove(selection)
             let expected = try rebuild(kanban, layout: layout(kanban).map { $0.filter { !ids.contains($0) } })
-            #expect(after == expected)
-            #expect(change.items.map(\.id.rawValue) == ids)
-            #expect(change.items.map(\.title) == ids.map { cardTitle($0) })
-            #expect(change.items.map(\.from) == firstOccurrences(selection).map { slot(kanban, $0) })
+            expectEqual(after, expected)
+            expectEqual(change.items.map(\.id.rawValue), ids)
+            expectEqual(change.items.map(\.title), ids.map { cardTitle($0) })
+            expectEqual(change.items.map(\.from), firstOccurrences(selection).map { slot(kanban, $0) })
             #expect(change.items.allSatisfy { $0.to == nil })
-            #expect(change.isEffective == !selection.isEmpty)
-            #expect(after.itemCount == kanban.itemCount - ids.count)
+            expectEqual(change.isEffective, !selection.isEmpty)
+            expectEqual(after.itemCount, kanban.itemCount - ids.count)
             #expect(throws: Never.self) { try after.validate() }
         }
     }
@@ -144,7 +144,7 @@ struct GeneratedDropTests {
         var kanban = try makeKanban(counts: [2])
         let change = try kanban.remove([])
         #expect(!change.isEffective)
-        #expect(layout(kanban) == [["a0", "a1"]])
+        expectEqual(layout(kanban), [["a0", "a1"]])
     }
 
     // MARK: - Rename
@@ -155,8 +155,8 @@ struct GeneratedDropTests {
         let change = try kanban.rename(location, to: Title("  New name\t"))
         var renamed = card("b2")
         renamed.title = "New name"
-        #expect(kanban[location] == renamed)
-        #expect(layout(kanban) == idLayout(counts: [2, 3]))
+        expectEqual(kanban[location], renamed)
+        expectEqual(layout(kanban), idLayout(counts: [2, 3]))
         #expect(
             change.items == [
                 ItemChange(
@@ -170,7 +170,7 @@ struct GeneratedDropTests {
         var kanban = try makeKanban(counts: [1])
         let before = kanban
         let change = try kanban.rename(Location(board: 0, index: 0), to: Title("Card a0"))
-        #expect(kanban == before)
+        expectEqual(kanban, before)
         #expect(!change.isEffective)
     }
 
@@ -180,8 +180,8 @@ struct GeneratedDropTests {
             var after = kanban
             try after.rename(location, to: Title("Renamed"))
             for other in allLocations(kanban) {
-                #expect(after[other].id == kanban[other].id)
-                #expect(after[other].title == (other == location ? "Renamed" : kanban[other].title))
+                expectEqual(after[other].id, kanban[other].id)
+                expectEqual(after[other].title, (other == location ? "Renamed" : kanban[other].title))
             }
         }
     }

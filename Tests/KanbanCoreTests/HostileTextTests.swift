@@ -47,7 +47,7 @@ struct HostileTextTests {
     @Test(arguments: directional + ["\u{2028}", "\u{2029}"])
     func jsonEscapesThem(scalar: Unicode.Scalar) {
         let hex = String(scalar.value, radix: 16)
-        #expect(JSON.quoted("a\(scalar)b") == "\"a\\u\(hex)b\"")
+        expectEqual(JSON.quoted("a\(scalar)b"), "\"a\\u\(hex)b\"")
         // Their neighbours in UTF-8 are ordinary text, written as they are.
         #expect(JSON.quoted("a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}") == "\"a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}\"")
     }
@@ -63,7 +63,7 @@ struct HostileTextTests {
 
             """
         let kanban = try KanbanFile.decode(Array(file.utf8)).kanban
-        #expect(kanban.boards[0].items[0].title == "evil\u{202E}txt.exe")
+        expectEqual(kanban.boards[0].items[0].title, "evil\u{202E}txt.exe")
         let written = KanbanFile.encode(kanban)
         let text = String(decoding: written, as: UTF8.self)
         #expect(!text.unicodeScalars.contains { $0.isDirectionalFormatting || $0.isLineSeparator }, "\(text)")
@@ -71,8 +71,8 @@ struct HostileTextTests {
             #expect(text.contains(escape), "\(escape) in \(text)")
         }
         let again = try KanbanFile.decode(written).kanban
-        #expect(again == kanban)
-        #expect(KanbanFile.encode(again) == written)
+        expectEqual(again, kanban)
+        expectEqual(KanbanFile.encode(again), written)
     }
 
     /// A kanban file may hold them (it is still read), but importing one brings them in as
@@ -92,7 +92,7 @@ struct HostileTextTests {
         let error = try #require(throws: ImportError.self) {
             try TrelloImport.read(Array(json.utf8), localDay: { $0.utcDay })
         }
-        #expect(error.location == .path("$.cards[0].name"))
+        expectEqual(error.location, .path("$.cards[0].name"))
         #expect(error.message.contains("line separator (U+2028) at character 2"), "\(error)")
         #expect(!error.message.contains("invalidTitle") && !error.message.contains("TitleProblem"), "\(error)")
         let bidi = #"{"lists": [{"id": "a", "name": "A\u202eB"}], "cards": []}"#

@@ -35,9 +35,9 @@ struct IDKeepingGeneratorTests {
                 try kanban.apply(.boardAdd(title: try Title("Board \(line)")), at: moment, using: &replay)
             }
         }
-        #expect(added.count == 200)
+        expectEqual(added.count, 200)
         #expect(before.isDisjoint(with: added), "an id the kanban had was handed out again")
-        #expect(Set(added).count == added.count)
+        expectEqual(Set(added).count, added.count)
         // Every invariant, unique ids across boards, items and the archive included.
         #expect(throws: Never.self) { try Kanban(boards: kanban.boards, archive: kanban.archive) }
     }

@@ -15,15 +15,15 @@ struct IDTests {
         var generator = SeededGenerator(seed: UInt64(existing))
         for count in [0, 1, 2, 10, 50] {
             let ids = kanban.newIDs(count: count, using: &generator)
-            #expect(ids.count == count)
-            #expect(Set(ids).count == count)
+            expectEqual(ids.count, count)
+            expectEqual(Set(ids).count, count)
             #expect(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
             #expect(Set(ids).isDisjoint(with: kanban.boards.map(\.id)))
             let length = Kanban.idLength(forItemCount: existing + count + 1)  // the board's id too
             #expect((6...8).contains(length))
             for id in ids {
                 #expect(isGeneratedID(id, length: length), "\(id)")
-                #expect(ItemID(id.rawValue) == id)
+                expectEqual(ItemID(id.rawValue), id)
             }
         }
     }
@@ -31,7 +31,7 @@ struct IDTests {
     @Test func manyIdsFromOneGeneratorAreAllWellFormed() {
         var generator = SeededGenerator(seed: 42)
         let ids = Kanban(trusted: []).newIDs(count: 25, using: &generator)
-        #expect(Set(ids).count == 25)
+        expectEqual(Set(ids).count, 25)
         #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
@@ -42,15 +42,15 @@ struct IDTests {
         (10_000_000, 8), (Int.max, 8),
     ])
     func idLengthGrowsWithTheItemCount(count: Int, length: Int) {
-        #expect(Kanban.idLength(forItemCount: count) == length)
+        expectEqual(Kanban.idLength(forItemCount: count), length)
     }
 
     @Test func theBoundariesFollowFromTheRule() {
         let six = 36 * 36 * 36 * 36 * 36 * 36
-        #expect(Kanban.idLength(forItemCount: six / 65_536) == 6)
-        #expect(Kanban.idLength(forItemCount: six / 65_536 + 1) == 7)
-        #expect(Kanban.idLength(forItemCount: six * 36 / 65_536) == 7)
-        #expect(Kanban.idLength(forItemCount: six * 36 / 65_536 + 1) == 8)
+        expectEqual(Kanban.idLength(forItemCount: six / 65_536), 6)
+        expectEqual(Kanban.idLength(forItemCount: six / 65_536 + 1), 7)
+        expectEqual(Kanban.idLength(forItemCount: six * 36 / 65_536), 7)
+        expectEqual(Kanban.idLength(forItemCount: six * 36 / 65_536 + 1), 8)
     }
 
     /// Ids are drawn for everything in the file: cards, boards and archived cards together.
@@ -88,13 +88,13 @@ struct IDTests {
         var c = SeededGenerator(seed: 8)
         let empty = Kanban(trusted: [])
         let first = empty.newIDs(count: 5, using: &a)
-        #expect(first == empty.newIDs(count: 5, using: &b))
+        expectEqual(first, empty.newIDs(count: 5, using: &b))
         #expect(first != empty.newIDs(count: 5, using: &c))
         var h1 = SeededGenerator(hashing: [1, 2, 3])
         var h2 = SeededGenerator(hashing: [1, 2, 3])
         var h3 = SeededGenerator(hashing: [1, 2, 4])
         let x = h1.next()
-        #expect(x == h2.next())
+        expectEqual(x, h2.next())
         #expect(x != h3.next())
     }
 
@@ -110,8 +110,8 @@ struct IDTests {
         // The generator makes the same id three times before anything else.
         var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 12))
         let ids = Kanban(trusted: []).newIDs(count: 3, using: &generator)
-        #expect(ids[0] == id)
-        #expect(Set(ids).count == 3)
+        expectEqual(ids[0], id)
+        expectEqual(Set(ids).count, 3)
         #expect(generator.position > values.count * 3, "the scripted repeats were not all drawn")
         #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
@@ -121,9 +121,9 @@ struct IDTests {
         let kanban = try makeKanban([["x1", id.rawValue, "y2"]])
         var generator = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 22))
         let ids = kanban.newIDs(count: 2, using: &generator)
-        #expect(ids.count == 2)
+        expectEqual(ids.count, 2)
         #expect(!ids.contains(id))
-        #expect(Set(ids).count == 2)
+        expectEqual(Set(ids).count, 2)
         #expect(generator.position > values.count * 2, "the scripted collisions were not all drawn")
     }
 
@@ -141,7 +141,7 @@ struct IDTests {
 
     @Test(arguments: ["a", "A1", "abc-_", "12345678", "a_b-C9", "--------"])
     func validIDs(raw: String) {
-        #expect(ItemID(raw)?.rawValue == raw)
+        expectEqual(ItemID(raw)?.rawValue, raw)
     }
 
     @Test(arguments: ["", "123456789", "a b", "é", "a.b", "a/b", "a:b", " a", "a\n", "ａ"])

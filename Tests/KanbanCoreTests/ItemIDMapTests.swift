@@ -31,14 +31,14 @@ struct ItemIDMapTests {
             reference[id] = step
             if set.insert(id) != referenceSet.insert(id).inserted { disagreements += 1 }
         }
-        #expect(disagreements == 0)
+        expectEqual(disagreements, 0)
         #expect(map.count == reference.count && set.count == referenceSet.count)
         #expect(reference.count > 1_000 && reference.count < ids.count, "ids repeat, and the map grew")
         for id in Self.ids(2_000, seed: 99) {
-            #expect(map[id] == reference[id])
-            #expect(set.contains(id) == referenceSet.contains(id))
+            expectEqual(map[id], reference[id])
+            expectEqual(set.contains(id), referenceSet.contains(id))
         }
         map[ids[0]] = nil
-        #expect(map[ids[0]] == reference[ids[0]], "nil removes nothing")
+        expectEqual(map[ids[0]], reference[ids[0]], "nil removes nothing")
     }
 }

@@ -43,8 +43,8 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
             let direct = bytes { try $0.appendWrittenItem(item) }
             let inParts = bytes(capacity: 64) { try $0.appendWrittenItem(item) }
             let general = bytes { out in try Schema.item.withUnsafeBufferPointer { try out.writeInline(item, $0) } }
-            #expect(direct == general, "\(item)")
-            #expect(inParts == general, "\(item)")
+            expectEqual(direct, general, "\(item)")
+            expectEqual(inParts, general, "\(item)")
         }
     }
 
@@ -59,14 +59,14 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
                 var slow = FileReader(json: JSONReader(buffer), version: 2, expectedIDs: 1)
                 var general = Schema.blankItem
                 try slow.readObject(Schema.item, into: &general, owner: "an item")
-                #expect(general == item)
+                expectEqual(general, item)
                 var read: [Item] = []
                 if try fast.readWrittenItem(appendingTo: &read) {
                     direct += 1
-                    #expect(read == [item])
-                    #expect(fast.json.offset == slow.json.offset, "both stop after the card")
+                    expectEqual(read, [item])
+                    expectEqual(fast.json.offset, slow.json.offset, "both stop after the card")
                 } else {
-                    #expect(fast.json.offset == 0, "stepping aside consumes nothing")
+                    expectEqual(fast.json.offset, 0, "stepping aside consumes nothing")
                 }
             }
         }
@@ -95,7 +95,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
                 let direct = try reader.readWrittenItem(appendingTo: &read)
                 #expect(!direct, "\(line)")
                 #expect(read.isEmpty)
-                #expect(reader.json.offset == 0)
+                expectEqual(reader.json.offset, 0)
             }
         }
     }
@@ -125,14 +125,14 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
             for time in times { try! writer.appendQuoted(time) }
             try! writer.flush()
         }
-        #expect(written == Array(times.map { "\"\($0.description)\"" }.joined().utf8))
+        expectEqual(written, Array(times.map { "\"\($0.description)\"" }.joined().utf8))
         var cache = DateCache()
         var hits = 0
         written.withUnsafeBufferPointer { buffer in
             for (index, time) in times.enumerated() {
                 let text = UnsafeBufferPointer(rebasing: buffer[index * 22 + 1..<index * 22 + 21])
-                #expect(cache.instant(text) == time.seconds)
-                #expect(Timestamp(rfc3339: String(decoding: text, as: UTF8.self)) == time)
+                expectEqual(cache.instant(text), time.seconds)
+                expectEqual(Timestamp(rfc3339: String(decoding: text, as: UTF8.self)), time)
                 if index > 1 && text.prefix(13).elementsEqual(buffer[(index - 2) * 22 + 1..<(index - 2) * 22 + 14]) {
                     hits += 1
                 }
@@ -153,7 +153,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         for (text, expected) in lines {
             let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBufferPointer { cache.instant($0) }
-            #expect(read == expected, "\(text)")
+            expectEqual(read, expected, "\(text)")
         }
     }
 }

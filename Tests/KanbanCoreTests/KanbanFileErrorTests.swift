@@ -82,17 +82,17 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
 struct KanbanFileErrorTests {
     @Test func theBaseFilesAreValid() throws {
         let (kanban, format) = try KanbanFile.decode(BrokenFile("base", [:], line: 0, "").bytes)
-        #expect(format == .current)
-        #expect(layout(kanban) == [["a1", "b2"], []])
-        #expect(kanban.boards.map(\.id.rawValue) == ["todo01", "done01"])
-        #expect(kanban.boards[0].items[0].labels == ["bug", "P1"])
-        #expect(kanban.boards[0].items[1].note == "n")
-        #expect(kanban.archive.map(\.item.id.rawValue) == ["c3"])
-        #expect(kanban.archive.map(\.board.rawValue) == ["done01"])
+        expectEqual(format, .current)
+        expectEqual(layout(kanban), [["a1", "b2"], []])
+        expectEqual(kanban.boards.map(\.id.rawValue), ["todo01", "done01"])
+        expectEqual(kanban.boards[0].items[0].labels, ["bug", "P1"])
+        expectEqual(kanban.boards[0].items[1].note, "n")
+        expectEqual(kanban.archive.map(\.item.id.rawValue), ["c3"])
+        expectEqual(kanban.archive.map(\.board.rawValue), ["done01"])
         let (old, oldFormat) = try KanbanFile.decode(
             BrokenFile("v1", base: BrokenFile.version1, [:], line: 0, "").bytes)
-        #expect(oldFormat == .version1)
-        #expect(layout(old) == [["a1", "b2"]])
+        expectEqual(oldFormat, .version1)
+        expectEqual(layout(old), [["a1", "b2"]])
     }
 
     static let invalidJSON: [BrokenFile] = [
@@ -391,7 +391,7 @@ struct KanbanFileErrorTests {
             Issue.record("expected corruptFile, got \(String(describing: error))")
             return
         }
-        #expect(line == file.line, "\(message)")
+        expectEqual(line, file.line, "\(message)")
         #expect(message.lowercased().contains(file.fragment.lowercased()), "\(message)")
     }
 
@@ -406,7 +406,7 @@ struct KanbanFileErrorTests {
             return
         }
         #expect(message.contains("duplicate board title"), "\(message)")
-        #expect(line == 15, "\(message)")
+        expectEqual(line, 15, "\(message)")
     }
 
     @Test func aBoardWithoutItemsIsRefusedAtTheBoard() throws {
@@ -423,7 +423,7 @@ struct KanbanFileErrorTests {
     @Test func aRawDELInAStringIsValidJSON() throws {
         let file = BrokenFile(
             "DEL", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
-        #expect(try KanbanFile.decode(file.bytes).kanban.boards[0].items[1].title == "T\u{7F}")
+        try expectEqual(KanbanFile.decode(file.bytes).kanban.boards[0].items[1].title, "T\u{7F}")
     }
 
     // MARK: - Whole-file errors
@@ -444,7 +444,7 @@ struct KanbanFileErrorTests {
             Issue.record("expected corruptFile, got \(String(describing: error))")
             return
         }
-        #expect(reported == line, "\(message)")
+        expectEqual(reported, line, "\(message)")
         #expect(!message.isEmpty)
     }
 
@@ -463,7 +463,7 @@ struct KanbanFileErrorTests {
             Issue.record("expected corruptFile, got \(String(describing: error))")
             return
         }
-        #expect(line == 5, "\(message)")
+        expectEqual(line, 5, "\(message)")
         #expect(message.contains("unterminated"), "\(message)")
     }
 
@@ -493,9 +493,9 @@ struct KanbanFileErrorTests {
     }
 
     @Test func versionsOneAndTwoAreRead() throws {
-        #expect(try KanbanFile.decode(#"{"version": 1, "boards": []}"#.bytes).format == .version1)
-        #expect(try KanbanFile.decode(#"{"version": 2, "boards": []}"#.bytes).format == .current)
-        #expect(try KanbanFile.decode(#"{"boards": [], "version": 2, "archive": []}"#.bytes).format == .current)
+        try expectEqual(KanbanFile.decode(#"{"version": 1, "boards": []}"#.bytes).format, .version1)
+        try expectEqual(KanbanFile.decode(#"{"version": 2, "boards": []}"#.bytes).format, .current)
+        try expectEqual(KanbanFile.decode(#"{"boards": [], "version": 2, "archive": []}"#.bytes).format, .current)
     }
 
     // MARK: - Deep nesting

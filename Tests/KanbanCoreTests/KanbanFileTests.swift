@@ -61,9 +61,9 @@ struct KanbanFileTests {
 
     @Test func encodingWritesTheDocumentedLayout() throws {
         let bytes = KanbanFile.encode(try small())
-        #expect(String(decoding: bytes, as: UTF8.self) == Self.smallFile)
-        #expect(bytes.last == UInt8(ascii: "\n"))
-        #expect(KanbanFile.encode(try small()) == bytes)
+        expectEqual(String(decoding: bytes, as: UTF8.self), Self.smallFile)
+        expectEqual(bytes.last, UInt8(ascii: "\n"))
+        expectEqual(KanbanFile.encode(try small()), bytes)
     }
 
     @Test func aCardIsWrittenAsItsLineInTheFile() throws {
@@ -79,7 +79,7 @@ struct KanbanFileTests {
         let bytes = KanbanFile.encode(try Kanban(boards: []))
         #expect(
             String(decoding: bytes, as: UTF8.self) == "{\n  \"version\": 2,\n  \"boards\": [],\n  \"archive\": []\n}\n")
-        #expect(try KanbanFile.decode(bytes).kanban == (try Kanban(boards: [])))
+        try expectEqual(KanbanFile.decode(bytes).kanban, (try Kanban(boards: [])))
     }
 
     @Test func controlCharactersInStoredTitlesAreEscaped() throws {
@@ -91,7 +91,7 @@ struct KanbanFileTests {
         )
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
-        #expect(try KanbanFile.decode(Array(text.utf8)).kanban == kanban)
+        try expectEqual(KanbanFile.decode(Array(text.utf8)).kanban, kanban)
     }
 
     @Test func aNoteStaysOnTheCardsLine() throws {
@@ -101,11 +101,11 @@ struct KanbanFileTests {
             line(of: item) == #"{"id": "n1", "title": "x", "note": "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"}"#
         )
         let kanban = try Kanban(boards: [Board(title: "T", items: [item])])
-        #expect(try KanbanFile.decode(KanbanFile.encode(kanban)).kanban == kanban)
+        try expectEqual(KanbanFile.decode(KanbanFile.encode(kanban)).kanban, kanban)
     }
 
     @Test func jsonQuotedEscapesLikeTheFile() {
-        #expect(JSON.quoted("a\"b\\c\u{1}\u{9B}") == #""a\"b\\c\u0001\u009b""#)
+        expectEqual(JSON.quoted("a\"b\\c\u{1}\u{9B}"), #""a\"b\\c\u0001\u009b""#)
     }
 
     @Test func aMoveShowsInTheFileAsOneLineLeavingAndArriving() throws {
@@ -114,21 +114,21 @@ struct KanbanFileTests {
         try kanban.move([Location(board: 0, index: 1)], to: 1, at: .index(1), now: dropTime)
         let after = String(decoding: KanbanFile.encode(kanban), as: UTF8.self).split(separator: "\n")
         let isMoved = { (line: Substring) in line.contains(#"{"id": "a1", "#) }
-        #expect(before.count == after.count)
-        #expect(before.filter { !isMoved($0) } == after.filter { !isMoved($0) })
+        expectEqual(before.count, after.count)
+        expectEqual(before.filter { !isMoved($0) }, after.filter { !isMoved($0) })
         #expect(before.firstIndex(where: isMoved) != after.firstIndex(where: isMoved))
         // The line that arrives is the card, with its new `entered` time.
         let arrived = try #require(after.first(where: isMoved))
-        #expect(String(arrived) == "        " + line(of: kanban[Location(board: 1, index: 1)]) + ",")
-        #expect(kanban[Location(board: 1, index: 1)].entered == dropTime)
+        expectEqual(String(arrived), "        " + line(of: kanban[Location(board: 1, index: 1)]) + ",")
+        expectEqual(kanban[Location(board: 1, index: 1)].entered, dropTime)
     }
 
     // MARK: - Reading
 
     @Test func decodingTheDocumentedLayoutGivesTheKanban() throws {
         let (kanban, format) = try KanbanFile.decode(Self.smallFile.bytes)
-        #expect(kanban == (try small()))
-        #expect(format == .current)
+        expectEqual(kanban, (try small()))
+        expectEqual(format, .current)
     }
 
     @Test(arguments: 1...60 as ClosedRange<UInt64>)
@@ -137,9 +137,9 @@ struct KanbanFileTests {
         let kanban = try randomStoredKanban(using: &generator)
         let bytes = KanbanFile.encode(kanban)
         let (decoded, format) = try KanbanFile.decode(bytes)
-        #expect(decoded == kanban)
-        #expect(format == .current)
-        #expect(KanbanFile.encode(decoded) == bytes)
+        expectEqual(decoded, kanban)
+        expectEqual(format, .current)
+        expectEqual(KanbanFile.encode(decoded), bytes)
     }
 
     @Test func keysMayComeInAnyOrder() throws {
@@ -155,7 +155,7 @@ struct KanbanFileTests {
               {"limit": 3, "items": [], "id": "done01", "title": "Done"}
             ], "version": 2}
             """#
-        #expect(try KanbanFile.decode(text.bytes).kanban == (try small()))
+        try expectEqual(KanbanFile.decode(text.bytes).kanban, (try small()))
     }
 
     @Test func whitespaceAnywhereBetweenTokensIsAllowed() throws {
@@ -163,7 +163,7 @@ struct KanbanFileTests {
         // `": ` or `, "`), then with white space of every kind around every punctuation mark.
         let compact = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
             .joined().replacing("\": ", with: "\":").replacing(", \"", with: ",\"")
-        #expect(try KanbanFile.decode(compact.bytes).kanban == (try small()))
+        try expectEqual(KanbanFile.decode(compact.bytes).kanban, (try small()))
         var inString = false
         var escaped = false
         var spread: [UInt8] = []
@@ -186,7 +186,7 @@ struct KanbanFileTests {
                 spread.append(byte)
             }
         }
-        #expect(try KanbanFile.decode(spread).kanban == (try small()))
+        try expectEqual(KanbanFile.decode(spread).kanban, (try small()))
     }
 
     @Test func absentKeysAreEmptyValues() throws {
@@ -201,7 +201,7 @@ struct KanbanFileTests {
         let item = kanban.boards[0].items[0]
         #expect(
             item.labels.isEmpty && item.due == nil && item.created == nil && item.entered == nil && item.note == nil)
-        #expect(line(of: item) == #"{"id": "a1", "title": "x"}"#)
+        expectEqual(line(of: item), #"{"id": "a1", "title": "x"}"#)
     }
 
     @Test func anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept() throws {
@@ -210,8 +210,8 @@ struct KanbanFileTests {
             """#
         let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
         #expect(item.labels.isEmpty)
-        #expect(item.note == "")
-        #expect(line(of: item) == #"{"id": "a1", "title": "x", "note": ""}"#)
+        expectEqual(item.note, "")
+        expectEqual(line(of: item), #"{"id": "a1", "title": "x", "note": ""}"#)
     }
 
     @Test func labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept() throws {
@@ -220,8 +220,8 @@ struct KanbanFileTests {
               {"id": "a1", "title": "x", "labels": ["zeta", "Bug", "alpha", "BUG", "bug", "Ünï", "@bob"]}]}]}
             """#
         let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
-        #expect(item.labels.names == ["@bob", "alpha", "Bug", "zeta", "Ünï"])
-        #expect(line(of: item) == #"{"id": "a1", "title": "x", "labels": ["@bob", "alpha", "Bug", "zeta", "Ünï"]}"#)
+        expectEqual(item.labels.names, ["@bob", "alpha", "Bug", "zeta", "Ünï"])
+        expectEqual(line(of: item), #"{"id": "a1", "title": "x", "labels": ["@bob", "alpha", "Bug", "zeta", "Ünï"]}"#)
     }
 
     @Test func timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond() throws {
@@ -230,8 +230,8 @@ struct KanbanFileTests {
               {"id": "a1", "title": "x", "created": "2026-11-23T23:30:00.999-01:00", "entered": "2024-02-29t00:00:00z"}]}]}
             """#
         let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
-        #expect(item.created?.description == "2026-11-24T00:30:00Z")
-        #expect(item.entered?.description == "2024-02-29T00:00:00Z")
+        expectEqual(item.created?.description, "2026-11-24T00:30:00Z")
+        expectEqual(item.entered?.description, "2024-02-29T00:00:00Z")
         #expect(line(of: item).contains(#""created": "2026-11-24T00:30:00Z", "entered": "2024-02-29T00:00:00Z""#))
     }
 
@@ -245,22 +245,22 @@ struct KanbanFileTests {
         let title = kanban.boards[0].items[0].title
         #expect(
             title.unicodeScalars.elementsEqual("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{E9}\u{1F600}\u{1F600}Az".unicodeScalars))
-        #expect(kanban.boards[0].items[0].note == "\u{1F600}\n\t\u{E9}\n")
+        expectEqual(kanban.boards[0].items[0].note, "\u{1F600}\n\t\u{E9}\n")
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
         let (kanban, format) = try KanbanFile.decode([0xEF, 0xBB, 0xBF] + Self.smallFile.bytes)
-        #expect(kanban == (try small()))
-        #expect(format == .current)
+        expectEqual(kanban, (try small()))
+        expectEqual(format, .current)
     }
 
     @Test func wholeNumbersWrittenWithAFractionOrExponentAreLimits() throws {
         for (written, limit) in [("2.0", 2), ("2e0", 2), ("20E-1", 2), ("0.0", 0), ("-0", 0), ("1.5e1", 15)] {
             let text = #"{"version": 2, "boards": [{"id": "t", "title": "T", "limit": \#(written), "items": []}]}"#
-            #expect(try KanbanFile.decode(text.bytes).kanban.boards[0].limit == limit, "\(written)")
+            try expectEqual(KanbanFile.decode(text.bytes).kanban.boards[0].limit, limit, "\(written)")
         }
-        #expect(try KanbanFile.decode(#"{"version": 2.0, "boards": []}"#.bytes).format == .current)
-        #expect(try KanbanFile.decode(#"{"version": 1e0, "boards": []}"#.bytes).format == .version1)
+        try expectEqual(KanbanFile.decode(#"{"version": 2.0, "boards": []}"#.bytes).format, .current)
+        try expectEqual(KanbanFile.decode(#"{"version": 1e0, "boards": []}"#.bytes).format, .version1)
     }
 
     @Test func storedTitlesKeepWhatAHandEditPutThere() throws {
@@ -268,8 +268,8 @@ struct KanbanFileTests {
         let text =
             #"{"version": 2, "boards": [{"id": "t", "title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
         let kanban = try KanbanFile.decode(text.bytes).kanban
-        #expect(kanban.boards[0].title == " Spaced ")
-        #expect(kanban.boards[0].items[0].title == "bell\u{7} ")
+        expectEqual(kanban.boards[0].title, " Spaced ")
+        expectEqual(kanban.boards[0].items[0].title, "bell\u{7} ")
     }
 
     @Test func aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot() throws {
@@ -277,7 +277,7 @@ struct KanbanFileTests {
         let file = { (note: String) in
             #"{"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "note": "\#(note)"}]}]}"#
         }
-        #expect(try KanbanFile.decode(file(note).bytes).kanban.boards[0].items[0].note == note)
+        try expectEqual(KanbanFile.decode(file(note).bytes).kanban.boards[0].items[0].note, note)
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file(note + "x").bytes) }
         guard case .corruptFile(1, let message) = error else {
             Issue.record("expected corruptFile at line 1, got \(String(describing: error))")
@@ -312,9 +312,9 @@ struct KanbanFileTests {
 
     @Test func aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting() throws {
         let (kanban, format) = try KanbanFile.decode(Self.version1File.bytes)
-        #expect(format == .version1)
-        #expect(kanban.boards.map(\.title) == ["Todo", "Done"])
-        #expect(kanban.boards.map(\.limit) == [2, nil])
+        expectEqual(format, .version1)
+        expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
+        expectEqual(kanban.boards.map(\.limit), [2, nil])
         #expect(
             kanban.boards[0].items == [
                 Item(id: ItemID("k3f9")!, title: "Database Migration"),
@@ -323,7 +323,7 @@ struct KanbanFileTests {
         #expect(kanban.boards[1].items.isEmpty)
         #expect(kanban.archive.isEmpty)
         let boardIDs = kanban.boards.map(\.id)
-        #expect(Set(boardIDs).count == 2)
+        expectEqual(Set(boardIDs).count, 2)
         #expect(boardIDs.allSatisfy { isGeneratedID($0, length: 6) })
         #expect(Set(boardIDs).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
         #expect(throws: Never.self) { try kanban.validate() }
@@ -332,8 +332,8 @@ struct KanbanFileTests {
         let written = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
         #expect(written.hasPrefix("{\n  \"version\": 2,\n  \"boards\": [\n    {\n      \"id\": \"\(boardIDs[0])\",\n"))
         let upgraded = try KanbanFile.decode(written.bytes)
-        #expect(upgraded.format == .current)
-        #expect(upgraded.kanban == kanban)
+        expectEqual(upgraded.format, .current)
+        expectEqual(upgraded.kanban, kanban)
     }
 
     /// Board ids come from the file's bytes: the same file gives the same ids however often
@@ -345,15 +345,15 @@ struct KanbanFileTests {
         // A clone: the same bytes from elsewhere, read by a reader that has read other files since.
         _ = try KanbanFile.decode(#"{"version": 1, "boards": [{"title": "Other", "items": []}]}"#.bytes)
         let clone = try KanbanFile.decode(Array(String(Self.version1File).utf8)).kanban
-        #expect(first == second)
-        #expect(first == clone)
-        #expect(KanbanFile.encode(first) == KanbanFile.encode(clone))
+        expectEqual(first, second)
+        expectEqual(first, clone)
+        expectEqual(KanbanFile.encode(first), KanbanFile.encode(clone))
         // One more space in the file: other bytes, other board ids; the cards keep theirs.
         let edited = try KanbanFile.decode(
             Self.version1File.replacing("\"limit\": 2", with: "\"limit\":  2").bytes
         ).kanban
-        #expect(edited.boards.map(\.title) == first.boards.map(\.title))
-        #expect(layout(edited) == layout(first))
+        expectEqual(edited.boards.map(\.title), first.boards.map(\.title))
+        expectEqual(layout(edited), layout(first))
         #expect(Set(edited.boards.map(\.id)).isDisjoint(with: first.boards.map(\.id)))
     }
 
@@ -371,7 +371,7 @@ struct KanbanFileTests {
         ])
         kanban.giveIDsToBoardsWithout(using: seed)
         #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: first.prefix(3)))
-        #expect(Set(kanban.boards.map(\.id)).count == 2)
+        expectEqual(Set(kanban.boards.map(\.id)).count, 2)
         #expect(kanban.boards.allSatisfy { isGeneratedID($0.id, length: 6) })
         #expect(throws: Never.self) { try kanban.validate() }
     }
@@ -388,8 +388,8 @@ struct KanbanFileTests {
 
     @Test func theOriginalFormatIsReadWithNewIDs() throws {
         let (kanban, format) = try KanbanFile.decode(Self.legacyFile.bytes)
-        #expect(format == .legacy)
-        #expect(kanban.boards.map(\.title) == ["Todo", "In Progress", "Done"])
+        expectEqual(format, .legacy)
+        expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress", "Done"])
         #expect(
             kanban.boards.map { $0.items.map(\.title) } == [
                 ["Database Migration", "Schema Design"], ["Push Notification"], [],
@@ -397,7 +397,7 @@ struct KanbanFileTests {
         #expect(kanban.boards.allSatisfy { $0.limit == nil })
         #expect(kanban.boards.flatMap(\.items).allSatisfy { $0.labels.isEmpty && $0.created == nil && $0.note == nil })
         let ids = kanban.boards.flatMap { $0.items.map(\.id) } + kanban.boards.map(\.id)
-        #expect(Set(ids).count == 6)
+        expectEqual(Set(ids).count, 6)
         #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
         #expect(throws: Never.self) { try kanban.validate() }
     }
@@ -405,11 +405,11 @@ struct KanbanFileTests {
     @Test func theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded() throws {
         let first = try KanbanFile.decode(Self.legacyFile.bytes).kanban
         let second = try KanbanFile.decode(Array(String(Self.legacyFile).utf8)).kanban
-        #expect(first == second)
+        expectEqual(first, second)
         // Written back, it is a version 2 file that reads as the same kanban.
         let upgraded = try KanbanFile.decode(KanbanFile.encode(first))
-        #expect(upgraded.format == .current)
-        #expect(upgraded.kanban == first)
+        expectEqual(upgraded.format, .current)
+        expectEqual(upgraded.kanban, first)
     }
 
     /// The cards' ids come from a generator seeded with the file's bytes; the boards' ids
@@ -418,7 +418,7 @@ struct KanbanFileTests {
         let kanban = try KanbanFile.decode(Self.legacyFile.bytes).kanban
         var generator = SeededGenerator(hashing: Self.legacyFile.bytes)
         let itemIDs = kanban.boards.flatMap { $0.items.map(\.id) }
-        #expect(Kanban(trusted: []).newIDs(count: 3, using: &generator) == itemIDs)
+        expectEqual(Kanban(trusted: []).newIDs(count: 3, using: &generator), itemIDs)
         #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: itemIDs))
     }
 
@@ -433,7 +433,7 @@ struct KanbanFileTests {
     @Test func anEmptyOriginalFileHasNoBoards() throws {
         let (kanban, format) = try KanbanFile.decode("[]".bytes)
         #expect(kanban.boards.isEmpty)
-        #expect(format == .legacy)
+        expectEqual(format, .legacy)
     }
 
     /// Six characters give 36^6 ids; past 36^6 / 65,536 ids in the file they grow to seven.
@@ -443,8 +443,8 @@ struct KanbanFileTests {
         let items = Array(repeating: "\"x\"", count: count).joined(separator: ",")
         let kanban = try KanbanFile.decode("[{\"title\": \"Todo\", \"items\": [\(items)]}]".bytes).kanban
         let ids = kanban.boards[0].items.map(\.id) + [kanban.boards[0].id]
-        #expect(ids.count == count + 1)
-        #expect(Set(ids).count == count + 1)
+        expectEqual(ids.count, count + 1)
+        expectEqual(Set(ids).count, count + 1)
         #expect(ids.allSatisfy { isGeneratedID($0, length: 7) })
     }
 }

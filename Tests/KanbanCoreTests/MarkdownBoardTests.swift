@@ -34,20 +34,20 @@ struct MarkdownBoardTests {
             "    First line", "    ", "    - [ ] a step", "      indented", "- [ ] Ship it", "", "## Doing (3)", "", "",
             "***", "", "## Archive", "", "- [ ] Old", "",
         ]
-        #expect(MarkdownBoard.export(try Self.sample()) == lines.joined(separator: "\n"))
+        expectEqual(MarkdownBoard.export(try Self.sample()), lines.joined(separator: "\n"))
     }
 
     @Test func readingTheExportGivesBackTheBoardsAndCards() throws {
         let document = try MarkdownBoard.read(Array(MarkdownBoard.export(try Self.sample()).utf8))
-        #expect(document.boards.map(\.title.text) == ["Todo", "Doing"])
-        #expect(document.boards.map(\.limit) == [nil, 3])
+        expectEqual(document.boards.map(\.title.text), ["Todo", "Doing"])
+        expectEqual(document.boards.map(\.limit), [nil, 3])
         let card = document.boards[0].cards[0]
-        #expect(card.title.text == "Write docs")
-        #expect(card.labels.names == ["docs", "p1"])
-        #expect(card.due == Self.day)
-        #expect(card.note == "First line\n\n- [ ] a step\n  indented")
+        expectEqual(card.title.text, "Write docs")
+        expectEqual(card.labels.names, ["docs", "p1"])
+        expectEqual(card.due, Self.day)
+        expectEqual(card.note, "First line\n\n- [ ] a step\n  indented")
         #expect(document.boards[0].cards[1] == CardContent(title: try Title("Ship it")))
-        #expect(document.archive.map(\.card.title.text) == ["Old"])
+        expectEqual(document.archive.map(\.card.title.text), ["Old"])
         #expect(document.archive[0].board == nil)
     }
 
@@ -85,18 +85,18 @@ struct MarkdownBoardTests {
             %%
             """
         let document = try MarkdownBoard.read(Array(text.utf8))
-        #expect(document.boards.map(\.title.text) == ["Backlog", "Done"])
-        #expect(document.boards[1].limit == 5)
+        expectEqual(document.boards.map(\.title.text), ["Backlog", "Done"])
+        expectEqual(document.boards[1].limit, 5)
         let cards = document.boards[0].cards
-        #expect(cards[0].title.text == "Fix the in login")
-        #expect(cards[0].labels.names == ["bug"])
-        #expect(cards[0].due == Self.day)
-        #expect(cards[1].title.text == "Plan Q1")
-        #expect(cards[1].due == Day(year: 2027, month: 1, day: 5))
-        #expect(cards[2].title.text == "Call Ana")
-        #expect(cards[2].note == "about the contract\nand the invoice\nfrom the tab-indented note")
-        #expect(document.boards[1].cards.map(\.title.text) == ["Release 1.0"])
-        #expect(document.boards[1].cards[0].labels.names == ["release"])
+        expectEqual(cards[0].title.text, "Fix the in login")
+        expectEqual(cards[0].labels.names, ["bug"])
+        expectEqual(cards[0].due, Self.day)
+        expectEqual(cards[1].title.text, "Plan Q1")
+        expectEqual(cards[1].due, Day(year: 2027, month: 1, day: 5))
+        expectEqual(cards[2].title.text, "Call Ana")
+        expectEqual(cards[2].note, "about the contract\nand the invoice\nfrom the tab-indented note")
+        expectEqual(document.boards[1].cards.map(\.title.text), ["Release 1.0"])
+        expectEqual(document.boards[1].cards[0].labels.names, ["release"])
     }
 
     @Test(arguments: [
@@ -108,10 +108,10 @@ struct MarkdownBoardTests {
         let kanban = try Kanban(
             boards: [Board(title: title, items: [Item(id: ItemID("aaaa11")!, title: title, labels: ["l"])])])
         let document = try MarkdownBoard.read(Array(MarkdownBoard.export(kanban).utf8))
-        #expect(document.boards.map(\.title.text) == [title])
+        expectEqual(document.boards.map(\.title.text), [title])
         #expect(document.boards.first?.limit == nil)
-        #expect(document.boards.first?.cards.map(\.title.text) == [title])
-        #expect(document.boards.first?.cards.first?.labels.names == ["l"])
+        expectEqual(document.boards.first?.cards.map(\.title.text), [title])
+        expectEqual(document.boards.first?.cards.first?.labels.names, ["l"])
     }
 
     @Test func aStoredControlCharacterIsWrittenVisibly() throws {
@@ -135,18 +135,18 @@ struct MarkdownBoardTests {
     ])
     func aFileThatIsNotABoardIsRefusedAtItsLine(text: String, line: Int) throws {
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array(text.utf8)) }
-        #expect(error.location == .line(line), "\(error)")
+        expectEqual(error.location, .line(line), "\(error)")
     }
 
     @Test func aFileWithoutHeadingsIsNotABoard() throws {
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array("---\na: b\n---\n".utf8)) }
-        #expect(error.location == .file)
+        expectEqual(error.location, .file)
         #expect(error.message.contains("not a kanban board"))
     }
 
     @Test func invalidUTF8IsRefusedAtItsLine() throws {
         let bytes = Array("## Todo\n\n- [ ] ok\n- [ ] ".utf8) + [0xFF, 0x0A]
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(bytes) }
-        #expect(error.location == .line(4))
+        expectEqual(error.location, .line(4))
     }
 }

@@ -69,9 +69,9 @@ struct MergePropertyTests {
                 let left = Kanban.merge(base: o, ours: side, theirs: o)
                 let right = Kanban.merge(base: o, ours: o, theirs: side)
                 let same = Kanban.merge(base: o, ours: side, theirs: side)
-                #expect(F.text(left.kanban) == F.text(side), context)
-                #expect(F.text(right.kanban) == F.text(side), context)
-                #expect(F.text(same.kanban) == F.text(side), context)
+                expectEqual(F.text(left.kanban), F.text(side), context)
+                expectEqual(F.text(right.kanban), F.text(side), context)
+                expectEqual(F.text(same.kanban), F.text(side), context)
                 #expect(left.conflicts.isEmpty && right.conflicts.isEmpty && same.conflicts.isEmpty, context)
             }
             let result = Kanban.merge(base: o, ours: a, theirs: b)
@@ -102,7 +102,7 @@ struct MergePropertyTests {
             // Rule 2: every card either side has is there once, unless one side removed it
             // and the other has it exactly as the base did.
             let merged = F.ids(result.kanban)
-            #expect(Set(merged).count == merged.count)
+            expectEqual(Set(merged).count, merged.count)
             let baseCards = MergeReference.cards(o)
             let present = Set(merged)
             for (side, other) in [(a, b), (b, a)] {

@@ -51,10 +51,10 @@ struct MergeTests {
         ]
         let base = F.sample
         let a = try F.apply(ours, to: base, start: 100, seed: 3)
-        #expect(F.text(Kanban.merge(base: base, ours: a, theirs: base).kanban) == F.text(a))
-        #expect(F.text(Kanban.merge(base: base, ours: base, theirs: a).kanban) == F.text(a))
+        expectEqual(F.text(Kanban.merge(base: base, ours: a, theirs: base).kanban), F.text(a))
+        expectEqual(F.text(Kanban.merge(base: base, ours: base, theirs: a).kanban), F.text(a))
         let both = Kanban.merge(base: base, ours: a, theirs: a)
-        #expect(F.text(both.kanban) == F.text(a))
+        expectEqual(F.text(both.kanban), F.text(a))
         #expect(both.conflicts.isEmpty && both.notes.isEmpty)
     }
 
@@ -65,7 +65,7 @@ struct MergeTests {
             ours: [.remove(items: ["Analytics"])], theirs: [.remove(items: ["Schema Design"])])
         #expect(F.card("Analytics", in: result.kanban) == nil)
         #expect(F.card("Schema Design", in: result.kanban) == nil)
-        #expect(result.kanban.itemCount == 7)
+        expectEqual(result.kanban.itemCount, 7)
     }
 
     @Test func aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged() throws {
@@ -73,29 +73,29 @@ struct MergeTests {
             ours: [.remove(items: ["Analytics"])],
             theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["p1"])]))])
         let card = try #require(F.card("Analytics", in: result.kanban))
-        #expect(card.labels == ["p1"])
-        #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, Analytics, Machine Learning")
-        #expect(result.notes == [.keptChangedCard(id: card.id, title: "Analytics", removedBy: .ours)])
+        expectEqual(card.labels, ["p1"])
+        expectEqual(F.layout(result.kanban)[1], "In Progress: Push Notification, Analytics, Machine Learning")
+        expectEqual(result.notes, [.keptChangedCard(id: card.id, title: "Analytics", removedBy: .ours)])
     }
 
     @Test func aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Done", position: .top)], theirs: [.remove(items: ["Analytics"])])
-        #expect(F.layout(result.kanban)[2] == "Done: Analytics, System Architecture, Alert & Debugging")
+        expectEqual(F.layout(result.kanban)[2], "Done: Analytics, System Architecture, Alert & Debugging")
     }
 
     @Test func aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit() throws {
         let (result, _, _) = try merge(
             ours: [.archive(items: ["Analytics"])], theirs: [.rename(item: "Analytics", title: F.title("Metrics"))])
-        #expect(F.archived(result.kanban) == ["Metrics"])
+        expectEqual(F.archived(result.kanban), ["Metrics"])
         #expect(result.conflicts.isEmpty)
     }
 
     @Test func aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived() throws {
         let (result, a, _) = try merge(
             ours: [.archive(items: ["Analytics"])], theirs: [.archive(items: ["Schema Design"])])
-        #expect(F.archived(result.kanban) == ["Analytics", "Schema Design"])
-        #expect(result.kanban.archive[0] == a.archive[0])
+        expectEqual(F.archived(result.kanban), ["Analytics", "Schema Design"])
+        expectEqual(result.kanban.archive[0], a.archive[0])
     }
 
     // MARK: - Rule 4: changes on one side are taken and combine
@@ -107,16 +107,16 @@ struct MergeTests {
                 .rename(item: "Analytics", title: F.title("Analytics v2")),
                 .edit(item: "Analytics v2", edits: EditInput(words: ["labels": WordEdits(add: ["data"])])),
             ])
-        #expect(F.layout(result.kanban)[2] == "Done: System Architecture, Analytics v2, Alert & Debugging")
-        #expect(F.card("Analytics v2", in: result.kanban)?.labels == ["data"])
+        expectEqual(F.layout(result.kanban)[2], "Done: System Architecture, Analytics v2, Alert & Debugging")
+        expectEqual(F.card("Analytics v2", in: result.kanban)?.labels, ["data"])
     }
 
     @Test func boardChangesOnEachSideCombine() throws {
         let (result, _, _) = try merge(
             ours: [.boardRename(board: "Done", title: F.title("Shipped")), .boardLimit(board: "Todo", limit: 9)],
             theirs: [.boardMove(board: "Done", at: 0), .boardAdd(title: F.title("Review"), at: 3)])
-        #expect(result.kanban.boards.map(\.title) == ["Shipped", "Todo", "In Progress", "Review"])
-        #expect(result.kanban.boards[1].limit == 9)
+        expectEqual(result.kanban.boards.map(\.title), ["Shipped", "Todo", "In Progress", "Review"])
+        expectEqual(result.kanban.boards[1].limit, 9)
         #expect(result.conflicts.isEmpty)
     }
 
@@ -170,10 +170,10 @@ struct MergeTests {
     @Test func aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.move(items: ["Analytics"], to: "Done")])
-        #expect(F.layout(result.kanban)[2] == "Done: System Architecture, Alert & Debugging, Analytics")
+        expectEqual(F.layout(result.kanban)[2], "Done: System Architecture, Alert & Debugging, Analytics")
         #expect(!F.layout(result.kanban)[0].contains("Analytics"))
         let card = try #require(F.card("Analytics", in: result.kanban))
-        #expect(card.entered == F.clock(200).now)
+        expectEqual(card.entered, F.clock(200).now)
         #expect(
             result.notes == [
                 .movedOnBothSides(id: card.id, title: "Analytics", kept: .theirs, ours: "Todo", theirs: "Done")
@@ -188,7 +188,7 @@ struct MergeTests {
         let result = Kanban.merge(base: base, ours: a, theirs: b)
         #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Analytics"))
         if case .movedOnBothSides(_, _, let kept, _, _)? = result.notes.first {
-            #expect(kept == .ours)
+            expectEqual(kept, .ours)
         } else {
             Issue.record("expected a note, got \(result.notes)")
         }
@@ -197,7 +197,7 @@ struct MergeTests {
     @Test func anArchiveAfterAMoveWins() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.archive(items: ["Analytics"])])
-        #expect(F.archived(result.kanban) == ["Analytics"])
+        expectEqual(F.archived(result.kanban), ["Analytics"])
         #expect(!F.layout(result.kanban)[0].contains("Analytics"))
     }
 
@@ -205,7 +205,7 @@ struct MergeTests {
         let moves: [Operation] = [.move(items: ["Analytics"], to: "Done", position: .top)]
         let (result, _, _) = try merge(ours: moves, theirs: moves)
         #expect(result.notes.isEmpty)
-        #expect(F.layout(result.kanban)[2] == "Done: Analytics, System Architecture, Alert & Debugging")
+        expectEqual(F.layout(result.kanban)[2], "Done: Analytics, System Architecture, Alert & Debugging")
     }
 
     // MARK: - Rule 7: labels
@@ -217,7 +217,7 @@ struct MergeTests {
             ours: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["ours"], remove: ["a"])]))],
             theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["theirs", "Ours"], remove: ["c"])]))],
             base: base)
-        #expect(F.card("Analytics", in: result.kanban)?.labels == ["b", "ours", "theirs"])
+        expectEqual(F.card("Analytics", in: result.kanban)?.labels, ["b", "ours", "theirs"])
         #expect(result.conflicts.isEmpty)
     }
 
@@ -262,8 +262,8 @@ struct MergeTests {
                 .field(.limit, ours: .number(3), theirs: .number(5)),
                 .field(.title, ours: .line("Finished"), theirs: .line("Shipped")),
             ])
-        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Finished"])
-        #expect(result.kanban.boards[0].limit == 3)
+        expectEqual(result.kanban.boards.map(\.title), ["Todo", "In Progress", "Finished"])
+        expectEqual(result.kanban.boards[0].limit, 3)
     }
 
     // MARK: - Rule 9: boards
@@ -279,7 +279,7 @@ struct MergeTests {
 
     @Test func aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
         let (result, _, _) = try merge(ours: [.boardRemove(board: "Done", force: true)], theirs: [])
-        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress"])
+        expectEqual(result.kanban.boards.map(\.title), ["Todo", "In Progress"])
     }
 
     @Test func boardsAddedOnBothSidesWithTheSameTitleBecomeOne() throws {
@@ -291,7 +291,7 @@ struct MergeTests {
         #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
         #expect(result.kanban.boards[2].id == a.boards[2].id)
         #expect(F.layout(result.kanban)[2] == "Review: O, T")
-        #expect(result.conflicts.map(\.values) == [.field(.title, ours: .line("Review"), theirs: .line("review"))])
+        expectEqual(result.conflicts.map(\.values), [.field(.title, ours: .line("Review"), theirs: .line("review"))])
     }
 
     @Test func aWIPLimitExceededByTheMergeIsNotedNotRefused() throws {
@@ -299,17 +299,17 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Done")], theirs: [.move(items: ["Push Notification"], to: "Done")],
             base: base)
-        #expect(result.kanban.boards[2].items.count == 4)
-        #expect(result.notes == [.overLimit(board: "Done", count: 4, limit: 3)])
+        expectEqual(result.kanban.boards[2].items.count, 4)
+        expectEqual(result.notes, [.overLimit(board: "Done", count: 4, limit: 3)])
     }
 
     @Test func twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther() throws {
         let (result, a, _) = try merge(
             ours: [.boardRename(board: "Done", title: F.title("Review"))],
             theirs: [.boardAdd(title: F.title("Review"), at: 1)])
-        #expect(result.kanban.boards.map(\.title) == ["Todo", "Review (2)", "In Progress", "Review"])
-        #expect(result.kanban.boards[3].id == a.boards[2].id)
-        #expect(result.conflicts.map(\.values) == [.boardTitleTaken(wanted: "Review", given: "Review (2)")])
+        expectEqual(result.kanban.boards.map(\.title), ["Todo", "Review (2)", "In Progress", "Review"])
+        expectEqual(result.kanban.boards[3].id, a.boards[2].id)
+        expectEqual(result.conflicts.map(\.values), [.boardTitleTaken(wanted: "Review", given: "Review (2)")])
     }
 
     // MARK: - Matching
@@ -322,7 +322,7 @@ struct MergeTests {
             ]}
             """
         let (base, format) = try KanbanFile.decode(Array(version1.utf8))
-        #expect(format == .version1)
+        expectEqual(format, .version1)
         // Ours upgraded a copy that differed in a byte, so its derived board ids differ from
         // the base's; theirs is still the base's file, with the base's ids.
         let (oursRead, _) = try KanbanFile.decode(Array(version1.replacing("\"Todo\"", with: "\"Todo\" ").utf8))
@@ -338,8 +338,8 @@ struct MergeTests {
         let formats = MergeFormats(base: .version1, ours: .current, theirs: .version1)
         let result = Kanban.merge(base: base, ours: a, theirs: b, formats: formats)
         try result.kanban.validate()
-        #expect(F.layout(result.kanban) == ["Todo: Two, One, Ours, Theirs", "Done: "])
-        #expect(result.kanban.boards.map(\.id) == a.boards.map(\.id))
+        expectEqual(F.layout(result.kanban), ["Todo: Two, One, Ours, Theirs", "Done: "])
+        expectEqual(result.kanban.boards.map(\.id), a.boards.map(\.id))
         #expect(result.conflicts.isEmpty)
         // Matched by id alone, ours' Todo would be a new board and the base's Todo one that
         // ours removed and theirs gave a card: two boards titled Todo.
@@ -357,7 +357,7 @@ struct MergeTests {
         let result = Kanban.merge(base: base, ours: a, theirs: b)
         try result.kanban.validate()
         #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Ours, Theirs"))
-        #expect(F.card("Ours", in: result.kanban)?.id == id)
+        expectEqual(F.card("Ours", in: result.kanban)?.id, id)
         #expect(F.card("Theirs", in: result.kanban)?.id != id)
         #expect(result.conflicts.isEmpty)
     }
@@ -374,16 +374,16 @@ struct MergeTests {
         theirs.archive = []
         let result = Kanban.merge(base: base, ours: a, theirs: theirs)
         try result.kanban.validate()
-        #expect(result.kanban.boards.count == 2)
-        #expect(F.card("Clash", in: result.kanban)?.id == doneID)
+        expectEqual(result.kanban.boards.count, 2)
+        expectEqual(F.card("Clash", in: result.kanban)?.id, doneID)
         // Ours keeps Done (it gave it nothing, theirs removed it): gone, so no clash.
         var oursKeeps = a
         oursKeeps.boards[2].limit = 2
         let kept = Kanban.merge(base: base, ours: oursKeeps, theirs: theirs)
         try kept.kanban.validate()
-        #expect(kept.kanban.boards.count == 3)
+        expectEqual(kept.kanban.boards.count, 3)
         #expect(F.card("Clash", in: kept.kanban)?.id != doneID)
-        #expect(kept.kanban.boards[2].id == doneID)
+        expectEqual(kept.kanban.boards[2].id, doneID)
     }
 
     @Test func mergingIntoAnEmptyBaseJoinsBoardsByTitle() throws {

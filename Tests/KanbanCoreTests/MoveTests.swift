@@ -61,37 +61,37 @@ struct MoveTests {
         #expect(throws: KanbanError.indexOutOfRange(index: Int.min, board: "Todo", range: -5...4)) {
             try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(Int.min))
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
     }
 
     /// SPEC §2's examples: `--at -1` is the bottom, `--at -2` just above the last item.
     @Test func negativeIndexesCountFromTheBottom() throws {
         var kanban = try makeKanban([["A", "B", "C", "D"], ["X"]])
         try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-1))
-        #expect(layout(kanban) == [["A", "B", "C", "D", "X"], []])
+        expectEqual(layout(kanban), [["A", "B", "C", "D", "X"], []])
         try kanban.move([Location(board: 0, index: 4)], to: 1)
         try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-2))
-        #expect(layout(kanban) == [["A", "B", "C", "X", "D"], []])
+        expectEqual(layout(kanban), [["A", "B", "C", "X", "D"], []])
         // Counted after the moved item is taken out: A to -1 goes below D.
         try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(-1))
-        #expect(layout(kanban) == [["B", "C", "X", "D", "A"], []])
+        expectEqual(layout(kanban), [["B", "C", "X", "D", "A"], []])
         // -(count + 1) is the top.
         try kanban.move([Location(board: 0, index: 4)], to: 0, at: .index(-5))
-        #expect(layout(kanban) == [["A", "B", "C", "X", "D"], []])
+        expectEqual(layout(kanban), [["A", "B", "C", "X", "D"], []])
         var generator = SeededGenerator(seed: 1)
         try kanban.insert([Title("Y")], into: 1, at: .index(-1), using: &generator)
         try kanban.insert([Title("Z")], into: 1, at: .index(-2), using: &generator)
-        #expect(kanban.boards[1].items.map(\.title) == ["Z", "Y"])
+        expectEqual(kanban.boards[1].items.map(\.title), ["Z", "Y"])
         try kanban.copy([Location(board: 0, index: 0)], to: 0, at: .index(-2), using: &generator)
-        #expect(kanban.boards[0].items.map(\.title) == ["Card A", "Card B", "Card C", "Card X", "Card A", "Card D"])
+        expectEqual(kanban.boards[0].items.map(\.title), ["Card A", "Card B", "Card C", "Card X", "Card A", "Card D"])
     }
 
     @Test func theDocumentedExampleMovesTheFirstCardToIndexTwo() throws {
         var kanban = try makeKanban([["A", "B", "C", "D"], []])
         try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(2))
-        #expect(layout(kanban) == [["B", "C", "A", "D"], []])
+        expectEqual(layout(kanban), [["B", "C", "A", "D"], []])
         try kanban.move([Location(board: 0, index: 0), Location(board: 0, index: 1)], to: 1)
-        #expect(layout(kanban) == [["A", "D"], ["B", "C"]])
+        expectEqual(layout(kanban), [["A", "D"], ["B", "C"]])
     }
 
     @Test func movingAnItemToWhereItIsChangesNothingAndIsNotEffective() throws {
@@ -110,7 +110,7 @@ struct MoveTests {
             for position in samePlace {
                 var after = kanban
                 let change = try after.move([location], to: board, at: position)
-                #expect(after == kanban)
+                expectEqual(after, kanban)
                 #expect(!change.isEffective)
                 #expect(
                     change.items == [
@@ -125,7 +125,7 @@ struct MoveTests {
         var kanban = try makeKanban(counts: [3, 1])
         let change = try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(1))
         #expect(change.isEffective)
-        #expect(change.items.map(\.to) == [Slot(board: "Todo", index: 1)])
+        expectEqual(change.items.map(\.to), [Slot(board: "Todo", index: 1)])
     }
 
     @Test func movingNothingChangesNothing() throws {
@@ -133,7 +133,7 @@ struct MoveTests {
         let change = try kanban.move([], to: 1)
         #expect(change.items.isEmpty)
         #expect(!change.isEffective)
-        #expect(kanban == (try makeKanban(counts: [2, 2], limits: [nil, 2])))
+        expectEqual(kanban, (try makeKanban(counts: [2, 2], limits: [nil, 2])))
     }
 
     @Test func anAnchorThatIsMovedIsRefused() throws {
@@ -143,7 +143,7 @@ struct MoveTests {
         #expect(throws: KanbanError.anchorIsMoved(anchor: candidate(kanban, anchor))) {
             try kanban.move([Location(board: 0, index: 0), anchor], to: 0, at: .after(anchor))
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
     }
 
     @Test func anAnchorInAnotherBoardIsRefused() throws {
@@ -153,6 +153,6 @@ struct MoveTests {
         #expect(throws: KanbanError.anchorNotInBoard(anchor: candidate(kanban, anchor), board: "Todo")) {
             try kanban.move([Location(board: 1, index: 0)], to: 0, at: .before(anchor))
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
     }
 }

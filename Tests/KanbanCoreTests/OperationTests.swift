@@ -79,7 +79,7 @@ struct OperationTests {
             }
             return try kanban.insert(cards, into: 2, at: .bottom, now: Self.clock.now, using: &generator)
         }
-        #expect(after.boards[2].items.map(\.title) == ["System Architecture", "Alert & Debugging", "One", "Two"])
+        expectEqual(after.boards[2].items.map(\.title), ["System Architecture", "Alert & Debugging", "One", "Two"])
         #expect(after.boards[2].items[2].due?.description == "2026-11-24")
         #expect(
             after.boards[2].items[3].created == Self.clock.now && after.boards[2].items[3].entered == Self.clock.now)
@@ -87,7 +87,7 @@ struct OperationTests {
             var generator = SeededGenerator(seed: 1)
             return try kanban.insert(titles, into: 0, at: .top, now: Self.clock.now, using: &generator)
         }
-        #expect(first.boards[0].items.map(\.title).prefix(2) == ["One", "Two"])
+        expectEqual(first.boards[0].items.map(\.title).prefix(2), ["One", "Two"])
     }
 
     @Test func addNeedsABoardAndRespectsTheLimit() throws {
@@ -116,8 +116,8 @@ struct OperationTests {
             try kanban.move(
                 [Location(board: 0, index: 0), Location(board: 0, index: 1)], to: 2, at: .index(0), now: Self.clock.now)
         }
-        #expect(layout(after) == [["t2a1", "t3a1"], ["p0a1", "p1a1", "p2a1"], ["t0a1", "t1a1", "d0a1", "d1a1"]])
-        #expect(after.boards[2].items[0].entered == Self.clock.now)
+        expectEqual(layout(after), [["t2a1", "t3a1"], ["p0a1", "p1a1", "p2a1"], ["t0a1", "t1a1", "d0a1", "d1a1"]])
+        expectEqual(after.boards[2].items[0].entered, Self.clock.now)
     }
 
     @Test func moveFindsTitlesInTheBoardItIsToldToLookIn() throws {
@@ -148,7 +148,7 @@ struct OperationTests {
             try kanban.apply(
                 .move(items: ["Todo:0"], to: "Done", position: .before("Analytics")), at: Self.clock, using: &generator)
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
     }
 
     @Test func copyMakesNewCardsWithTheContent() throws {
@@ -167,11 +167,11 @@ struct OperationTests {
         let removed = try expectApply(.remove(items: ["Done:1", "Analytics"])) { (kanban) throws(KanbanError) in
             try kanban.remove([Location(board: 2, index: 1), Location(board: 1, index: 1)])
         }
-        #expect(layout(removed) == [["t0a1", "t1a1", "t2a1", "t3a1"], ["p0a1", "p2a1"], ["d0a1"]])
+        expectEqual(layout(removed), [["t0a1", "t1a1", "t2a1", "t3a1"], ["p0a1", "p2a1"], ["d0a1"]])
         let renamed = try expectApply(.rename(item: "Analytics", title: try Title("Metrics"), from: "in progress")) {
             (kanban) throws(KanbanError) in try kanban.rename(Location(board: 1, index: 1), to: Title("Metrics"))
         }
-        #expect(renamed.boards[1].items[1].title == "Metrics")
+        expectEqual(renamed.boards[1].items[1].title, "Metrics")
     }
 
     @Test func editResolvesTheDueDateAgainstToday() throws {
@@ -183,7 +183,7 @@ struct OperationTests {
         }
         #expect(after.boards[1].items[1].due?.description == "2026-11-30")
         #expect(edits.resolved(today: Self.clock.today).due == .some(Day(year: 2026, month: 11, day: 30)))
-        #expect(EditInput(due: DueInput.none).resolved(today: Self.clock.today).due == .some(nil))
+        expectEqual(EditInput(due: DueInput.none).resolved(today: Self.clock.today).due, .some(nil))
         #expect(EditInput().resolved(today: Self.clock.today).due == nil)
         #expect(EditInput().isEmpty && !edits.isEmpty)
     }
@@ -192,8 +192,8 @@ struct OperationTests {
         let after = try expectApply(.archive(items: ["Analytics", "t0a1"])) { (kanban) throws(KanbanError) in
             try kanban.archive([Location(board: 1, index: 1), Location(board: 0, index: 0)], now: Self.clock.now)
         }
-        #expect(after.archive.map(\.item.id.rawValue) == ["d2a1", "p1a1", "t0a1"])
-        #expect(after.archive.last?.archived == Self.clock.now)
+        expectEqual(after.archive.map(\.item.id.rawValue), ["d2a1", "p1a1", "t0a1"])
+        expectEqual(after.archive.last?.archived, Self.clock.now)
         // The cards of the sample entered no board (an older file's), so all count as old.
         let board = try expectApply(.archiveBoard(board: "Todo", olderThan: try Age("1d"))) {
             (kanban) throws(KanbanError) in
@@ -205,7 +205,7 @@ struct OperationTests {
         var generator = SeededGenerator(seed: 1)
         try kanban.move([Location(board: 0, index: 0)], to: 2, now: Self.clock.now.adding(seconds: -3600))
         try kanban.apply(.archiveBoard(board: "Done", olderThan: try Age("1d")), at: Self.clock, using: &generator)
-        #expect(layout(kanban)[2] == ["t0a1"])
+        expectEqual(layout(kanban)[2], ["t0a1"])
         try kanban.apply(.archiveBoard(board: "Done"), at: Self.clock, using: &generator)
         #expect(layout(kanban)[2].isEmpty)
     }
@@ -214,7 +214,7 @@ struct OperationTests {
         let after = try expectApply(.restore(items: ["Old"], to: "Todo")) { (kanban) throws(KanbanError) in
             try kanban.restore([0], to: 0, now: Self.clock.now)
         }
-        #expect(layout(after)[0].last == "d2a1")
+        expectEqual(layout(after)[0].last, "d2a1")
         try expectApply(.restore(items: ["d2a"])) { (kanban) throws(KanbanError) in
             try kanban.restore([0], now: Self.clock.now)
         }
@@ -224,7 +224,7 @@ struct OperationTests {
             try kanban.apply(.restore(items: ["d2a1"], to: "In Progress"), at: Self.clock, using: &generator)
         }
         try kanban.apply(.restore(items: ["d2a1"], to: "In Progress", force: true), at: Self.clock, using: &generator)
-        #expect(layout(kanban)[1].last == "d2a1")
+        expectEqual(layout(kanban)[1].last, "d2a1")
     }
 
     @Test func boardOperations() throws {
@@ -233,15 +233,15 @@ struct OperationTests {
             var generator = SeededGenerator(seed: 1)
             return try kanban.addBoard(Title("Review"), at: 2, limit: 4, using: &generator)
         }
-        #expect(added.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+        expectEqual(added.boards.map(\.title), ["Todo", "In Progress", "Review", "Done"])
         let renamed = try expectApply(.boardRename(board: "todo", title: try Title("Backlog"))) {
             (kanban) throws(KanbanError) in try kanban.renameBoard(0, to: Title("Backlog"))
         }
-        #expect(renamed.boards[0].title == "Backlog")
+        expectEqual(renamed.boards[0].title, "Backlog")
         let moved = try expectApply(.boardMove(board: "Done", at: 0)) { (kanban) throws(KanbanError) in
             try kanban.moveBoard(2, to: 0)
         }
-        #expect(moved.boards.map(\.title) == ["Done", "Todo", "In Progress"])
+        expectEqual(moved.boards.map(\.title), ["Done", "Todo", "In Progress"])
         let limited = try expectApply(.boardLimit(board: "In Progress", limit: nil)) { (kanban) throws(KanbanError) in
             try kanban.setLimit(of: 1, to: nil)
         }
@@ -249,7 +249,7 @@ struct OperationTests {
         let removed = try expectApply(.boardRemove(board: "Done", force: true)) { (kanban) throws(KanbanError) in
             try kanban.removeBoard(2, force: true)
         }
-        #expect(removed.boards.map(\.title) == ["Todo", "In Progress"])
+        expectEqual(removed.boards.map(\.title), ["Todo", "In Progress"])
         // By id, too.
         let byID = try Self.kanban().boards[2].id.rawValue
         try expectApply(.boardMove(board: byID, at: 1)) { (kanban) throws(KanbanError) in try kanban.moveBoard(2, to: 1)
@@ -274,7 +274,7 @@ struct OperationTests {
             #expect(throws: KanbanError.self, "\(operation)") {
                 try kanban.apply(operation, at: Self.clock, using: &generator)
             }
-            #expect(kanban == (try Self.kanban()), "\(operation)")
+            expectEqual(kanban, (try Self.kanban()), "\(operation)")
         }
     }
 
@@ -291,7 +291,7 @@ struct OperationTests {
             (.boardLimit(board: "x", limit: nil), "board limit"), (.boardRemove(board: "x"), "board remove"),
         ]
         for (operation, name) in names {
-            #expect(operation.name == name)
+            expectEqual(operation.name, name)
         }
     }
 }

@@ -63,14 +63,14 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 _ = try? after.apply(randomOperation(in: after, using: &generator), at: moment, using: &generator)
             }
             let patch = Patch(from: before, to: after)
-            #expect(patch.isEmpty == (before == after))
-            #expect(patch.exactlyApplied(to: before) == after)
-            #expect(patch.exactlyUndone(from: after) == before)
-            #expect(KanbanFile.encode(try #require(patch.exactlyUndone(from: after))) == KanbanFile.encode(before))
-            #expect(patch.reversed.reversed == patch)
+            expectEqual(patch.isEmpty, (before == after))
+            expectEqual(patch.exactlyApplied(to: before), after)
+            expectEqual(patch.exactlyUndone(from: after), before)
+            expectEqual(KanbanFile.encode(try #require(patch.exactlyUndone(from: after))), KanbanFile.encode(before))
+            expectEqual(patch.reversed.reversed, patch)
             checked += 1
         }
-        #expect(checked == 40)
+        expectEqual(checked, 40)
     }
 
     @Test func aPatchHoldsOnlyTheStretchThatChanged() throws {
@@ -84,8 +84,8 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         try after.move([Location(board: 0, index: 50)], to: 0, at: .index(52))
         let patch = Patch(from: kanban, to: after)
         let stretch = try #require(patch.cards[kanban.boards[0].id])
-        #expect(stretch.offset == 50)
-        #expect(stretch.anchor == kanban.boards[0].items[49].id)
+        expectEqual(stretch.offset, 50)
+        expectEqual(stretch.anchor, kanban.boards[0].items[49].id)
         #expect(stretch.before.count == 3 && stretch.after.count == 3)
         #expect(patch.cards[kanban.boards[1].id] == nil)
         #expect(patch.archive == nil)
@@ -125,9 +125,9 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 lines: ["moved x 'a': Todo:0 -> Done:1"],
                 patch: Patch(from: before, to: after), origin: number % 2 == 0 ? generator.next() : nil)
             let bytes = record.encoded()
-            #expect(bytes.last == UInt8(ascii: "\n"))
-            #expect(bytes.dropLast().contains(UInt8(ascii: "\n")) == false, "one record, one line")
-            #expect(try HistoryRecord(decoding: Array(bytes.dropLast())) == record)
+            expectEqual(bytes.last, UInt8(ascii: "\n"))
+            expectEqual(bytes.dropLast().contains(UInt8(ascii: "\n")), false, "one record, one line")
+            try expectEqual(HistoryRecord(decoding: Array(bytes.dropLast())), record)
             #expect(HistoryRecord.Summary(decodingEndOf: bytes.dropLast()) == record.summary, "read from the line's end")
         }
     }
@@ -135,7 +135,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     @Test func theEndOfALineIsReadOnlyWhenItIsARecordsEnd() {
         let end = #","n":42,"before":"00000000000000ff","after":"abcdef0123456789"}"#
         let summary = HistoryRecord.Summary(decodingEndOf: Array(("{\"time\":\"x\"" + end).utf8))
-        #expect(summary == HistoryRecord.Summary(number: 42, before: 0xff, after: 0xabcd_ef01_2345_6789))
+        expectEqual(summary, HistoryRecord.Summary(number: 42, before: 0xff, after: 0xabcd_ef01_2345_6789))
         let broken = [
             end.replacing("42", with: "0"), end.replacing("42", with: "042"), end.replacing(#","n":"#, with: #","m":"#),
             end.replacing("ff\"", with: "fg\""), end.replacing("789\"}", with: "789\"]"), String(end.dropLast()),
@@ -168,24 +168,24 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 after: after, lines: [], patch: Patch(from: .empty, to: .empty))
         }
         let linear = HistoryLog(records: [record(1, 0, 1), record(2, 1, 2), record(3, 2, 3)])
-        #expect(linear.notIn(file: 3) == [])
+        expectEqual(linear.notIn(file: 3), [])
         // A reset (or a checkout) back to how #1 left the file: #2 and #3 are not in it.
-        #expect(linear.notIn(file: 1) == [2, 3])
-        #expect(linear.notIn(file: 0) == [1, 2, 3], "back to before the first entry")
+        expectEqual(linear.notIn(file: 1), [2, 3])
+        expectEqual(linear.notIn(file: 0), [1, 2, 3], "back to before the first entry")
         // One change on a branch (#4 from version 3), checkout back: the file is 3 again.
         var branch = linear
         branch.append(record(4, 3, 4))
-        #expect(branch.notIn(file: 3) == [4])
+        expectEqual(branch.notIn(file: 3), [4])
         // Then a change on this branch (#5, from 3): #4 stays out, the rest is in.
         branch.append(record(5, 3, 5))
-        #expect(branch.notIn(file: 5) == [4])
+        expectEqual(branch.notIn(file: 5), [4])
         // Back on the branch of #4: #5 is not in its file, #4 is.
-        #expect(branch.notIn(file: 4) == [5])
+        expectEqual(branch.notIn(file: 4), [5])
         // A pull changed the file after #3 (version 30, then #4 from there): nothing marked.
         let pulled = HistoryLog(records: [record(1, 0, 1), record(2, 1, 2), record(3, 2, 3), record(4, 30, 4)])
-        #expect(pulled.notIn(file: 4) == [])
+        expectEqual(pulled.notIn(file: 4), [])
         // An editor changed the file after the last entry: nothing is known to be out.
-        #expect(linear.notIn(file: 99) == [])
+        expectEqual(linear.notIn(file: 99), [])
         // Undo puts the file back byte for byte: the undone entry is in the chain, not out.
         let undone = HistoryLog(records: [
             record(1, 0, 1), record(2, 1, 2),
@@ -193,8 +193,8 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 number: 3, time: Timestamp(seconds: 0), user: "", command: [], kind: .undo([2]), before: 2, after: 1,
                 lines: [], patch: Patch(from: .empty, to: .empty)),
         ])
-        #expect(undone.notIn(file: 1) == [])
-        #expect(HistoryLog(records: []).notIn(file: 7) == [])
+        expectEqual(undone.notIn(file: 1), [])
+        expectEqual(HistoryLog(records: []).notIn(file: 7), [])
     }
 
     @Test func aBrokenRecordIsRefused() {
@@ -216,8 +216,8 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         #expect(log.undoable == [1, 2] && log.redoable == [3])
         log.append(record(6, .change))
         #expect(log.undoable == [1, 2, 6] && log.redoable.isEmpty, "a new change ends what redo can do")
-        #expect(log.undone == [3], "#3 stays taken back")
-        #expect(log.nextNumber == 7)
+        expectEqual(log.undone, [3], "#3 stays taken back")
+        expectEqual(log.nextNumber, 7)
         #expect(log.record(5)?.number == 5 && log.record(9) == nil)
     }
 
@@ -233,7 +233,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
                 bytes[start..<end].withUnsafeBytes { hash.add($0) }
                 start = end
             }
-            #expect(hash.value == whole)
+            expectEqual(hash.value, whole)
         }
         #expect(FileHash.of(bytes + [0]) != whole)
         #expect(FileHash.of([]) != FileHash.of([0]))
@@ -275,10 +275,10 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
             var onlyOther = start
             try onlyOther.apply(other, at: moment, using: &replay)
             let undone = try both.reverting(patch)
-            #expect(undone.boards.map { $0.items.map(\.title) } == onlyOther.boards.map { $0.items.map(\.title) })
-            #expect(undone.boards.map { $0.items.map(\.id) } == onlyOther.boards.map { $0.items.map(\.id) })
+            expectEqual(undone.boards.map { $0.items.map(\.title) }, onlyOther.boards.map { $0.items.map(\.title) })
+            expectEqual(undone.boards.map { $0.items.map(\.id) }, onlyOther.boards.map { $0.items.map(\.id) })
             let redone = try undone.reapplying(patch)
-            #expect(redone.boards.map { $0.items.map(\.title) } == both.boards.map { $0.items.map(\.title) })
+            expectEqual(redone.boards.map { $0.items.map(\.title) }, both.boards.map { $0.items.map(\.title) })
             checked += 1
             if !elsewhere { merged += 1 }
         }

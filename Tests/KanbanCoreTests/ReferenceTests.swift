@@ -22,9 +22,9 @@ struct ReferenceTests {
         let kanban = try sample()
         for location in allLocations(kanban) {
             let item = kanban[location]
-            #expect(try kanban.locate(item.id.rawValue) == location)
-            #expect(try kanban.locate(item.title) == location)
-            #expect(try kanban.locate("\(kanban.boards[location.board].title):\(location.index)") == location)
+            try expectEqual(kanban.locate(item.id.rawValue), location)
+            try expectEqual(kanban.locate(item.title), location)
+            try expectEqual(kanban.locate("\(kanban.boards[location.board].title):\(location.index)"), location)
         }
     }
 
@@ -33,19 +33,19 @@ struct ReferenceTests {
         let done = try kanban.boardIndex(named: "Done")
         let analytics = try kanban.locate("Analytics")
         try kanban.move([analytics], to: done, at: .index(0))
-        #expect(kanban.boards[2].items.map(\.title) == ["Analytics", "System Architecture", "Alert & Debugging"])
+        expectEqual(kanban.boards[2].items.map(\.title), ["Analytics", "System Architecture", "Alert & Debugging"])
     }
 
     @Test func anIdWinsOverATitle() throws {
         // "b2" is both the id of Doing's item and the title of Todo's.
         let kanban = try makeKanban([["a1"], ["b2"]], itemTitles: ["a1": "b2"])
-        #expect(try kanban.locate("b2") == Location(board: 1, index: 0))
+        try expectEqual(kanban.locate("b2"), Location(board: 1, index: 0))
     }
 
     @Test func aTitleWinsOverAPosition() throws {
         let kanban = try makeKanban([["a1", "a2"], ["b1"]], itemTitles: ["b1": "Todo:0"])
-        #expect(try kanban.locate("Todo:0") == Location(board: 1, index: 0))
-        #expect(try kanban.locate("Todo:1") == Location(board: 0, index: 1))
+        try expectEqual(kanban.locate("Todo:0"), Location(board: 1, index: 0))
+        try expectEqual(kanban.locate("Todo:1"), Location(board: 0, index: 1))
     }
 
     @Test func titlesMatchExactlyAndCaseSensitively() throws {
@@ -56,8 +56,8 @@ struct ReferenceTests {
                 Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
                 continue
             }
-            #expect(name == reference)
-            #expect(suggestions.first?.title == "Analytics", "\(reference)")
+            expectEqual(name, reference)
+            expectEqual(suggestions.first?.title, "Analytics", "\(reference)")
         }
     }
 
@@ -68,7 +68,7 @@ struct ReferenceTests {
             Issue.record("expected itemNotFound, got \(String(describing: error))")
             return
         }
-        #expect(reference == "Analitics")
+        expectEqual(reference, "Analitics")
         #expect(suggestions.first == Candidate(id: ItemID("p1a1")!, title: "Analytics", board: "In Progress", index: 1))
         #expect(suggestions.count <= 3)
     }
@@ -95,15 +95,15 @@ struct ReferenceTests {
     @Test func aScopeLimitsTheTitleSearchToOneBoard() throws {
         let kanban = try makeKanban(
             [["a1", "a2"], ["b1"], ["c1"]], itemTitles: ["a1": "Fix", "a2": "Other", "b1": "Fix", "c1": "Only here"])
-        #expect(try kanban.locate("Fix", within: 1) == Location(board: 1, index: 0))
-        #expect(try kanban.locate("Fix", within: 0) == Location(board: 0, index: 0))
+        try expectEqual(kanban.locate("Fix", within: 1), Location(board: 1, index: 0))
+        try expectEqual(kanban.locate("Fix", within: 0), Location(board: 0, index: 0))
         let error = #expect(throws: KanbanError.self) { try kanban.locate("Only here", within: 0) }
         guard case .itemNotFound = error else {
             Issue.record("a title outside the scope was found: \(String(describing: error))")
             return
         }
         // Ids are found anywhere, scope or not.
-        #expect(try kanban.locate("c1", within: 0) == Location(board: 2, index: 0))
+        try expectEqual(kanban.locate("c1", within: 0), Location(board: 2, index: 0))
     }
 
     // MARK: - Ambiguity
@@ -118,11 +118,11 @@ struct ReferenceTests {
             Issue.record("expected ambiguousItem, got \(String(describing: error))")
             return
         }
-        #expect(reference == "Fix")
-        #expect(total == 11)
+        expectEqual(reference, "Fix")
+        expectEqual(total, 11)
         #expect(candidates.count >= 2 && candidates.count <= total)
         let matching = allLocations(kanban).filter { kanban[$0].title == "Fix" }.map { candidate(kanban, $0) }
-        #expect(candidates == Array(matching.prefix(candidates.count)))
+        expectEqual(candidates, Array(matching.prefix(candidates.count)))
     }
 
     @Test func twoMatchesListBoth() throws {
@@ -141,13 +141,13 @@ struct ReferenceTests {
 
     @Test func aPositionSplitsAtTheLastColon() throws {
         let kanban = try makeKanban([["a1", "a2"], ["b1", "b2", "b3"]], titles: ["Q1: Goals", "Q1: Goals:Stretch"])
-        #expect(try kanban.locate("Q1: Goals:1") == Location(board: 0, index: 1))
-        #expect(try kanban.locate("Q1: Goals:Stretch:2") == Location(board: 1, index: 2))
+        try expectEqual(kanban.locate("Q1: Goals:1"), Location(board: 0, index: 1))
+        try expectEqual(kanban.locate("Q1: Goals:Stretch:2"), Location(board: 1, index: 2))
     }
 
     @Test func aPositionNamesItsBoardCaseInsensitively() throws {
         let kanban = try sample()
-        #expect(try kanban.locate("in progress:2") == Location(board: 1, index: 2))
+        try expectEqual(kanban.locate("in progress:2"), Location(board: 1, index: 2))
     }
 
     @Test(
@@ -183,9 +183,9 @@ struct ReferenceTests {
             Issue.record("expected boardNotFound, got \(String(describing: error))")
             return
         }
-        #expect(name == "Dnoe")
-        #expect(suggestions.first == "Done")
-        #expect(boards == ["Todo", "In Progress", "Done"])
+        expectEqual(name, "Dnoe")
+        expectEqual(suggestions.first, "Done")
+        expectEqual(boards, ["Todo", "In Progress", "Done"])
     }
 
     @Test(arguments: ["Todo:", ":0", "Todo:-1", "Todo:+1", "Todo:1a", "Todo: 1", "Todo:١"])
@@ -196,7 +196,7 @@ struct ReferenceTests {
             Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
             return
         }
-        #expect(name == reference)
+        expectEqual(name, reference)
     }
 
     // MARK: - Several references
@@ -204,10 +204,10 @@ struct ReferenceTests {
     @Test func severalReferencesResolveAgainstTheKanbanBeforeAnyChange() throws {
         var kanban = try sample()
         let locations = try kanban.locate(["Todo:0", "Todo:1"])
-        #expect(locations == [Location(board: 0, index: 0), Location(board: 0, index: 1)])
+        expectEqual(locations, [Location(board: 0, index: 0), Location(board: 0, index: 1)])
         try kanban.move(locations, to: 2)
-        #expect(kanban.boards[0].items.map(\.title) == ["Storage Management", "Model Abstraction"])
-        #expect(kanban.boards[2].items.map(\.title).suffix(2) == ["Database Migration", "Schema Design"])
+        expectEqual(kanban.boards[0].items.map(\.title), ["Storage Management", "Model Abstraction"])
+        expectEqual(kanban.boards[2].items.map(\.title).suffix(2), ["Database Migration", "Schema Design"])
     }
 
     @Test func severalReferencesKeepOrderAndDuplicates() throws {
@@ -218,7 +218,7 @@ struct ReferenceTests {
                 Location(board: 2, index: 1), Location(board: 0, index: 0), Location(board: 1, index: 1),
                 Location(board: 0, index: 0),
             ])
-        #expect(try kanban.locate([]) == [])
+        try expectEqual(kanban.locate([]), [])
     }
 
     @Test func oneBadReferenceFailsTheWholeList() throws {
@@ -228,7 +228,7 @@ struct ReferenceTests {
             Issue.record("expected itemNotFound, got \(String(describing: error))")
             return
         }
-        #expect(reference == "Nope")
+        expectEqual(reference, "Nope")
     }
 
     // MARK: - Id prefixes
@@ -249,7 +249,7 @@ struct ReferenceTests {
         ("abcd", Location(board: 1, index: 1)),
     ])
     func aPrefixOfOneIDResolves(reference: String, location: Location) throws {
-        #expect(try prefixed().locate(reference) == location)
+        try expectEqual(prefixed().locate(reference), location)
     }
 
     @Test func aPrefixOfSeveralIDsListsThemAll() throws {
@@ -271,15 +271,15 @@ struct ReferenceTests {
             Issue.record("expected itemNotFound for \(reference), got \(String(describing: error))")
             return
         }
-        #expect(name == reference)
+        expectEqual(name, reference)
     }
 
     @Test func aPrefixComesAfterAnIDATitleAndAPosition() throws {
         let kanban = try prefixed()
         // `abc` is an id, and the start of abcdef.
-        #expect(try kanban.locate("abc") == Location(board: 0, index: 2))
+        try expectEqual(kanban.locate("abc"), Location(board: 0, index: 2))
         // `p2x` is a title, and the start of p2x1q7.
-        #expect(try kanban.locate("p2x") == Location(board: 1, index: 2))
+        try expectEqual(kanban.locate("p2x"), Location(board: 1, index: 2))
         // A title or a position that names nothing is not taken for a prefix either.
         #expect(throws: KanbanError.indexOutOfRange(index: 7, board: "Todo", range: 0...2)) {
             try kanban.locate("Todo:7")
@@ -298,7 +298,7 @@ struct ReferenceTests {
         }
         try kanban.archive([Location(board: 0, index: 0)], now: Timestamp(seconds: 0))
         #expect(throws: KanbanError.self) { try kanban.locate("k3f") }
-        #expect(try kanban.locateArchived(["k3f"]) == [0])
+        try expectEqual(kanban.locateArchived(["k3f"]), [0])
     }
 
     @Test func prefixesResolveAmongOtherReferences() throws {
@@ -318,22 +318,22 @@ struct ReferenceTests {
             Issue.record("expected ambiguousPrefix, got \(String(describing: error))")
             return
         }
-        #expect(candidates.map(\.id.rawValue) == ["k3f9p2", "k3f1zz"])
+        expectEqual(candidates.map(\.id.rawValue), ["k3f9p2", "k3f1zz"])
         #expect(candidates.allSatisfy { $0.index == nil })
-        #expect(try kanban.locateArchived(["k3f1"]) == [1])
+        try expectEqual(kanban.locateArchived(["k3f1"]), [1])
     }
 
     // MARK: - Boards
 
     @Test func boardsAreFoundExactlyThenIgnoringCaseThenByID() throws {
         var kanban = try sample()
-        #expect(try kanban.boardIndex(named: "In Progress") == 1)
-        #expect(try kanban.boardIndex(named: "in progress") == 1)
-        #expect(try kanban.boardIndex(named: "DONE") == 2)
-        #expect(try kanban.boardIndex(named: kanban.boards[1].id.rawValue) == 1)
+        try expectEqual(kanban.boardIndex(named: "In Progress"), 1)
+        try expectEqual(kanban.boardIndex(named: "in progress"), 1)
+        try expectEqual(kanban.boardIndex(named: "DONE"), 2)
+        try expectEqual(kanban.boardIndex(named: kanban.boards[1].id.rawValue), 1)
         // A title wins over another board's id.
         try kanban.renameBoard(0, to: Title(kanban.boards[2].id.rawValue))
-        #expect(try kanban.boardIndex(named: kanban.boards[2].id.rawValue) == 0)
+        try expectEqual(kanban.boardIndex(named: kanban.boards[2].id.rawValue), 0)
     }
 
     @Test func anUnknownBoardSuggestsCloseTitlesAndListsAll() throws {
@@ -346,7 +346,7 @@ struct ReferenceTests {
             Issue.record("expected boardNotFound, got \(String(describing: error))")
             return
         }
-        #expect(suggestions == ["In Progress"])
+        expectEqual(suggestions, ["In Progress"])
     }
 
     @Test(
@@ -356,7 +356,7 @@ struct ReferenceTests {
             ("Dnoe", "Done", 2),
         ] as [(String, String, Int)])
     func suggestionDistanceRanksCloseWords(word: String, candidate: String, distance: Int) {
-        #expect(Suggestions.distance(word, candidate) == distance)
+        expectEqual(Suggestions.distance(word, candidate), distance)
     }
 
     @Test(arguments: [("xyz", "Analytics"), ("Done", "Todo"), ("ab", "ba c"), ("Machine", "Learning")])
@@ -366,8 +366,8 @@ struct ReferenceTests {
 
     @Test func closestSuggestionsAreOrderedBestFirstAndLimited() {
         let candidates = ["Done", "Dome", "Doen", "Dine", "Todo", "done"]
-        #expect(Suggestions.closest(to: "done", among: candidates) == ["Done", "done", "Dome"])
-        #expect(Suggestions.closest(to: "done", among: candidates, limit: 1) == ["Done"])
+        expectEqual(Suggestions.closest(to: "done", among: candidates), ["Done", "done", "Dome"])
+        expectEqual(Suggestions.closest(to: "done", among: candidates, limit: 1), ["Done"])
         #expect(Suggestions.closest(to: "qqqq", among: candidates).isEmpty)
     }
 }

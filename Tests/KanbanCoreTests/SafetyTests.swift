@@ -43,11 +43,11 @@ struct SafetyTests {
         #expect(empty.archivedCandidate(at: 0) == nil)
         #expect(empty.keepingBoards(at: [0, -1]).boards.isEmpty)
         #expect(empty.newIDs(count: -3, using: &generator).isEmpty)
-        #expect(try empty.locate([]) == [])
+        try expectEqual(empty.locate([]), [])
         #expect(throws: KanbanError.self) { try empty.locate("x", within: 5) }
         var kanban = empty
         try kanban.addBoard(Title("First"), at: 0)
-        #expect(kanban.boards.count == 1)
+        expectEqual(kanban.boards.count, 1)
     }
 
     @Test func staleLocationsAreRefused() throws {
@@ -121,7 +121,7 @@ struct SafetyTests {
                 try k.restore([0], to: board, now: Timestamp(seconds: 0))
             }
         }
-        #expect(kanban.keepingBoards(at: [Int.min, 2, 9, 0]).boards.map(\.title) == ["Done", "Todo"])
+        expectEqual(kanban.keepingBoards(at: [Int.min, 2, 9, 0]).boards.map(\.title), ["Done", "Todo"])
         #expect(kanban.boardIndex(id: ItemID("nope")!) == nil)
     }
 
@@ -136,7 +136,7 @@ struct SafetyTests {
                 throws: KanbanError.invalidValue(kind: .limit, value: String(limit), reason: "a limit is 0 or more")
             ) { try Kanban(boards: [Board(title: "T", limit: limit)]) }
         }
-        #expect(try Kanban(boards: [Board(title: "T", limit: 0)]).boards[0].limit == 0)
+        try expectEqual(Kanban(boards: [Board(title: "T", limit: 0)]).boards[0].limit, 0)
     }
 
     @Test func aKanbanBuiltFromPartsIsChecked() throws {

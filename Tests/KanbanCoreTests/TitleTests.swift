@@ -11,9 +11,9 @@ struct TitleTests {
     ])
     func titlesAreTrimmedAndOtherwiseKept(raw: String, text: String) throws {
         let title = try Title(raw)
-        #expect(title.text == text)
+        expectEqual(title.text, text)
         #expect(title.text.unicodeScalars.elementsEqual(text.unicodeScalars))
-        #expect(title.description == text)
+        expectEqual(title.description, text)
     }
 
     @Test(arguments: ["", " ", "\t", "\n", " \r\n\t ", "\u{3000}\u{A0}\u{2003}"])
@@ -75,7 +75,7 @@ struct TitleTests {
     func charactersNextToTheForbiddenRangesAreAllowedInside(value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let raw = "a" + String(Character(scalar)) + "b"
-        #expect(try Title(raw).text == raw)
+        try expectEqual(Title(raw).text, raw)
     }
 
     /// The offset must point at the control character in the title the error reports.
@@ -86,15 +86,15 @@ struct TitleTests {
             Issue.record("expected a control character error, got \(String(describing: error))")
             return
         }
-        #expect(title == raw)
-        #expect(scalar == "\u{7}")
+        expectEqual(title, raw)
+        expectEqual(scalar, "\u{7}")
         #expect(Array(title.unicodeScalars).indices.contains(offset) && Array(title.unicodeScalars)[offset] == scalar)
     }
 
     @Test func aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace() throws {
         // Line feed is white space, so it is trimmed away; BEL is not, and NEL (white space,
         // but a C1 control) is refused rather than trimmed.
-        #expect(try Title("Fix\n").text == "Fix")
+        try expectEqual(Title("Fix\n").text, "Fix")
         #expect(throws: KanbanError.invalidTitle(title: "\u{85}Fix", reason: .controlCharacter("\u{85}", offset: 0))) {
             try Title("\u{85}Fix")
         }

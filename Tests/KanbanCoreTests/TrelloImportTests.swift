@@ -39,19 +39,19 @@ struct TrelloImportTests {
 
     @Test func openListsBecomeBoardsInPosOrder() {
         // Array order: Done, Backlog, Old Ideas (closed), In Progress, Review, To Do (pos 65536.5).
-        #expect(document.boards.map(\.title.text) == ["Backlog", "To Do", "In Progress", "Review", "Done"])
+        expectEqual(document.boards.map(\.title.text), ["Backlog", "To Do", "In Progress", "Review", "Done"])
     }
 
     @Test func cardsFollowTheirListsPosOrder() throws {
-        #expect(try board("Done").cards.map(\.title.text) == ["Register domain", "Set up CI pipeline"])
-        #expect(try board("To Do").cards.map(\.title.text) == ["Accessibility audit", "Update privacy policy"])
-        #expect(try board("In Progress").cards.map(\.title.text) == ["Design new landing page", "Fix login redirect"])
+        try expectEqual(board("Done").cards.map(\.title.text), ["Register domain", "Set up CI pipeline"])
+        try expectEqual(board("To Do").cards.map(\.title.text), ["Accessibility audit", "Update privacy policy"])
+        try expectEqual(board("In Progress").cards.map(\.title.text), ["Design new landing page", "Fix login redirect"])
         #expect(try board("Backlog").cards.map(\.title.text) == ["Write launch announcement", "Migrate blog comments"])
     }
 
     @Test func closedCardsGoToTheArchiveRememberingTheirBoard() throws {
         let archived = try #require(document.archive.first { $0.card.title.text == "Old newsletter template" })
-        #expect(archived.board?.text == "Backlog")
+        expectEqual(archived.board?.text, "Backlog")
         #expect(try !board("Backlog").cards.contains { $0.title.text == "Old newsletter template" })
     }
 
@@ -59,12 +59,12 @@ struct TrelloImportTests {
         #expect(!document.boards.contains { $0.title.text == "Old Ideas" })
         let fromClosedList = document.archive.filter { $0.board == nil }.map(\.card.title.text)
         // Both cards of the closed list, archived or not, in pos order.
-        #expect(fromClosedList == ["Podcast page", "Try a dark theme"])
-        #expect(document.archive.count == 3)
+        expectEqual(fromClosedList, ["Podcast page", "Try a dark theme"])
+        expectEqual(document.archive.count, 3)
     }
 
     @Test func nameIsTheTitleAndDescTheNote() throws {
-        #expect(try card("Write launch announcement").note == "Draft for the blog and the newsletter.")
+        try expectEqual(card("Write launch announcement").note, "Draft for the blog and the newsletter.")
         #expect(try card("Migrate blog comments").note == nil)
         #expect(try card("Choose a CMS").note == "Compared three.\nPicked one.")  // CRLF read as LF
     }
@@ -95,34 +95,34 @@ struct TrelloImportTests {
     }
 
     @Test func labelNamesBecomeLabelsWithSpacesAsDashes() throws {
-        #expect(try card("Write launch announcement").labels.names == ["front-end"])
-        #expect(try card("Fix login redirect").labels.names == ["bug", "Urgent-today"])
+        try expectEqual(card("Write launch announcement").labels.names, ["front-end"])
+        try expectEqual(card("Fix login redirect").labels.names, ["bug", "Urgent-today"])
     }
 
     @Test func unnamedLabelsBecomeTheirColor() throws {
-        #expect(try card("Set up CI pipeline").labels.names == ["green"])
+        try expectEqual(card("Set up CI pipeline").labels.names, ["green"])
         // A label with neither a name nor a color gives nothing.
-        #expect(try card("Design new landing page").labels.names == ["front-end", "green"])
+        try expectEqual(card("Design new landing page").labels.names, ["front-end", "green"])
     }
 
     @Test func labelsGivenOnlyByIdAreLookedUpOnTheBoard() throws {
-        #expect(try card("Register domain").labels.names == ["bug"])
+        try expectEqual(card("Register domain").labels.names, ["bug"])
     }
 
     @Test func dueBecomesTheLocalDateOfTheInstant() throws {
-        #expect(try card("Set up CI pipeline").due == Day(year: 2026, month: 11, day: 2))
-        #expect(try card("Fix login redirect").due == Day(year: 2026, month: 11, day: 30))
+        try expectEqual(card("Set up CI pipeline").due, Day(year: 2026, month: 11, day: 2))
+        try expectEqual(card("Fix login redirect").due, Day(year: 2026, month: 11, day: 30))
         #expect(try card("Copy review").due == nil)
         // 2026-11-30T23:30Z is already December 1st two hours east of UTC.
         let east = try TrelloImport.read(try Fixtures.bytes("trello-board.json")) {
             $0.adding(seconds: 2 * 3600).utcDay
         }
         let fix = east.boards.flatMap(\.cards).first { $0.title.text == "Fix login redirect" }
-        #expect(fix?.due == Day(year: 2026, month: 12, day: 1))
+        expectEqual(fix?.due, Day(year: 2026, month: 12, day: 1))
     }
 
     @Test func aNumericSoftLimitBecomesTheWIPLimit() throws {
-        #expect(try board("In Progress").limit == 3)
+        try expectEqual(board("In Progress").limit, 3)
         #expect(try board("Review").limit == 2)  // given as the string "2"
         #expect(try board("Done").limit == nil)  // null
         let odd = """
@@ -130,14 +130,14 @@ struct TrelloImportTests {
             {"id": "c", "name": "C", "softLimit": -1}, {"id": "d", "name": "D", "softLimit": 0}], "cards": []}
             """
         let limits = try TrelloImport.read(Array(odd.utf8), localDay: utcDay).boards.map(\.limit)
-        #expect(limits == [nil, nil, nil, 0])
+        expectEqual(limits, [nil, nil, nil, 0])
     }
 
     @Test func labelTextIsMadeALabel() {
-        #expect(TrelloImport.label("front end") == "front-end")
-        #expect(TrelloImport.label("  a , b  ") == "a-b")
-        #expect(TrelloImport.label("-leading dash") == "leading-dash")
-        #expect(TrelloImport.label(String(repeating: "x", count: 40)) == String(repeating: "x", count: 32))
+        expectEqual(TrelloImport.label("front end"), "front-end")
+        expectEqual(TrelloImport.label("  a , b  "), "a-b")
+        expectEqual(TrelloImport.label("-leading dash"), "leading-dash")
+        expectEqual(TrelloImport.label(String(repeating: "x", count: 40)), String(repeating: "x", count: 32))
         #expect(TrelloImport.label("   ") == nil)
     }
 
@@ -147,7 +147,7 @@ struct TrelloImportTests {
         let error = try #require(throws: ImportError.self) {
             try TrelloImport.read(try Fixtures.bytes("trello-card.json"), localDay: utcDay)
         }
-        #expect(error.location == .path("$"))
+        expectEqual(error.location, .path("$"))
         #expect(error.message.contains("Trello card, not a board"))
     }
 
@@ -181,7 +181,7 @@ struct TrelloImportTests {
     ])
     func aValueThatIsNotWhatTrelloWritesIsRefusedAtItsPath(json: String, path: String) throws {
         let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
-        #expect(error.location == .path(path), "\(error)")
+        expectEqual(error.location, .path(path), "\(error)")
     }
 
     /// As the kanban file's reader does (README: Export and import), a key given twice is
@@ -203,7 +203,7 @@ struct TrelloImportTests {
     @Test func aPositionOutOfRangeIsSaidToBeOutOfRange() throws {
         let json = #"{"lists": [{"id": "a", "name": "A", "pos": 1e999}], "cards": []}"#
         let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
-        #expect(error.location == .path("$.lists[0].pos"), "\(error)")
+        expectEqual(error.location, .path("$.lists[0].pos"), "\(error)")
         #expect(error.message.contains("out of range"), "\(error)")
         #expect(!error.message.contains("found a number"), "\(error)")
     }
@@ -217,20 +217,20 @@ struct TrelloImportTests {
         let change = try kanban.importing(document, now: now, using: &generator)
         try kanban.validate()
         // "Done" joins the existing "done"; the other four are new, at the end, in order.
-        #expect(kanban.boards.map(\.title) == ["Todo", "done", "Backlog", "To Do", "In Progress", "Review"])
-        #expect(kanban.boards[1].items.map(\.title) == ["Register domain", "Set up CI pipeline"])
-        #expect(kanban.boards[4].limit == 3)
-        #expect(change.boards.count == 4)
-        #expect(change.items.count == 13)
+        expectEqual(kanban.boards.map(\.title), ["Todo", "done", "Backlog", "To Do", "In Progress", "Review"])
+        expectEqual(kanban.boards[1].items.map(\.title), ["Register domain", "Set up CI pipeline"])
+        expectEqual(kanban.boards[4].limit, 3)
+        expectEqual(change.boards.count, 4)
+        expectEqual(change.items.count, 13)
         #expect(change.isEffective)
         let items = kanban.boards.flatMap(\.items) + kanban.archive.map(\.item)
         #expect(items.allSatisfy { $0.created == now && $0.entered == now })
-        #expect(Set(items.map(\.id)).count == 13)
+        expectEqual(Set(items.map(\.id)).count, 13)
         // Archived cards: the closed card keeps its board; the closed list's cards name a board
         // that is not there, so restoring them asks for --to.
         let backlog = try #require(kanban.boards.first { $0.title == "Backlog" })
         let newsletter = try #require(kanban.archive.first { $0.item.title == "Old newsletter template" })
-        #expect(newsletter.board == backlog.id)
+        expectEqual(newsletter.board, backlog.id)
         let podcast = try #require(kanban.archive.first { $0.item.title == "Podcast page" })
         #expect(kanban.boardIndex(id: podcast.board) == nil)
         #expect(kanban.archive.allSatisfy { $0.archived == now })
@@ -243,9 +243,9 @@ struct TrelloImportTests {
         #expect(throws: KanbanError.wipLimit(board: "Done", limit: 1, current: 0, resulting: 2)) {
             try kanban.importing(document, now: Timestamp(seconds: 0), using: &generator)
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
         try kanban.importing(document, now: Timestamp(seconds: 0), force: true, using: &generator)
-        #expect(kanban.boards[0].items.count == 2)
+        expectEqual(kanban.boards[0].items.count, 2)
     }
 }
 
@@ -269,16 +269,16 @@ struct TrelloCompletedAndLeftOutTests {
         let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
         let cards = document.boards[0].cards
         #expect(cards[0].due == nil)
-        #expect(cards[0].note == "Release notes.\n\nDue 2026-11-20, marked complete in Trello")
-        #expect(cards[1].due == Day(year: 2026, month: 11, day: 21))
+        expectEqual(cards[0].note, "Release notes.\n\nDue 2026-11-20, marked complete in Trello")
+        expectEqual(cards[1].due, Day(year: 2026, month: 11, day: 21))
         #expect(cards[1].note == nil)
         #expect(cards[2].due == nil)
-        #expect(cards[2].note == "Due 2026-11-22, marked complete in Trello")
+        expectEqual(cards[2].note, "Due 2026-11-22, marked complete in Trello")
     }
 
     @Test func commentsAttachmentsAndMembersAreCounted() throws {
         let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
-        #expect(document.leftOut == [LeftOut("comment", 2), LeftOut("attachment", 3), LeftOut("card member", 2)])
+        expectEqual(document.leftOut, [LeftOut("comment", 2), LeftOut("attachment", 3), LeftOut("card member", 2)])
         let bare = try TrelloImport.read(
             Array(#"{"lists": [{"id": "l", "name": "A"}], "cards": []}"#.utf8), localDay: utcDay)
         #expect(bare.leftOut.isEmpty)

@@ -15,7 +15,7 @@ struct WIPLimitTests {
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 3)) {
             try kanban.insert([Title("New")], into: 1, using: &generator)
         }
-        #expect(kanban == (try fullDoing()))
+        expectEqual(kanban, (try fullDoing()))
     }
 
     @Test func aFullBoardRefusesACopyFromAnotherBoardOrItself() throws {
@@ -27,7 +27,7 @@ struct WIPLimitTests {
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 3)) {
             try kanban.copy([Location(board: 1, index: 0)], to: 1, using: &generator)
         }
-        #expect(kanban == (try fullDoing()))
+        expectEqual(kanban, (try fullDoing()))
     }
 
     @Test func aFullBoardRefusesAMoveFromAnotherBoard() throws {
@@ -35,29 +35,29 @@ struct WIPLimitTests {
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 4)) {
             try kanban.move([Location(board: 0, index: 0), Location(board: 0, index: 2)], to: 1, at: .top)
         }
-        #expect(kanban == (try fullDoing()))
+        expectEqual(kanban, (try fullDoing()))
     }
 
     @Test func reorderingInsideAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         try kanban.move([Location(board: 1, index: 1)], to: 1, at: .top)
-        #expect(layout(kanban) == [["a0", "a1", "a2"], ["b1", "b0"]])
+        expectEqual(layout(kanban), [["a0", "a1", "a2"], ["b1", "b0"]])
     }
 
     @Test func movingOutOfAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         try kanban.move([Location(board: 1, index: 0)], to: 0)
-        #expect(layout(kanban) == [["a0", "a1", "a2", "b0"], ["b1"]])
+        expectEqual(layout(kanban), [["a0", "a1", "a2", "b0"], ["b1"]])
         // With room again, one item may come in.
         try kanban.move([Location(board: 0, index: 0)], to: 1)
-        #expect(layout(kanban) == [["a1", "a2", "b0"], ["b1", "a0"]])
+        expectEqual(layout(kanban), [["a1", "a2", "b0"], ["b1", "a0"]])
     }
 
     @Test func aSwapThroughAFullBoardNeedsOnlyTheIncomingCount() throws {
         // One item in from Todo and one reordered inside Doing: only the one from Todo counts.
         var kanban = try makeKanban(counts: [1, 1], limits: [nil, 2])
         try kanban.move([Location(board: 1, index: 0), Location(board: 0, index: 0)], to: 1)
-        #expect(layout(kanban) == [[], ["b0", "a0"]])
+        expectEqual(layout(kanban), [[], ["b0", "a0"]])
     }
 
     @Test func forceOverridesTheLimit() throws {
@@ -66,8 +66,8 @@ struct WIPLimitTests {
         try kanban.insert([Title("New")], into: 1, force: true, using: &generator)
         try kanban.copy([Location(board: 0, index: 0)], to: 1, force: true, using: &generator)
         try kanban.move([Location(board: 0, index: 1)], to: 1, force: true)
-        #expect(kanban.boards[1].items.count == 5)
-        #expect(kanban.boards[1].limit == 2)
+        expectEqual(kanban.boards[1].items.count, 5)
+        expectEqual(kanban.boards[1].limit, 2)
     }
 
     @Test func aCommandThatWouldPassTheLimitIsRefusedWhole() throws {
@@ -84,10 +84,10 @@ struct WIPLimitTests {
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 0, resulting: 3)) {
             try kanban.insert([Title("x"), Title("y"), Title("z")], into: 1, using: &generator)
         }
-        #expect(kanban == before)
+        expectEqual(kanban, before)
         // Exactly up to the limit is fine.
         try kanban.move(Array(all.prefix(2)), to: 1)
-        #expect(kanban.boards[1].items.count == 2)
+        expectEqual(kanban.boards[1].items.count, 2)
     }
 
     @Test func aLimitOfZeroRefusesEverythingIncoming() throws {
@@ -101,12 +101,12 @@ struct WIPLimitTests {
         var kanban = try makeKanban(counts: [1, 3])
         try kanban.setLimit(of: 1, to: 1)
         try kanban.move([Location(board: 1, index: 2)], to: 1, at: .index(0))
-        #expect(layout(kanban)[1] == ["b2", "b0", "b1"])
+        expectEqual(layout(kanban)[1], ["b2", "b0", "b1"])
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 1, current: 3, resulting: 4)) {
             try kanban.move([Location(board: 0, index: 0)], to: 1)
         }
         try kanban.move([Location(board: 1, index: 0), Location(board: 1, index: 1)], to: 0)
-        #expect(layout(kanban) == [["a0", "b2", "b0"], ["b1"]])
+        expectEqual(layout(kanban), [["a0", "b2", "b0"], ["b1"]])
     }
 
     @Test func addingNothingToAFullBoardIsAllowed() throws {
@@ -114,7 +114,7 @@ struct WIPLimitTests {
         var generator = SeededGenerator(seed: 1)
         let change = try kanban.insert([CardContent](), into: 1, using: &generator)
         #expect(!change.isEffective)
-        #expect(kanban == (try fullDoing()))
+        expectEqual(kanban, (try fullDoing()))
     }
 
     /// Every combination of a destination's count and limit with items coming from

@@ -15,18 +15,18 @@ struct AssigneesTests {
         try sandbox.initSample()
         let first = try jsonObject(
             try sandbox.succeed("edit", "Analytics", "--assign", "@alice", "--assign", "Bob", "--json"))
-        #expect(namePair(try onlyChanges(first)["assignees"]) == [[], ["alice", "Bob"]])
-        #expect(try shown(sandbox, "Analytics")["assignees"] as? [String] == ["alice", "Bob"])
+        expectEqual(namePair(try onlyChanges(first)["assignees"]), [[], ["alice", "Bob"]])
+        try expectEqual(shown(sandbox, "Analytics")["assignees"] as? [String], ["alice", "Bob"])
 
         // The same names in another case, with or without `@`: nothing changes, nothing is written.
         let before = try sandbox.snapshot()
         let same = try jsonObject(
             try sandbox.succeed("edit", "Analytics", "--assign", "ALICE", "--assign", "@bob", "--json"))
-        #expect(same["changed"] as? Bool == false, "\(same)")
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(same["changed"] as? Bool, false, "\(same)")
+        try expectEqual(sandbox.snapshot(), before)
 
         let fewer = try jsonObject(try sandbox.succeed("edit", "Analytics", "--unassign", "@BOB", "--json"))
-        #expect(namePair(try onlyChanges(fewer)["assignees"]) == [["alice", "Bob"], ["alice"]])
+        expectEqual(namePair(try onlyChanges(fewer)["assignees"]), [["alice", "Bob"], ["alice"]])
         try sandbox.succeed("edit", "Analytics", "--unassign", "alice", "-q")
         #expect(try shown(sandbox, "Analytics")["assignees"] == nil, "no assignees: the key is left out")
         #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("assignees"))
@@ -38,7 +38,7 @@ struct AssigneesTests {
             let result = try sandbox.run(["edit", "Analytics"] + arguments)
             #expect(result.status == 64 || result.status == 65, "\(bad): \(result)")
             #expect(result.err.hasPrefix("kanban: error: "), "\(result)")
-            #expect(try sandbox.snapshot() == unassigned)
+            try expectEqual(sandbox.snapshot(), unassigned)
         }
     }
 
@@ -47,15 +47,15 @@ struct AssigneesTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "Write the docs", "Ship it", "--to", "Todo", "--assign", "carol", "-q")
-        #expect(try shown(sandbox, "Write the docs")["assignees"] as? [String] == ["carol"])
-        #expect(try shown(sandbox, "Ship it")["assignees"] as? [String] == ["carol"])
+        try expectEqual(shown(sandbox, "Write the docs")["assignees"] as? [String], ["carol"])
+        try expectEqual(shown(sandbox, "Ship it")["assignees"] as? [String], ["carol"])
 
         let copied = try jsonObject(try sandbox.succeed("copy", "Write the docs", "--to", "Done", "--json"))
         let copyID = try #require((copied["items"] as? [[String: Any]])?.first?["id"] as? String, "\(copied)")
-        #expect(try shown(sandbox, copyID)["assignees"] as? [String] == ["carol"], "a copy keeps its assignees")
+        try expectEqual(shown(sandbox, copyID)["assignees"] as? [String], ["carol"], "a copy keeps its assignees")
 
         try sandbox.succeed("archive", "Ship it", "-q")
-        #expect(try shown(sandbox, "Ship it")["assignees"] as? [String] == ["carol"], "an archived card keeps them")
+        try expectEqual(shown(sandbox, "Ship it")["assignees"] as? [String], ["carol"], "an archived card keeps them")
 
         try sandbox.succeed("edit", "Analytics", "--assign", "dave", "-q")
         try sandbox.succeed("undo", "-q")
@@ -101,12 +101,12 @@ struct AssigneesTests {
         }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.count == 8 }, "\(rows)")
         for row in rows {
-            #expect(row[7] == (row[3] == "Analytics" ? "alice,bob" : ""), "\(row)")
+            expectEqual(row[7], (row[3] == "Analytics" ? "alice,bob" : ""), "\(row)")
         }
 
         let csv = try sandbox.succeed("export", "--format", "csv")
         let lines = csv.split(separator: "\r\n")  // records end with CRLF, one Character
-        #expect(lines.first == "board,index,id,title,labels,due,created,entered,note,assignees", "\(csv)")
+        expectEqual(lines.first, "board,index,id,title,labels,due,created,entered,note,assignees", "\(csv)")
         let analytics = try #require(lines.first { $0.contains(",Analytics,") }, "\(csv)")
         #expect(analytics.hasSuffix(",\"alice,bob\""), "comma-separated as in TSV: \(analytics)")
         #expect(lines.count > 2 && lines.dropFirst().allSatisfy { $0.contains("Analytics") || $0.hasSuffix(",") }, "\(csv)")
@@ -126,9 +126,9 @@ struct AssigneesTests {
             try sandbox.succeed("export", "--format", format, "-o", "out.\(format)", "-q")
             try sandbox.succeed("init", "--import", "out.\(format)", "-f", "\(format).json", "-q")
             let copy = try shown(sandbox, "Analytics", file: "\(format).json")
-            #expect(copy["assignees"] as? [String] == ["alice", "bob"], "\(format): \(copy)")
-            #expect(copy["labels"] as? [String] == ["data"], "\(format): \(copy)")
-            #expect(copy["due"] as? String == "2026-12-31", "\(format): \(copy)")
+            expectEqual(copy["assignees"] as? [String], ["alice", "bob"], "\(format): \(copy)")
+            expectEqual(copy["labels"] as? [String], ["data"], "\(format): \(copy)")
+            expectEqual(copy["due"] as? String, "2026-12-31", "\(format): \(copy)")
         }
     }
 
@@ -139,13 +139,13 @@ struct AssigneesTests {
         try sandbox.succeed("edit", "Analytics", "--assign", "alice", "-q")
         try sandbox.succeed("edit", "Schema Design", "--assign", "bob", "--assign", "alice", "-q")
         try sandbox.succeed("edit", "System Architecture", "--assign", "carol", "-q")
-        #expect(try titles(sandbox, ["--assignee", "alice"]) == ["Schema Design", "Analytics"])
-        #expect(try titles(sandbox, ["--assignee", "@BOB"]) == ["Schema Design"])
+        try expectEqual(titles(sandbox, ["--assignee", "alice"]), ["Schema Design", "Analytics"])
+        try expectEqual(titles(sandbox, ["--assignee", "@BOB"]), ["Schema Design"])
         #expect(
             try titles(sandbox, ["--assignee", "bob", "--assignee", "carol"]) == ["Schema Design", "System Architecture"],
             "repeated: any of them")
-        #expect(try titles(sandbox, ["--assignee", "carol", "--label", "nope"]) == [], "with other filters: all hold")
-        #expect(try titles(sandbox, ["--assignee", "nobody"]) == [])
+        try expectEqual(titles(sandbox, ["--assignee", "carol", "--label", "nope"]), [], "with other filters: all hold")
+        try expectEqual(titles(sandbox, ["--assignee", "nobody"]), [])
     }
 
     @Test func mineIsKanbanUserElseGitsUserNameElseUser() throws {
@@ -155,15 +155,15 @@ struct AssigneesTests {
         try sandbox.succeed("edit", "Analytics", "--assign", "alice", "-q")
         try sandbox.succeed("edit", "Schema Design", "--assign", "bob", "-q")
         try sandbox.succeed("edit", "System Architecture", "--assign", "carol", "-q")
-        #expect(try titles(sandbox, ["--mine"], ["KANBAN_USER": "alice", "USER": "bob"]) == ["Analytics"])
-        #expect(try titles(sandbox, ["--mine"], ["USER": "bob"]) == ["Schema Design"], "not in a git work tree")
+        try expectEqual(titles(sandbox, ["--mine"], ["KANBAN_USER": "alice", "USER": "bob"]), ["Analytics"])
+        try expectEqual(titles(sandbox, ["--mine"], ["USER": "bob"]), ["Schema Design"], "not in a git work tree")
 
         guard gitPath() != nil else {
             print("skipped: the git part of --mine needs git, which is not installed")
             return
         }
         try runShell("cd '\(sandbox.path)' && git init -q . && git config user.name carol")
-        #expect(try titles(sandbox, ["--mine"], ["USER": "bob"]) == ["System Architecture"], "git's user.name")
+        try expectEqual(titles(sandbox, ["--mine"], ["USER": "bob"]), ["System Architecture"], "git's user.name")
         #expect(
             try titles(sandbox, ["--mine"], ["USER": "bob", "KANBAN_USER": "@alice"]) == ["Analytics"],
             "KANBAN_USER comes first")
@@ -173,10 +173,10 @@ struct AssigneesTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "--import", ImportFixtures.trello])
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         #expect(!result.err.contains("member"), "members are imported, not left out: \(result.err)")
         for title in ["Fix login redirect", "Register domain", "Choose a CMS", "Migrate blog comments"] {
-            #expect(try shown(sandbox, title)["assignees"] as? [String] == ["adapark"], "\(title)")
+            try expectEqual(shown(sandbox, title)["assignees"] as? [String], ["adapark"], "\(title)")
         }
     }
 
@@ -191,7 +191,7 @@ struct AssigneesTests {
         try sandbox.succeed("edit", "Analytics", "--assign", "carol", "-q")
         try sandbox.succeed("edit", "Analytics", "--unassign", "alice", "--assign", "dave", "-f", "theirs.json", "-q")
         let merged = try sandbox.run(["merge", "base.json", "kanban.json", "theirs.json", "-o", "merged.json"])
-        #expect(merged.status == 0, "sets never conflict: \(merged)")
+        expectEqual(merged.status, 0, "sets never conflict: \(merged)")
         #expect(
             try shown(sandbox, "Analytics", file: "merged.json")["assignees"] as? [String] == ["bob", "carol", "dave"])
     }

@@ -24,7 +24,7 @@ import Testing
         ("", []),
     ])
     func wordsSplitAsAShellWould(_ line: String, _ words: [String]) throws {
-        #expect(try ShellWords.split(line[...]) == words)
+        try expectEqual(ShellWords.split(line[...]), words)
     }
 
     /// What `kanban log`, `undo` and messages print as a command line reads back, in bash,
@@ -58,15 +58,15 @@ import Testing
             move Analytics Review
             """
         let output = try sandbox.succeed(["batch"], stdin: Array(script.utf8))
-        #expect(output.split(separator: "\n").count == 5, "one report line per change: \(output)")
+        expectEqual(output.split(separator: "\n").count, 5, "one report line per change: \(output)")
         let boards = try sandbox.boards()
-        #expect(boards.map(\.title) == ["Todo", "In Progress", "Done", "Review"])
-        #expect(boards[2].items.first == "Ship it")
-        #expect(boards[3].items == ["Analytics"])
+        expectEqual(boards.map(\.title), ["Todo", "In Progress", "Done", "Review"])
+        expectEqual(boards[2].items.first, "Ship it")
+        expectEqual(boards[3].items, ["Analytics"])
         let log = try sandbox.succeed("log", "--json")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [[String: Any]])
-        #expect(entries.count == 1, "a batch is one history entry")
-        #expect(entries.first?["command"] as? [String] == ["batch"])
+        expectEqual(entries.count, 1, "a batch is one history entry")
+        expectEqual(entries.first?["command"] as? [String], ["batch"])
     }
 
     @Test(arguments: [
@@ -91,7 +91,7 @@ import Testing
         let result = try sandbox.run(["batch", "--json"], stdin: Array(script.utf8))
         let message = try expectJSONError(result, exit: exit, code: code)
         #expect(message.hasPrefix("line \(line): "), "\(message)")
-        #expect(try sandbox.snapshot() == before, "nothing was written")
+        try expectEqual(sandbox.snapshot(), before, "nothing was written")
         #expect(!sandbox.exists(".kanban.json.history"), "no history entry")
         let text = try sandbox.run(["batch"], stdin: Array(script.utf8))
         #expect(text.err.hasPrefix("kanban: error: line \(line): "), "\(text)")
@@ -104,16 +104,16 @@ import Testing
         let before = try sandbox.snapshot()
         let script = Array("add one\nmove one Done\n".utf8)
         let dry = try jsonObject(try sandbox.succeed(["batch", "--dry-run", "--json"], stdin: script))
-        #expect(dry["command"] as? String == "batch")
-        #expect(dry["dryRun"] as? Bool == true)
-        #expect(dry["changed"] as? Bool == true)
+        expectEqual(dry["command"] as? String, "batch")
+        expectEqual(dry["dryRun"] as? Bool, true)
+        expectEqual(dry["changed"] as? Bool, true)
         let commands = try #require(dry["commands"] as? [[String: Any]])
-        #expect(commands.map { $0["command"] as? String } == ["add", "move"])
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(commands.map { $0["command"] as? String }, ["add", "move"])
+        try expectEqual(sandbox.snapshot(), before)
         try sandbox.write("add two\n", to: "script.txt")
         let fromFile = try jsonObject(try sandbox.succeed("batch", "script.txt", "--json"))
-        #expect((fromFile["commands"] as? [[String: Any]])?.count == 1)
-        #expect(try sandbox.boards()[0].items.last == "two")
+        expectEqual((fromFile["commands"] as? [[String: Any]])?.count, 1)
+        try expectEqual(sandbox.boards()[0].items.last, "two")
     }
 }
 
@@ -127,18 +127,18 @@ import Testing
         let moved = try sandbox.bytes()
         try sandbox.succeed("rm", "Todo:0")
         try sandbox.succeed("undo")
-        #expect(try sandbox.bytes() == moved)
+        try expectEqual(sandbox.bytes(), moved)
         try sandbox.succeed("undo")
-        #expect(try sandbox.bytes() == original, "byte for byte, timestamps included")
+        try expectEqual(sandbox.bytes(), original, "byte for byte, timestamps included")
         try sandbox.succeed("redo", "2")
-        #expect(try sandbox.boards()[0].items.count == 3)
+        try expectEqual(sandbox.boards()[0].items.count, 3)
         try sandbox.succeed("undo", "2")
-        #expect(try sandbox.bytes() == original)
+        try expectEqual(sandbox.bytes(), original)
         let log = try sandbox.succeed("log")
         #expect(log.contains("kanban rm Todo:0"))
         #expect(log.contains("(undone)"))
         let nothing = try sandbox.succeed("undo")
-        #expect(nothing == "nothing to undo\n")
+        expectEqual(nothing, "nothing to undo\n")
     }
 
     @Test func undoTakesBackOnlyItsOwnChangeWhenOthersCameSince() throws {
@@ -149,7 +149,7 @@ import Testing
         try sandbox.succeed("add", "Later card", "--to", "Todo")
         // Undo the add, then the move: each takes back only itself.
         try sandbox.succeed("undo", "2")
-        #expect(try sandbox.boards().layout == sampleLayout)
+        try expectEqual(sandbox.boards().layout, sampleLayout)
     }
 
     @Test func undoMergesWithChangesMadeSinceOutsideKanban() throws {
@@ -167,8 +167,8 @@ import Testing
         let output = try sandbox.succeed("undo")
         #expect(output.contains("moved"), "says what it did: \(output)")
         let boards = try sandbox.boards()
-        #expect(boards[1].items == ["Push Notification", "Analytics", "Machine Learning"], "the move is taken back")
-        #expect(boards[2].items.first == "From the editor", "the outside change stays")
+        expectEqual(boards[1].items, ["Push Notification", "Analytics", "Machine Learning"], "the move is taken back")
+        expectEqual(boards[2].items.first, "From the editor", "the outside change stays")
     }
 
     @Test func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
@@ -183,7 +183,7 @@ import Testing
         let before = try sandbox.snapshot()
         let result = try sandbox.run(["undo", "--json"])
         try expectJSONError(result, exit: 1, code: "conflict")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func aMissingOrBrokenHistoryNeverBlocksTheFile() throws {
@@ -191,7 +191,7 @@ import Testing
         defer { sandbox.remove() }
         try sandbox.initSample()
         // No history yet is an empty log; undo has nothing to take back.
-        #expect(try sandbox.succeed("log", "--json") == "[]\n")
+        try expectEqual(sandbox.succeed("log", "--json"), "[]\n")
         let log = try sandbox.run(["log"])
         #expect(log.status == 0 && log.out.isEmpty && log.err.contains("no changes recorded yet"), "\(log)")
         try expectJSONError(try sandbox.run(["undo", "--json"]), exit: 65, code: "no_history")
@@ -201,8 +201,8 @@ import Testing
         try sandbox.succeed("add", "two")
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
-        #expect(entries.count == 1, "a new history was started")
-        #expect(entries.first?["command"] as? [String] == ["add", "two"])
+        expectEqual(entries.count, 1, "a new history was started")
+        expectEqual(entries.first?["command"] as? [String], ["add", "two"])
     }
 
     @Test func aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing() throws {
@@ -212,7 +212,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: sandbox.path(".kanban.json.history"), withIntermediateDirectories: false)
         let before = try sandbox.snapshot()
         try expectJSONError(try sandbox.run(["add", "x", "--json"]), exit: 74, code: "io")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         #expect(try sandbox.entries().filter { $0.contains(".tmp") }.isEmpty)
     }
 
@@ -226,7 +226,7 @@ import Testing
         try #require(try writer.waitUntilStopped(), "the debug build stops after writing its record")
         writer.kill(SIGKILL)
         _ = try? writer.wait()
-        #expect(try sandbox.bytes() == before, "the change did not reach the file")
+        try expectEqual(sandbox.bytes(), before, "the change did not reach the file")
         let log = try sandbox.succeed("log")
         #expect(!log.contains("lost"), "the record of a change that never reached the file is not shown")
         try sandbox.succeed("undo")
@@ -234,7 +234,7 @@ import Testing
         try sandbox.succeed("add", "next")
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
-        #expect(entries.map { $0["number"] as? Int } == [3, 2, 1], "the orphan's number is given again")
+        expectEqual(entries.map { $0["number"] as? Int }, [3, 2, 1], "the orphan's number is given again")
     }
 }
 
@@ -260,15 +260,15 @@ import Testing
             _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
         }
         let size = try #require(POSIX.lstat(history.path)).st_size
-        #expect((size > 1 << 20) == (padding > 0), "the history is \(size) bytes")
+        expectEqual((size > 1 << 20), (padding > 0), "the history is \(size) bytes")
         let tail = history.tail()
-        #expect(tail.last?.origin == 0xabc, "the origin is read from the record's end")
+        expectEqual(tail.last?.origin, 0xabc, "the origin is read from the record's end")
         let sameFile = history.droppingOrphan(tail, current: FileVersion(hash: 7, origin: 0xabc))
-        #expect(sameFile.nextNumber == padding + 1, "an orphan: its number is given again")
+        expectEqual(sameFile.nextNumber, padding + 1, "an orphan: its number is given again")
         let rewritten = history.droppingOrphan(tail, current: FileVersion(hash: 7, origin: 0xdef))
-        #expect(rewritten.nextNumber == padding + 2, "a change on another branch stays")
-        #expect(try history.load(current: FileVersion(hash: 7, origin: 0xdef)).records.count == padding + 1)
-        #expect(try history.load(current: FileVersion(hash: 7, origin: 0xabc)).records.count == padding)
+        expectEqual(rewritten.nextNumber, padding + 2, "a change on another branch stays")
+        try expectEqual(history.load(current: FileVersion(hash: 7, origin: 0xdef)).records.count, padding + 1)
+        try expectEqual(history.load(current: FileVersion(hash: 7, origin: 0xabc)).records.count, padding)
     }
 
     @Test func theHistoryKeepsAtLeastTheLast100EntriesAndAtMost224() throws {
@@ -278,7 +278,7 @@ import Testing
         var pruned = false
         for number in 1...260 {
             var tail = history.tail()
-            #expect(tail.nextNumber == number)
+            expectEqual(tail.nextNumber, number)
             let record = HistoryRecord(
                 number: number, time: Timestamp(seconds: 0), user: "u", command: ["add", "\(number)"], kind: .change,
                 before: UInt64(number), after: UInt64(number + 1), lines: [], patch: Patch(from: .empty, to: .empty))
@@ -287,7 +287,7 @@ import Testing
             let log = try history.load(current: FileVersion(hash: 0, origin: 0))
             #expect(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")
             #expect(log.records.count >= min(number, HistoryFile.keep), "at least the last \(HistoryFile.keep)")
-            #expect(log.records.last?.number == number)
+            expectEqual(log.records.last?.number, number)
             if log.records.count < number { pruned = true }
         }
         #expect(pruned, "260 entries made the history drop its oldest")

@@ -21,17 +21,17 @@ extension CardsEndToEndTests {
             let output = try sandbox.succeed(
                 ["edit", "Analytics", "--note", "-", "--json"], stdin: Array((note + "\n").utf8))
             let item = try onlyItem(output)
-            #expect(textPair(try changes(item)["note"]) == [nil, note])
-            #expect(try shownCard(sandbox, "Analytics")["note"] as? String == note)
+            expectEqual(textPair(try changes(item)["note"]), [nil, note])
+            try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, note)
             // One JSON string: the card stays on one line of the file.
             let id = try sandbox.boards().id(of: "Analytics")
             let lines = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n")
-            #expect(lines.filter { $0.contains("\"\(id)\"") }.count == 1)
+            expectEqual(lines.filter { $0.contains("\"\(id)\"") }.count, 1)
             #expect(lines.contains { $0.contains("\"\(id)\"") && $0.contains(#"\n\n  indented"#) })
 
             // Without a final line break, the text is the note as it is.
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: Array("x\ny".utf8))
-            #expect(try shownCard(sandbox, "Analytics")["note"] as? String == "x\ny")
+            try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, "x\ny")
         }
 
         @Test func noteFromStandardInputReadsCRLFAsLF() throws {
@@ -42,8 +42,8 @@ extension CardsEndToEndTests {
             try sandbox.succeed(
                 ["edit", "Schema Design", "--note", "-", "-q"], stdin: Array("one\r\n\r\nthree\r\n".utf8))
             let unix = try #require(try shownCard(sandbox, "Analytics")["note"] as? String)
-            #expect(unix == "one\n\nthree")
-            #expect(try shownCard(sandbox, "Schema Design")["note"] as? String == unix, "CRLF is read as LF")
+            expectEqual(unix, "one\n\nthree")
+            try expectEqual(shownCard(sandbox, "Schema Design")["note"] as? String, unix, "CRLF is read as LF")
             #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains(#"\r"#))
         }
 
@@ -53,7 +53,7 @@ extension CardsEndToEndTests {
             try sandbox.initSample()
             try sandbox.succeed("edit", "Analytics", "--note", "Dashboards for the launch.", "-q")
             let output = try sandbox.succeed("edit", "Analytics", "--note", "", "--json")
-            #expect(textPair(try changes(try onlyItem(output))["note"]) == ["Dashboards for the launch.", nil])
+            expectEqual(textPair(try changes(try onlyItem(output))["note"]), ["Dashboards for the launch.", nil])
             #expect(try shownCard(sandbox, "Analytics")["note"] == nil)
             #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"note\""))
             // Empty standard input clears it as well.
@@ -70,15 +70,15 @@ extension CardsEndToEndTests {
             for input in ["red \u{1B}[31m\n", "bell \u{07}", String(repeating: "a", count: 65_537)] {
                 let result = try sandbox.run(["edit", "Analytics", "--note", "-", "--json"], stdin: Array(input.utf8))
                 try expectJSONError(result, exit: 65, code: "bad_input")
-                #expect(try sandbox.snapshot() == before)
+                try expectEqual(sandbox.snapshot(), before)
             }
             try expectJSONError(
                 try sandbox.run(["edit", "Analytics", "--note", "a\u{1B}b", "--json"]), exit: 65, code: "bad_input")
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
             // 64 KiB exactly is a note.
             let largest = String(repeating: "a", count: 65_536)
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: Array(largest.utf8))
-            #expect(try shownCard(sandbox, "Analytics")["note"] as? String == largest)
+            try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, largest)
         }
 
         @Test func appendNoteAddsALineAtTheEnd() throws {
@@ -87,10 +87,10 @@ extension CardsEndToEndTests {
             try sandbox.initSample()
             var item = try onlyItem(
                 try sandbox.succeed("edit", "Analytics", "--append-note", "Seen on Safari.", "--json"))
-            #expect(textPair(try changes(item)["note"]) == [nil, "Seen on Safari."])
+            expectEqual(textPair(try changes(item)["note"]), [nil, "Seen on Safari."])
             item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--append-note", "Not on Firefox.", "--json"))
-            #expect(textPair(try changes(item)["note"]) == ["Seen on Safari.", "Seen on Safari.\nNot on Firefox."])
-            #expect(try shownCard(sandbox, "Analytics")["note"] as? String == "Seen on Safari.\nNot on Firefox.")
+            expectEqual(textPair(try changes(item)["note"]), ["Seen on Safari.", "Seen on Safari.\nNot on Firefox."])
+            try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, "Seen on Safari.\nNot on Firefox.")
         }
 
         @Test func labelsAreASetComparedIgnoringCaseAndKeptSorted() throws {
@@ -100,20 +100,20 @@ extension CardsEndToEndTests {
             var item = try onlyItem(
                 try sandbox.succeed(
                     "edit", "Analytics", "--label", "bug", "--label", "P1", "--label", "@alice", "--json"))
-            #expect(labelPair(try changes(item)["labels"]) == [[], ["@alice", "bug", "P1"]])
-            #expect(try shownCard(sandbox, "Analytics")["labels"] as? [String] == ["@alice", "bug", "P1"])
+            expectEqual(labelPair(try changes(item)["labels"]), [[], ["@alice", "bug", "P1"]])
+            try expectEqual(shownCard(sandbox, "Analytics")["labels"] as? [String], ["@alice", "bug", "P1"])
 
             // The same label in another case is already there: nothing changes, nothing is written.
             let before = try sandbox.snapshot()
             let same = try jsonObject(
                 try sandbox.succeed("edit", "Analytics", "--label", "p1", "--label", "BUG", "--json"))
-            #expect(same["changed"] as? Bool == false)
-            #expect(try sandbox.snapshot() == before)
+            expectEqual(same["changed"] as? Bool, false)
+            try expectEqual(sandbox.snapshot(), before)
             #expect(
                 try shownCard(sandbox, "Analytics")["labels"] as? [String] == ["@alice", "bug", "P1"], "as first typed")
 
             item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--unlabel", "BUG", "--label", "db", "--json"))
-            #expect(labelPair(try changes(item)["labels"]) == [["@alice", "bug", "P1"], ["@alice", "db", "P1"]])
+            expectEqual(labelPair(try changes(item)["labels"]), [["@alice", "bug", "P1"], ["@alice", "db", "P1"]])
             try sandbox.succeed("edit", "Analytics", "--unlabel", "@alice", "--unlabel", "p1", "--unlabel", "db", "-q")
             #expect(try shownCard(sandbox, "Analytics")["labels"] == nil, "no labels: the key is left out")
 
@@ -124,7 +124,7 @@ extension CardsEndToEndTests {
                 let result = try sandbox.run(["edit", "Analytics"] + arguments)
                 #expect(result.status == 64 || result.status == 65, "\(bad): \(result)")
                 #expect(result.err.hasPrefix("kanban: error: "), "\(result)")
-                #expect(try sandbox.snapshot() == labelled)
+                try expectEqual(sandbox.snapshot(), labelled)
             }
         }
 
@@ -140,10 +140,10 @@ extension CardsEndToEndTests {
             try sandbox.initSample()
             // KANBAN_NOW is 2026-11-23T10:00:00Z, in UTC.
             var item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--due", typed, "--json"))
-            #expect(textPair(try changes(item)["due"]) == [nil, date])
-            #expect(try shownCard(sandbox, "Analytics")["due"] as? String == date)
+            expectEqual(textPair(try changes(item)["due"]), [nil, date])
+            try expectEqual(shownCard(sandbox, "Analytics")["due"] as? String, date)
             item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--due", "none", "--json"))
-            #expect(textPair(try changes(item)["due"]) == [date, nil])
+            expectEqual(textPair(try changes(item)["due"]), [date, nil])
             #expect(try shownCard(sandbox, "Analytics")["due"] == nil)
         }
 
@@ -154,12 +154,12 @@ extension CardsEndToEndTests {
             // 23:30 UTC on the 23rd is already the 24th nine hours east.
             let tokyo = ["KANBAN_NOW": "2026-11-23T23:30:00Z", "TZ": "JST-9"]
             try sandbox.succeed(["edit", "Analytics", "--due", "today", "-q"], environment: tokyo)
-            #expect(try shownCard(sandbox, "Analytics")["due"] as? String == "2026-11-24")
+            try expectEqual(shownCard(sandbox, "Analytics")["due"] as? String, "2026-11-24")
             try sandbox.succeed(["edit", "Analytics", "--due", "tomorrow", "-q"], environment: tokyo)
-            #expect(try shownCard(sandbox, "Analytics")["due"] as? String == "2026-11-25")
+            try expectEqual(shownCard(sandbox, "Analytics")["due"] as? String, "2026-11-25")
             // Seconds since 1970: 1795428000 is 2026-11-23T10:00:00Z.
             try sandbox.succeed(["edit", "Analytics", "--due", "+1w", "-q"], environment: ["KANBAN_NOW": "1795428000"])
-            #expect(try shownCard(sandbox, "Analytics")["due"] as? String == "2026-11-30")
+            try expectEqual(shownCard(sandbox, "Analytics")["due"] as? String, "2026-11-30")
             for bad in ["yesterday", "2026-02-30", "+3m", "+d", "11/30"] {
                 try expectJSONError(
                     try sandbox.run(["edit", "Analytics", "--due", bad, "--json"]), exit: 64, code: "usage")
@@ -175,38 +175,38 @@ extension CardsEndToEndTests {
                 try sandbox.succeed(
                     "edit", "Analytics", "--title", "Analytics v2", "--label", "p1", "--due", "2026-12-01", "--note",
                     "Hello", "--json"))
-            #expect(report["command"] as? String == "edit")
-            #expect(report["changed"] as? Bool == true)
-            #expect(report["dryRun"] as? Bool == false)
-            #expect(report["file"] as? String == sandbox.file)
-            #expect((report["boards"] as? [Any])?.isEmpty == true)
+            expectEqual(report["command"] as? String, "edit")
+            expectEqual(report["changed"] as? Bool, true)
+            expectEqual(report["dryRun"] as? Bool, false)
+            expectEqual(report["file"] as? String, sandbox.file)
+            expectEqual((report["boards"] as? [Any])?.isEmpty, true)
             let items = try #require(report["items"] as? [[String: Any]])
             try #require(items.count == 1)
             let item = items[0]
-            #expect(item["id"] as? String == id)
-            #expect(item["title"] as? String == "Analytics v2")
-            #expect(slot(item["from"]) == "In Progress:1")
-            #expect(slot(item["to"]) == "In Progress:1")
+            expectEqual(item["id"] as? String, id)
+            expectEqual(item["title"] as? String, "Analytics v2")
+            expectEqual(slot(item["from"]), "In Progress:1")
+            expectEqual(slot(item["to"]), "In Progress:1")
             let fields = try changes(item)
-            #expect(Set(fields.keys) == ["title", "labels", "due", "note"])
-            #expect(textPair(fields["title"]) == ["Analytics", "Analytics v2"])
-            #expect(labelPair(fields["labels"]) == [[], ["p1"]])
-            #expect(textPair(fields["due"]) == [nil, "2026-12-01"])
-            #expect(textPair(fields["note"]) == [nil, "Hello"])
+            expectEqual(Set(fields.keys), ["title", "labels", "due", "note"])
+            expectEqual(textPair(fields["title"]), ["Analytics", "Analytics v2"])
+            expectEqual(labelPair(fields["labels"]), [[], ["p1"]])
+            expectEqual(textPair(fields["due"]), [nil, "2026-12-01"])
+            expectEqual(textPair(fields["note"]), [nil, "Hello"])
 
             // Only what changed is in `changes`.
             let second = try onlyItem(
                 try sandbox.succeed("edit", id, "--due", "2026-12-02", "--label", "P1", "--note", "Hello", "--json"))
-            #expect(Set(try changes(second).keys) == ["due"])
-            #expect(textPair(try changes(second)["due"]) == ["2026-12-01", "2026-12-02"])
+            expectEqual(Set(try changes(second).keys), ["due"])
+            expectEqual(textPair(try changes(second)["due"]), ["2026-12-01", "2026-12-02"])
 
             // Nothing changed: no `changes`, and the file is not rewritten.
             let before = try sandbox.snapshot()
             let nothing = try jsonObject(try sandbox.succeed("edit", id, "--title", "Analytics v2", "--json"))
-            #expect(nothing["changed"] as? Bool == false)
+            expectEqual(nothing["changed"] as? Bool, false)
             let unchanged = try #require((nothing["items"] as? [[String: Any]])?.first)
             #expect(unchanged["changes"] == nil)
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
         }
 
         @Test func theTextReportNamesWhatChangedAsTheReadmeShows() throws {
@@ -224,7 +224,7 @@ extension CardsEndToEndTests {
             let dry = try sandbox.snapshot()
             let would = try sandbox.succeed("edit", "Analytics", "--due", "none", "--dry-run")
             #expect(would.hasPrefix("would edit \(id) 'Analytics'"), "\(would)")
-            #expect(try sandbox.snapshot() == dry)
+            try expectEqual(sandbox.snapshot(), dry)
         }
     }
 }
@@ -282,10 +282,10 @@ extension CardsEndToEndTests {
 
             // A card without labels, due date or note shows none of them.
             let plain = rightTrimmedLines(try sandbox.succeed("show", "In Progress:1"))
-            #expect(plain.first == "Analytics")
+            expectEqual(plain.first, "Analytics")
             #expect(plain.contains("  board    In Progress:1"))
             #expect(!plain.contains { $0.hasPrefix("  labels") || $0.hasPrefix("  due") })
-            #expect(plain.last?.isEmpty == false, "no note, no blank line before one")
+            expectEqual(plain.last?.isEmpty, false, "no note, no blank line before one")
         }
 
         @Test func showJSONIsTheCardAsInTheFileWithBoardAndIndex() throws {
@@ -295,18 +295,18 @@ extension CardsEndToEndTests {
             let cards = try jsonArray(try sandbox.succeed("show", "Fix the login page", "In Progress:1", "--json"))
             try #require(cards.count == 2)
             let card = cards[0]
-            #expect(card["id"] as? String == id)
-            #expect(card["title"] as? String == "Fix the login page")
-            #expect(card["labels"] as? [String] == ["bug", "p1"])
-            #expect(card["due"] as? String == "2026-11-24")
-            #expect(card["created"] as? String == "2026-11-20T10:00:00Z")
-            #expect(card["entered"] as? String == "2026-11-23T08:00:00Z")
-            #expect(card["note"] as? String == "Steps to reproduce:\n\n1. open the page")
-            #expect(card["board"] as? String == "Done")
-            #expect(card["index"] as? Int == 0)
-            #expect(cards[1]["title"] as? String == "Analytics")
-            #expect(cards[1]["board"] as? String == "In Progress")
-            #expect(cards[1]["index"] as? Int == 1)
+            expectEqual(card["id"] as? String, id)
+            expectEqual(card["title"] as? String, "Fix the login page")
+            expectEqual(card["labels"] as? [String], ["bug", "p1"])
+            expectEqual(card["due"] as? String, "2026-11-24")
+            expectEqual(card["created"] as? String, "2026-11-20T10:00:00Z")
+            expectEqual(card["entered"] as? String, "2026-11-23T08:00:00Z")
+            expectEqual(card["note"] as? String, "Steps to reproduce:\n\n1. open the page")
+            expectEqual(card["board"] as? String, "Done")
+            expectEqual(card["index"] as? Int, 0)
+            expectEqual(cards[1]["title"] as? String, "Analytics")
+            expectEqual(cards[1]["board"] as? String, "In Progress")
+            expectEqual(cards[1]["index"] as? Int, 1)
 
             // Apart from board and index, the object is the card as the file has it.
             let stored = try #require(try fileItems(sandbox).first { $0["id"] as? String == id })
@@ -324,12 +324,12 @@ extension CardsEndToEndTests {
                 ["archive", "Fix the login page", "-q"], environment: ["KANBAN_NOW": "2026-11-23T09:30:00Z"])
             let cards = try jsonArray(try sandbox.succeed("show", "Fix the login page", "--json"))
             try #require(cards.count == 1)
-            #expect(cards[0]["id"] as? String == id)
-            #expect(cards[0]["board"] as? String == "Done")
-            #expect(cards[0]["archived"] as? String == "2026-11-23T09:30:00Z")
+            expectEqual(cards[0]["id"] as? String, id)
+            expectEqual(cards[0]["board"] as? String, "Done")
+            expectEqual(cards[0]["archived"] as? String, "2026-11-23T09:30:00Z")
             #expect(cards[0]["index"] == nil)
-            #expect(cards[0]["labels"] as? [String] == ["bug", "p1"], "an archived card keeps its fields")
-            #expect(cards[0]["note"] as? String == "Steps to reproduce:\n\n1. open the page")
+            expectEqual(cards[0]["labels"] as? [String], ["bug", "p1"], "an archived card keeps its fields")
+            expectEqual(cards[0]["note"] as? String, "Steps to reproduce:\n\n1. open the page")
             // By id too, and as text.
             let text = try sandbox.succeed("show", id)
             #expect(text.hasPrefix("Fix the login page\n"))
@@ -391,11 +391,20 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
     var cards: [String]
     var testDescription: String { arguments.joined(separator: " ") }
 
-    static let old = [
+    static let old: [String] = [
         "Todo:0 Database Migration", "Todo:1 Schema Design", "Todo:2 Storage Management", "Todo:3 Model Abstraction",
         "In Progress:0 Analytics", "In Progress:1 Machine Learning", "Done:0 System Architecture",
         "Done:1 Alert & Debugging",
     ]
+
+    /// `old`, with Fresh card after Todo's and Push Notification at the end.
+    static let olderThan23Hours: [String] = {
+        var cards: [String] = Array(old[0..<4])
+        cards.append("Todo:4 Fresh card")
+        cards += old[4...]
+        cards.append("Done:2 Push Notification")
+        return cards
+    }()
 
     static let all: [FilterCase] = [
         FilterCase(
@@ -417,7 +426,7 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
         FilterCase(arguments: ["--older-than", "24h"], cards: old),
         FilterCase(
             arguments: ["--older-than", "23h"],
-            cards: Array(old[0..<4]) + ["Todo:4 Fresh card"] + old[4...] + ["Done:2 Push Notification"]),
+            cards: olderThan23Hours),
         FilterCase(arguments: ["--older-than", "3w"], cards: old),
         FilterCase(arguments: ["--older-than", "4w"], cards: []),
         FilterCase(arguments: ["--label", "p1", "--overdue"], cards: ["Todo:1 Schema Design"]),
@@ -440,26 +449,27 @@ extension CardsEndToEndTests {
             let tsv = try sandbox.succeed(["list"] + filter.arguments + ["--tsv"])
             let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
             #expect(rows.allSatisfy { $0.count == 8 }, "eight columns: \(tsv)")
-            #expect(rows.map { "\($0[0]):\($0[1]) \($0[3])" } == filter.cards)
+            let shownCards: [String] = rows.map { (row: [Substring]) -> String in "\(row[0]):\(row[1]) \(row[3])" }
+            expectEqual(shownCards, filter.cards)
 
             // Each BOARD:N read off the filtered list names that card.
             for row in rows {
                 let shown = try jsonArray(try sandbox.succeed("show", "\(row[0]):\(row[1])", "--json"))
-                #expect(shown.first?["id"] as? String == String(row[2]))
+                expectEqual(shown.first?["id"] as? String, String(row[2]))
             }
 
             // --json: the filtered document, every board kept (or those named).
             let document = try jsonObject(try sandbox.succeed(["list"] + filter.arguments + ["--json"]))
-            #expect(document["version"] as? Int == 2)
+            expectEqual(document["version"] as? Int, 2)
             let boards = try #require(document["boards"] as? [[String: Any]])
             let named = filter.arguments.first == "Done" ? ["Done"] : ["Todo", "In Progress", "Done"]
-            #expect(boards.map { $0["title"] as? String } == named)
+            expectEqual(boards.map { $0["title"] as? String }, named)
             let titles = boards.flatMap { board in
                 ((board["items"] as? [[String: Any]]) ?? []).map {
                     "\(board["title"] as? String ?? "?") \($0["title"] as? String ?? "?")"
                 }
             }
-            #expect(titles == filter.cards.map(withoutIndex))
+            expectEqual(titles, filter.cards.map(withoutIndex))
         }
 
         @Test func tsvColumnsAreBoardIndexIdTitleLabelsDue() throws {
@@ -527,10 +537,10 @@ extension CardsEndToEndTests {
             let bugIDs: [String] = bugs.split(separator: "\n").map { (line: Substring) in
                 String(line.split(separator: "\t")[2])
             }
-            #expect(bugIDs == [schema, analytics])
+            expectEqual(bugIDs, [schema, analytics])
             let document = try jsonObject(try sandbox.succeed("list", "--archived", "--grep", "ANALYTICS", "--json"))
             let archive = try #require(document["archive"] as? [[String: Any]])
-            #expect(archive.map { $0["id"] as? String } == [analytics])
+            expectEqual(archive.map { $0["id"] as? String }, [analytics])
 
             // Archived cards are gone from the boards, filtered or not.
             #expect(!(try sandbox.succeed("list", "--tsv")).contains(schema))
@@ -545,9 +555,9 @@ extension CardsEndToEndTests {
             // System Architecture is third in the archive, as `list --archived --tsv` counts.
             let tsv = try sandbox.succeed("list", "--archived", "--grep", "system", "--tsv")
             let fields = tsv.split(separator: "\n").first?.split(separator: "\t", omittingEmptySubsequences: false)
-            #expect(fields?[2] == id[...], "\(tsv)")
+            expectEqual(fields?[2], id[...], "\(tsv)")
             let text = try sandbox.succeed("list", "--archived", "--grep", "system")
-            #expect(fields?[1] == "2", "\(tsv)")
+            expectEqual(fields?[1], "2", "\(tsv)")
             #expect(text.contains("  2  \(id)  System Architecture"), "\(text)")
         }
     }
@@ -565,10 +575,10 @@ extension CardsEndToEndTests {
             let analytics = try boards.id(of: "Analytics")
             let system = try boards.id(of: "System Architecture")
             let report = try jsonObject(try sandbox.succeed("archive", "Analytics", "Done:0", "--json"))
-            #expect(report["command"] as? String == "archive")
+            expectEqual(report["command"] as? String, "archive")
             let items = try #require(report["items"] as? [[String: Any]])
-            #expect(items.map { $0["id"] as? String } == [analytics, system])
-            #expect(items.map { slot($0["from"]) } == ["In Progress:1", "Done:0"])
+            expectEqual(items.map { $0["id"] as? String }, [analytics, system])
+            expectEqual(items.map { slot($0["from"]) }, ["In Progress:1", "Done:0"])
             #expect(items.allSatisfy { $0["to"] is NSNull && $0["archived"] as? Bool == true })
 
             #expect(
@@ -577,8 +587,8 @@ extension CardsEndToEndTests {
                     BoardColumn("Done", ["Alert & Debugging"]),
                 ])
             let archive = try fileArchive(sandbox)
-            #expect(archive.map { $0["id"] as? String } == [analytics, system])
-            #expect(archive.map { $0["board"] as? String } == [boards[1].boardID, boards[2].boardID])
+            expectEqual(archive.map { $0["id"] as? String }, [analytics, system])
+            expectEqual(archive.map { $0["board"] as? String }, [boards[1].boardID, boards[2].boardID])
             #expect(archive.allSatisfy { $0["archived"] as? String == sandbox.fixedNow })
 
             // Other commands do not find them.
@@ -588,7 +598,7 @@ extension CardsEndToEndTests {
             try expectJSONError(
                 try sandbox.run(["edit", analytics, "--label", "x", "--json"]), exit: 1, code: "not_found")
             try expectJSONError(try sandbox.run(["rm", analytics, "--json"]), exit: 1, code: "not_found")
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
         }
 
         @Test func archiveTextReportNamesEachCardsPlace() throws {
@@ -623,12 +633,12 @@ extension CardsEndToEndTests {
                     "Todo:0 Database Migration", "Todo:2 Schema Design", "Todo:3 Storage Management",
                     "Todo:4 Model Abstraction",
                 ])
-            #expect(try sandbox.boards()[0].items == ["New", "Analytics"])
+            try expectEqual(sandbox.boards()[0].items, ["New", "Analytics"])
             try sandbox.succeed("archive", "--from", "Todo", "--older-than", "2d", "-q")
-            #expect(try sandbox.boards()[0].items == ["New"])
+            try expectEqual(sandbox.boards()[0].items, ["New"])
             try sandbox.succeed("archive", "--from", "todo", "-q")
             #expect(try sandbox.boards()[0].items.isEmpty)
-            #expect(try fileArchive(sandbox).count == 6)
+            try expectEqual(fileArchive(sandbox).count, 6)
         }
 
         @Test func restorePutsACardBackAtTheBottomOfTheBoardItLeft() throws {
@@ -643,26 +653,26 @@ extension CardsEndToEndTests {
                 ["archive", "Schema Design", "-q"], environment: ["KANBAN_NOW": "2026-11-10T10:00:00Z"])
             let report = try jsonObject(try sandbox.succeed("restore", "Schema Design", "--json"))
             let item = try onlyItem(report)
-            #expect(item["id"] as? String == id)
-            #expect(item["restored"] as? Bool == true)
+            expectEqual(item["id"] as? String, id)
+            expectEqual(item["restored"] as? Bool, true)
             #expect(item["from"] is NSNull)
-            #expect(slot(item["to"]) == "Todo:3")
+            expectEqual(slot(item["to"]), "Todo:3")
             #expect(
                 try sandbox.boards()[0].items == [
                     "Database Migration", "Storage Management", "Model Abstraction", "Schema Design",
                 ])
             #expect(try fileArchive(sandbox).isEmpty)
             let card = try shownCard(sandbox, id)
-            #expect(card["labels"] as? [String] == ["db"])
-            #expect(card["due"] as? String == "2026-12-01")
-            #expect(card["note"] as? String == "Keep me.")
-            #expect(card["created"] as? String == "2026-11-01T10:00:00Z")
-            #expect(card["entered"] as? String == sandbox.fixedNow, "a restored card enters its board now")
+            expectEqual(card["labels"] as? [String], ["db"])
+            expectEqual(card["due"] as? String, "2026-12-01")
+            expectEqual(card["note"] as? String, "Keep me.")
+            expectEqual(card["created"] as? String, "2026-11-01T10:00:00Z")
+            expectEqual(card["entered"] as? String, sandbox.fixedNow, "a restored card enters its board now")
             #expect(card["archived"] == nil)
 
             try sandbox.succeed("archive", id, "-q")
             let text = try sandbox.succeed("restore", String(id.prefix(4)), "--to", "done")
-            #expect(text == "restored \(id) 'Schema Design' to Done:2\n")
+            expectEqual(text, "restored \(id) 'Schema Design' to Done:2\n")
         }
 
         @Test func aFullBoardRefusesARestoreUnlessForced() throws {
@@ -676,21 +686,21 @@ extension CardsEndToEndTests {
             let before = try sandbox.snapshot()
             let entries = try sandbox.entries()
             try expectJSONError(try sandbox.run(["restore", "Schema Design", "--json"]), exit: 1, code: "wip_limit")
-            #expect(try sandbox.snapshot() == before, "nothing written")
+            try expectEqual(sandbox.snapshot(), before, "nothing written")
             try expectJSONError(
                 try sandbox.run(["restore", "Schema Design", "--to", "Todo", "--json"]), exit: 1, code: "wip_limit")
             let text = try sandbox.run(["restore", "Schema Design"])
-            #expect(text.status == 1)
+            expectEqual(text.status, 1)
             #expect(text.err.hasPrefix("kanban: error: "), "\(text)")
             #expect(text.err.contains("--force"), "\(text)")
-            #expect(try sandbox.snapshot() == before, "nothing written")
-            #expect(try sandbox.entries() == entries)
+            try expectEqual(sandbox.snapshot(), before, "nothing written")
+            try expectEqual(sandbox.entries(), entries)
 
             try sandbox.succeed("restore", "Schema Design", "--force", "-q")
             let todo = try sandbox.boards()[0]
-            #expect(todo.limit == 4)
-            #expect(todo.items.count == 5)
-            #expect(todo.items.last == "Schema Design")
+            expectEqual(todo.limit, 4)
+            expectEqual(todo.items.count, 5)
+            expectEqual(todo.items.last, "Schema Design")
         }
 
         @Test func aCardWhoseBoardIsGoneNeedsTo() throws {
@@ -704,9 +714,9 @@ extension CardsEndToEndTests {
                 try sandbox.run(["restore", "System Architecture", "--json"]), exit: 1, code: "not_found")
             #expect(message.contains("--to"), "the message says --to is needed: \(message)")
             let text = try sandbox.run(["restore", "System Architecture"])
-            #expect(text.status == 1)
+            expectEqual(text.status, 1)
             #expect(text.err.contains("--to"), "\(text)")
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
 
             try sandbox.succeed("restore", "System Architecture", "Alert & Debugging", "--to", "In Progress", "-q")
             #expect(
@@ -749,13 +759,13 @@ extension CardsEndToEndTests {
                     try sandbox.run(arguments + ["--json"], stdin: Array("note\n".utf8), environment: bad), exit: 64,
                     code: "usage")
                 let text = try sandbox.run(arguments, stdin: Array("note\n".utf8), environment: bad)
-                #expect(text.status == 64, "\(text)")
+                expectEqual(text.status, 64, "\(text)")
                 #expect(text.err.hasPrefix("kanban: error: "), "\(text)")
                 #expect(text.err.contains("KANBAN_NOW"), "the message names the variable: \(text.err)")
             }
-            #expect(try sandbox.snapshot() == before)
-            #expect(try sandbox.snapshot(".kanban.json.history") == history)
-            #expect(try sandbox.entries() == entries)
+            try expectEqual(sandbox.snapshot(), before)
+            try expectEqual(sandbox.snapshot(".kanban.json.history"), history)
+            try expectEqual(sandbox.entries(), entries)
         }
 
         @Test func kanbanNowSetsCreatedAndEnteredInRFC3339OrEpochSeconds() throws {
@@ -764,8 +774,8 @@ extension CardsEndToEndTests {
             try sandbox.initSample()
             try sandbox.succeed(["add", "Offset", "-q"], environment: ["KANBAN_NOW": "2026-11-23T11:04:05+01:00"])
             try sandbox.succeed(["add", "Epoch", "-q"], environment: ["KANBAN_NOW": "1795428000"])
-            #expect(try shownCard(sandbox, "Offset")["created"] as? String == "2026-11-23T10:04:05Z")
-            #expect(try shownCard(sandbox, "Epoch")["entered"] as? String == "2026-11-23T10:00:00Z")
+            try expectEqual(shownCard(sandbox, "Offset")["created"] as? String, "2026-11-23T10:04:05Z")
+            try expectEqual(shownCard(sandbox, "Epoch")["entered"] as? String, "2026-11-23T10:00:00Z")
         }
     }
 }
@@ -787,10 +797,10 @@ extension CardsEndToEndTests {
                 try sandbox.run(["edit", "Analytics", "--json"], environment: ["VISUAL": editor]), exit: 64,
                 code: "usage")
             let text = try sandbox.run(["edit", "Analytics"], environment: ["VISUAL": editor])
-            #expect(text.status == 64, "\(text)")
+            expectEqual(text.status, 64, "\(text)")
             #expect(text.err.contains("see 'kanban help edit'"), "\(text)")
             #expect(!sandbox.exists("editor-ran"))
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
         }
 
         @Test func savingTheCardTextAppliesWhatChanged() throws {
@@ -819,7 +829,7 @@ extension CardsEndToEndTests {
             let terminal = try runOnTerminal(
                 sandbox, ["edit", "Fix the login page"],
                 environment: ["VISUAL": "\(editor) \(quote(sandbox.path("edited.txt")))", "EDITOR": "false"])
-            #expect(terminal.status == 0, "\(terminal)")
+            expectEqual(terminal.status, 0, "\(terminal)")
             #expect(terminal.screen.contains { $0.hasPrefix("edited \(id) ") }, "\(terminal)")
 
             // What the editor was given: the README's form of the card.
@@ -830,13 +840,13 @@ extension CardsEndToEndTests {
                     + "Steps to reproduce, any number of lines.")
 
             let card = try shownCard(sandbox, id)
-            #expect(card["title"] as? String == "Fix the login page on Safari")
-            #expect(card["labels"] as? [String] == ["@alice", "p1"])
-            #expect(card["assignees"] as? [String] == ["carol", "dave"], "an @ before a name is dropped")
-            #expect(card["due"] as? String == "2026-12-01")
-            #expect(card["note"] as? String == "Seen on Safari only.\n\nSteps: open the page.")
-            #expect(card["board"] as? String == "Todo")
-            #expect(card["index"] as? Int == 0)
+            expectEqual(card["title"] as? String, "Fix the login page on Safari")
+            expectEqual(card["labels"] as? [String], ["@alice", "p1"])
+            expectEqual(card["assignees"] as? [String], ["carol", "dave"], "an @ before a name is dropped")
+            expectEqual(card["due"] as? String, "2026-12-01")
+            expectEqual(card["note"] as? String, "Seen on Safari only.\n\nSteps: open the page.")
+            expectEqual(card["board"] as? String, "Todo")
+            expectEqual(card["index"] as? Int, 0)
             #expect(try sandbox.entries("tmp").isEmpty, "the text file is removed once applied")
         }
 
@@ -849,10 +859,10 @@ extension CardsEndToEndTests {
             let empty = try script(sandbox, "empty.sh", ": > \"$1\"")
             for editor in ["true", empty] {
                 let terminal = try runOnTerminal(sandbox, ["edit", "Analytics"], environment: ["EDITOR": editor])
-                #expect(terminal.status == 0, "\(editor): \(terminal)")
-                #expect(try sandbox.snapshot() == before, "\(editor) changed the file")
+                expectEqual(terminal.status, 0, "\(editor): \(terminal)")
+                try expectEqual(sandbox.snapshot(), before, "\(editor) changed the file")
             }
-            #expect(try shownCard(sandbox, "Analytics")["note"] as? String == "Keep.")
+            try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, "Keep.")
         }
 
         @Test(arguments: [false, true])
@@ -878,12 +888,12 @@ extension CardsEndToEndTests {
 
             let rename = String(decoding: try sandbox.bytes("rename.status"), as: UTF8.self)
             let renameOutput = String(decoding: try sandbox.bytes("rename.out"), as: UTF8.self)
-            #expect(rename == "0\n", "the other command runs while the editor is open: \(renameOutput)")
-            #expect(terminal.status == 1, "\(terminal)")
+            expectEqual(rename, "0\n", "the other command runs while the editor is open: \(renameOutput)")
+            expectEqual(terminal.status, 1, "\(terminal)")
             var message = terminal.stderr
             if json {
                 let error = try #require(try jsonObject(terminal.stderr)["error"] as? [String: Any], "\(terminal)")
-                #expect(error["code"] as? String == "conflict")
+                expectEqual(error["code"] as? String, "conflict")
                 message = error["message"] as? String ?? ""
             } else {
                 #expect(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
@@ -891,7 +901,7 @@ extension CardsEndToEndTests {
 
             // The other command's change stays; the edit wrote nothing.
             let card = try shownCard(sandbox, id)
-            #expect(card["title"] as? String == "Renamed meanwhile")
+            expectEqual(card["title"] as? String, "Renamed meanwhile")
             #expect(card["labels"] == nil)
             #expect(card["due"] == nil)
             #expect(card["note"] == nil)
@@ -901,7 +911,7 @@ extension CardsEndToEndTests {
             let start = try #require(message.range(of: directory), "no path in \(message)")
             let path = String(message[start.lowerBound...].prefix { !"'\" \n".contains($0) })
             #expect(sandbox.exists(path), "\(path)")
-            #expect(String(decoding: try sandbox.bytes(path), as: UTF8.self) == edited)
+            expectEqual(String(decoding: try sandbox.bytes(path), as: UTF8.self), edited)
         }
 
         /// What an editor may leave in place of the text (README: Security): kanban reads it
@@ -926,12 +936,12 @@ extension CardsEndToEndTests {
             let editor = try script(sandbox, "editor.sh", replace)
             let before = try sandbox.snapshot()
             let terminal = try runOnTerminal(sandbox, ["edit", "Analytics"], environment: ["VISUAL": editor])
-            #expect(terminal.status == 74, "\(terminal)")
+            expectEqual(terminal.status, 74, "\(terminal)")
             #expect(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
             #expect(terminal.stderr.contains("not a regular file") || terminal.stderr.contains("larger"), "\(terminal)")
             #expect(!terminal.stderr.contains("TOPSECRET"), "the symlink's target was read: \(terminal)")
-            #expect(try sandbox.snapshot() == before, "the kanban changed")
-            #expect(String(decoding: try sandbox.bytes("secret.txt"), as: UTF8.self) == secret)
+            try expectEqual(sandbox.snapshot(), before, "the kanban changed")
+            expectEqual(String(decoding: try sandbox.bytes("secret.txt"), as: UTF8.self), secret)
             #expect(try sandbox.entries("tmp").isEmpty, "what the editor left is removed")
         }
 

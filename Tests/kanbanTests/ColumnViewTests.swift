@@ -80,7 +80,7 @@ struct Grid {
                 cells[cells.count - 1].removeLast()
                 cells.append("")
             } else if separators.contains(column - 1) {
-                #expect(character == " ", "no space after a separator: \(row)")
+                expectEqual(character, " ", "no space after a separator: \(row)")
             } else {
                 cells[cells.count - 1].append(character)
             }
@@ -93,7 +93,7 @@ struct Grid {
     /// The width of column `c`: its rule's, which must end where its separator begins.
     func width(of c: Int) -> Int {
         let width = DisplayWidth.of(cells[1][c])
-        #expect(cells[1][c] == String(repeating: "─", count: width))
+        expectEqual(cells[1][c], String(repeating: "─", count: width))
         let start = c == 0 ? 0 : separators[c - 1] + 2
         if c < separators.count { #expect(start + width + 1 == separators[c], "column \(c)") }
         return width
@@ -134,20 +134,20 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         }
         let text = try #require(BoardView.columns(sixBoards, width: width, style: plain), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
-        #expect(grid.separators.count == sixBoards.count - 1)
+        expectEqual(grid.separators.count, sixBoards.count - 1)
         for (c, board) in sixBoards.enumerated() {
             let column = grid.column(c)
             let columnWidth = grid.width(of: c)
             #expect(columnWidth >= Column(board).minimum)
             for cell in column { #expect(DisplayWidth.of(cell) <= columnWidth, "\(cell)") }
-            #expect(column[0] == BoardView.header(board, style: plain, maximumWidth: columnWidth).text)
+            expectEqual(column[0], BoardView.header(board, style: plain, maximumWidth: columnWidth).text)
             let layout = Column(board)
             let shown = cards(in: column, prefixWidth: layout.prefixWidth)
-            #expect(shown.map(\.index) == board.cards.map(\.index))
-            #expect(shown.map(\.id) == board.cards.map(\.id))
+            expectEqual(shown.map(\.index), board.cards.map(\.index))
+            expectEqual(shown.map(\.id), board.cards.map(\.id))
             // Every word of every title, in order: nothing cut off, no line limit.
             for (card, shown) in zip(board.cards, shown) {
-                #expect(shown.text.filter { $0 != " " } == card.title.filter { $0 != " " })
+                expectEqual(shown.text.filter { $0 != " " }, card.title.filter { $0 != " " })
             }
         }
     }
@@ -162,7 +162,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let text = try #require(
             BoardView.columns(sixBoards, width: width, style: plain, compact: true), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
-        #expect(grid.cells.count == 2 + sixBoards.map { max(1, $0.cards.count) }.max()!)
+        expectEqual(grid.cells.count, 2 + sixBoards.map { max(1, $0.cards.count) }.max()!)
         for (c, board) in sixBoards.enumerated() {
             let prefix = Column(board).prefixWidth
             for (card, row) in zip(board.cards, grid.column(c).dropFirst(2)) {
@@ -185,11 +185,11 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let grid = try Grid(text, width: 200)
         // The short boards take what they need; the long one takes the rest, all of it.
         let widths = (0..<3).map { grid.width(of: $0) }
-        #expect(widths[1] == Column(boards[1]).natural)
-        #expect(widths[2] == Column(boards[2]).natural)
-        #expect(widths[0] == 200 - widths[1] - widths[2] - 6)
+        expectEqual(widths[1], Column(boards[1]).natural)
+        expectEqual(widths[2], Column(boards[2]).natural)
+        expectEqual(widths[0], 200 - widths[1] - widths[2] - 6)
         // Each Todo card takes two lines, not more.
-        #expect(grid.cells.count == 2 + 2 * 24)
+        expectEqual(grid.cells.count, 2 + 2 * 24)
     }
 
     @Test func aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes() throws {
@@ -223,7 +223,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     @Test func colorDoesNotMoveTheSeparators() throws {
         let colored = try #require(BoardView.columns(sixBoards, width: 200, style: Style(enabled: true)))
         let stripped = colored.replacing(#/\x1B\[[0-9;]*m/#, with: "")
-        #expect(stripped == BoardView.columns(sixBoards, width: 200, style: plain))
+        expectEqual(stripped, BoardView.columns(sixBoards, width: 200, style: plain))
     }
 
     @Test func labelsAndDueDatesShowAfterTheTitle() throws {
@@ -275,19 +275,19 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
                     #expect(width >= min(column.natural, available / count / 2))
                 }
                 if columns.map(\.natural).reduce(0, +) <= available {
-                    #expect(widths == columns.map(\.natural))
+                    expectEqual(widths, columns.map(\.natural))
                 } else {
-                    #expect(widths.reduce(0, +) == available, "width left unused while titles wrap")
+                    expectEqual(widths.reduce(0, +), available, "width left unused while titles wrap")
                 }
             }
         }
     }
 
     @Test func sharingOutWidensTheNarrowestFirst() {
-        #expect(ColumnLayout.sharingOut(10, to: [10, 20, 30], upTo: [100, 100, 100]) == [20, 20, 30])
-        #expect(ColumnLayout.sharingOut(21, to: [10, 20, 30], upTo: [100, 100, 100]) == [26, 25, 30])
-        #expect(ColumnLayout.sharingOut(50, to: [10, 20, 30], upTo: [12, 100, 100]) == [12, 49, 49])
-        #expect(ColumnLayout.sharingOut(50, to: [10, 20], upTo: [12, 25]) == [12, 25])
+        expectEqual(ColumnLayout.sharingOut(10, to: [10, 20, 30], upTo: [100, 100, 100]), [20, 20, 30])
+        expectEqual(ColumnLayout.sharingOut(21, to: [10, 20, 30], upTo: [100, 100, 100]), [26, 25, 30])
+        expectEqual(ColumnLayout.sharingOut(50, to: [10, 20, 30], upTo: [12, 100, 100]), [12, 49, 49])
+        expectEqual(ColumnLayout.sharingOut(50, to: [10, 20], upTo: [12, 25]), [12, 25])
     }
 }
 
@@ -318,7 +318,8 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let text = BoardView.stacked(sixBoards, style: plain, width: 40, compact: true)
         #expect(text.contains("  0  id0x7  Write the CONTRIBUTING guid…\n"))
         let cardLines = text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  (") }
-        #expect(cardLines.count == sixBoards.map(\.cards.count).reduce(0, +))
+        let cardCount: Int = sixBoards.reduce(0) { (sum: Int, board) -> Int in sum + board.cards.count }
+        expectEqual(cardLines.count, cardCount)
         for line in cardLines { #expect(DisplayWidth.of(line) <= 40) }
     }
 
@@ -341,11 +342,11 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 
     @Test func theTerminalViewChoosesColumnsOrStackedSections() throws {
         let wide = Terminal(isTerminal: true, width: 300, color: false)
-        #expect(BoardView.render(sixBoards, on: wide) == BoardView.columns(sixBoards, width: 300, style: plain))
+        expectEqual(BoardView.render(sixBoards, on: wide), BoardView.columns(sixBoards, width: 300, style: plain))
         let narrow = Terminal(isTerminal: true, width: 80, color: false)
-        #expect(BoardView.render(sixBoards, on: narrow) == BoardView.stacked(sixBoards, style: plain, width: 80))
+        expectEqual(BoardView.render(sixBoards, on: narrow), BoardView.stacked(sixBoards, style: plain, width: 80))
         let pipe = Terminal(isTerminal: false, width: 300, color: false)
-        #expect(BoardView.render(sixBoards, on: pipe) == BoardView.stacked(sixBoards, style: plain))
+        expectEqual(BoardView.render(sixBoards, on: pipe), BoardView.stacked(sixBoards, style: plain))
     }
 }
 
@@ -353,7 +354,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     @Test func aBoardBecomesItsViewWithEscapedText() {
         let items = [Item(id: ItemID("k3f9")!, title: "tab\there"), Item(id: ItemID("p2x1")!, title: "Docs")]
         let text = BoardText(Board(id: ItemID("b1")!, title: "To\u{1B}do", limit: 2, items: items))
-        #expect(text.title == "To\\u{1B}do")
+        expectEqual(text.title, "To\\u{1B}do")
         #expect(text.count == 2 && text.limit == 2 && text.isFull)
         #expect(
             text.cards == [

@@ -43,9 +43,9 @@ import Testing
     ]
 
     @Test func everySynopsisIsAsWrittenBefore() {
-        #expect(Set(Commands.all.map(\.name)) == Set(Self.synopses.keys))
+        expectEqual(Set(Commands.all.map(\.name)), Set(Self.synopses.keys))
         for spec in Commands.all {
-            #expect(spec.synopsis == Self.synopses[spec.name], "\(spec.name)")
+            expectEqual(spec.synopsis, Self.synopses[spec.name], "\(spec.name)")
         }
     }
 
@@ -60,7 +60,7 @@ import Testing
         sums[""] = Self.checksum(Help.overview())
         sums["board"] = Self.checksum(Help.groupOverview("board"))
         sums["git"] = Self.checksum(Help.groupOverview("git"))
-        #expect(sums == Self.helpChecksums)
+        expectEqual(sums, Self.helpChecksums)
     }
 
     static let helpChecksums: [String: UInt64] = [
@@ -91,7 +91,7 @@ import Testing
             }
             .filter { !$0.isEmpty }.joined(separator: " ")
         }
-        #expect(offered == Self.offered)
+        expectEqual(offered, Self.offered)
     }
 
     static let offered: [String: String] = [
@@ -132,8 +132,8 @@ import Testing
     }
 
     @Test func theGroupsAreTheFirstWordsOfTheCommandsOfTwo() {
-        #expect(Commands.groups == ["board", "git"])
-        #expect(CommandGroups.subcommands(of: "board") == ["add", "rename", "move", "limit", "remove", "rm"])
+        expectEqual(Commands.groups, ["board", "git"])
+        expectEqual(CommandGroups.subcommands(of: "board"), ["add", "rename", "move", "limit", "remove", "rm"])
     }
 
     @Test func theOperandCountsFollowFromTheUsage() {
@@ -141,14 +141,14 @@ import Testing
             let (lower, upper) = Usage.operandCount(Commands.named(name)!.usage)
             return "\(lower)...\(upper.map(String.init) ?? "")"
         }
-        #expect(count("rename") == "2...2")
-        #expect(count("move") == "1...")
-        #expect(count("archive") == "0...")
-        #expect(count("diff") == "0...2")
-        #expect(count("merge") == "3...4")
-        #expect(count("board move") == "1...1")
-        #expect(count("batch") == "0...1")
-        #expect(count("ui") == "0...0")
+        expectEqual(count("rename"), "2...2")
+        expectEqual(count("move"), "1...")
+        expectEqual(count("archive"), "0...")
+        expectEqual(count("diff"), "0...2")
+        expectEqual(count("merge"), "3...4")
+        expectEqual(count("board move"), "1...1")
+        expectEqual(count("batch"), "0...1")
+        expectEqual(count("ui"), "0...0")
     }
 }
 
@@ -186,7 +186,7 @@ import Testing
                 _ = try App.operations(inScript: Array("add ok\n\(line)\n".utf8), named: "script")
                 Issue.record("'\(line)' was accepted in a batch")
             } catch {
-                #expect(error == .atLine(2, .usage(message, command: "batch")), "\(line)")
+                expectEqual(error, .atLine(2, .usage(message, command: "batch")), "\(line)")
             }
         }
     }
@@ -194,8 +194,8 @@ import Testing
     @Test func aBatchRunsTheOperationsOfCommandsThatChangeTheFile() throws {
         let operations = try App.operations(
             inScript: Array("board add Review\nmove Todo:0 Review\nrm Done:0\n".utf8), named: "script")
-        #expect(operations.map(\.0) == [1, 2, 3])
-        #expect(operations.map(\.1.name) == ["board add", "move", "remove"])
+        expectEqual(operations.map(\.0), [1, 2, 3])
+        expectEqual(operations.map(\.1.name), ["board add", "move", "remove"])
     }
 
     static let changesFile: [(arguments: [String], changes: Bool, notesDriver: Bool)] = [
@@ -214,8 +214,8 @@ import Testing
     @Test func eachCommandSaysWhetherItChangesTheFile() throws {
         for (arguments, changes, notesDriver) in Self.changesFile {
             let command = try Parser.parse(arguments).command.parsed
-            #expect(command.changesFile == changes, "\(arguments)")
-            #expect(command.mayNoteMergeDriver == notesDriver, "\(arguments)")
+            expectEqual(command.changesFile, changes, "\(arguments)")
+            expectEqual(command.mayNoteMergeDriver, notesDriver, "\(arguments)")
         }
     }
 }

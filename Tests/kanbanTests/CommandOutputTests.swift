@@ -29,7 +29,7 @@ import Testing
         try sandbox.succeed(["init"])
         try sandbox.succeed(["add", "One", "Two"])
         let (output, written) = try output(["board", "limit", "Todo", "1"], in: sandbox)
-        #expect(output.exit == .success)
+        expectEqual(output.exit, .success)
         #expect(
             output.notes.count == 1 && output.notes.first?.contains("over its limit of 1") == true, "\(output.notes)")
         #expect(!output.stdout.isEmpty)
@@ -48,7 +48,7 @@ import Testing
         try sandbox.succeed(["-f", "theirs.json", "edit", "Card", "--title", "Theirs"])
         let (output, written) = try output(
             ["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"], in: sandbox)
-        #expect(output.exit == .refused)
+        expectEqual(output.exit, .refused)
         #expect(output.stderr.hasPrefix("kanban: conflict: 'Ours'"), "\(output.stderr)")
         #expect(written.isEmpty, "\(String(decoding: written, as: UTF8.self))")
     }

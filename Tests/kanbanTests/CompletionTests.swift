@@ -132,17 +132,17 @@ struct CompletionTests {
         (["frobnicate", ""], .nothing),
     ])
     func theContextSaysWhatGoesWhereTheCursorIs(words: [String], target: CompletionContext.Target) {
-        #expect(CompletionContext(words: words).target == target)
+        expectEqual(CompletionContext(words: words).target, target)
     }
 
     @Test func theFileOnTheLineIsFound() {
-        #expect(CompletionContext(words: ["-f", "a.json", "move", ""]).file == "a.json")
-        #expect(CompletionContext(words: ["move", "--file=b.json", ""]).file == "b.json")
-        #expect(CompletionContext(words: ["-qfc.json", "move", ""]).file == "c.json")
+        expectEqual(CompletionContext(words: ["-f", "a.json", "move", ""]).file, "a.json")
+        expectEqual(CompletionContext(words: ["move", "--file=b.json", ""]).file, "b.json")
+        expectEqual(CompletionContext(words: ["-qfc.json", "move", ""]).file, "c.json")
         #expect(CompletionContext(words: ["move", "--", "-f", "d.json", ""]).file == nil)
         let value = CompletionContext(words: ["move", "--to=In P"])
-        #expect(value.stem == "--to=")
-        #expect(value.prefix == "In P")
+        expectEqual(value.stem, "--to=")
+        expectEqual(value.prefix, "In P")
     }
 
     @Test func everyCommandOfTheTableHasItsOperandsFromItsUsage() {
@@ -152,11 +152,11 @@ struct CompletionTests {
                 #expect(!slot.kinds.isEmpty && !slot.kinds.contains(.words([])), "\(spec.name)")
             }
         }
-        #expect(Commands.named("move")!.operandSlots.flatMap(\.kinds) == [.item, .board])
-        #expect(Commands.named("rename")!.operandSlots.flatMap(\.kinds) == [.item, .text])
-        #expect(Commands.named("import")!.operandSlots.flatMap(\.kinds) == [.path])
-        #expect(Commands.named("export")!.operandSlots.flatMap(\.kinds) == [.board])
-        #expect(Commands.named("list")!.operandSlots.flatMap(\.kinds) == [.board])
+        expectEqual(Commands.named("move")!.operandSlots.flatMap(\.kinds), [.item, .board])
+        expectEqual(Commands.named("rename")!.operandSlots.flatMap(\.kinds), [.item, .text])
+        expectEqual(Commands.named("import")!.operandSlots.flatMap(\.kinds), [.path])
+        expectEqual(Commands.named("export")!.operandSlots.flatMap(\.kinds), [.board])
+        expectEqual(Commands.named("list")!.operandSlots.flatMap(\.kinds), [.board])
     }
 
     @Test func quotingForTheShellReadsBackAsTheValue() {
@@ -165,9 +165,9 @@ struct CompletionTests {
         for _ in 0..<2_000 {
             let value = String(
                 (0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-            #expect(ShellQuote.dequote(ShellQuote.quote(value, state: .none)).value == value)
-            #expect(ShellQuote.dequote("'" + ShellQuote.quote(value, state: .single(at: 0)) + "'").value == value)
-            #expect(ShellQuote.dequote("\"" + ShellQuote.quote(value, state: .double(at: 0)) + "\"").value == value)
+            expectEqual(ShellQuote.dequote(ShellQuote.quote(value, state: .none)).value, value)
+            expectEqual(ShellQuote.dequote("'" + ShellQuote.quote(value, state: .single(at: 0)) + "'").value, value)
+            expectEqual(ShellQuote.dequote("\"" + ShellQuote.quote(value, state: .double(at: 0)) + "\"").value, value)
         }
     }
 
@@ -196,7 +196,7 @@ struct CompletionTests {
             script += "t \(singleQuoted(call.line)) \(call.words.map(singleQuoted).joined(separator: " "))\n"
         }
         let result = try here.run(Shells.bash!, ["-c", script], environment: environment)
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         return (sections(result.out), result)
     }
 
@@ -210,7 +210,7 @@ struct CompletionTests {
     @Test func bashRegistersTheFunctionWithCompleteF() throws {
         let here = try CompletionSandbox()
         let result = try here.run(Shells.bash!, ["-c", "source <(kanban completion bash) && complete -p kanban"])
-        #expect(result.out == "complete -F _kanban kanban\n", "\(result)")
+        expectEqual(result.out, "complete -F _kanban kanban\n", "\(result)")
         #expect(result.stderr.isEmpty)
     }
 
@@ -224,19 +224,19 @@ struct CompletionTests {
             calls.append(plain("kanban \(entry.command) \(entry.option) "))
         }
         let (output, _) = try bash(calls, in: here)
-        #expect(Set(output["kanban "] ?? []) == Set(Commands.topLevelNames))
-        #expect(Set(output["kanban board "] ?? []) == Set(Commands.boardSubcommands))
+        expectEqual(Set(output["kanban "] ?? []), Set(Commands.topLevelNames))
+        expectEqual(Set(output["kanban board "] ?? []), Set(Commands.boardSubcommands))
         for group in CommandGroups.names {
-            #expect(Set(output["kanban \(group) "] ?? []) == Set(CommandGroups.subcommands(of: group)), "\(group)")
+            expectEqual(Set(output["kanban \(group) "] ?? []), Set(CommandGroups.subcommands(of: group)), "\(group)")
         }
         for spec in Commands.all {
             for name in [spec.name] + spec.aliases {
                 let offered = Set(output["kanban \(name) -"] ?? [])
-                #expect(offered == TableExpectations.options(of: spec), "kanban \(name) -")
+                expectEqual(offered, TableExpectations.options(of: spec), "kanban \(name) -")
             }
         }
         for entry in TableExpectations.wordOptions {
-            #expect(output["kanban \(entry.command) \(entry.option) "] == entry.words, "\(entry)")
+            expectEqual(output["kanban \(entry.command) \(entry.option) "], entry.words, "\(entry)")
         }
     }
 
@@ -255,16 +255,16 @@ struct CompletionTests {
         #expect(
             Set(output["kanban move "] ?? [])
                 == Set(ids + escapedTitles + ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"]))
-        #expect(output["kanban move Ana"] == ["Analytics"])
-        #expect(output["kanban move Mach"] == ["Machine\\ Learning"])
-        #expect(output["kanban move x --to "] == ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
+        expectEqual(output["kanban move Ana"], ["Analytics"])
+        expectEqual(output["kanban move Mach"], ["Machine\\ Learning"])
+        expectEqual(output["kanban move x --to "], ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
         let archived = try #require(output["kanban restore "])
         #expect(archived.count == 2 && archived.contains("System\\ Architecture"))
-        #expect(Set(output["kanban add x --label "] ?? []) == ["bug", "p1", "@alice"])
-        #expect(output["kanban board limit Todo "] == ["none"])
-        #expect(Set(output["kanban help "] ?? []) == Set(Commands.topLevelNames))
-        #expect(output["kanban completion "] == ["bash", "zsh", "fish"])
-        #expect(output["kanban rename Todo:0 "] == [])
+        expectEqual(Set(output["kanban add x --label "] ?? []), ["bug", "p1", "@alice"])
+        expectEqual(output["kanban board limit Todo "], ["none"])
+        expectEqual(Set(output["kanban help "] ?? []), Set(Commands.topLevelNames))
+        expectEqual(output["kanban completion "], ["bash", "zsh", "fish"])
+        expectEqual(output["kanban rename Todo:0 "], [])
     }
 
     @Test func bashUsesTheFileTheLineNames() throws {
@@ -279,14 +279,14 @@ struct CompletionTests {
             plain("kanban -f missing.json move x --to "),
         ]
         let (output, result) = try bash(calls, in: here)
-        #expect(output["kanban -f other.json move x --to "] == ["Elsewhere"])
-        #expect(output["kanban --file=other.json move x --to "] == ["Elsewhere"])
-        #expect(output["kanban -fother.json move x --to "] == ["Elsewhere"])
-        #expect(output["kanban -f missing.json move x --to "] == [])
+        expectEqual(output["kanban -f other.json move x --to "], ["Elsewhere"])
+        expectEqual(output["kanban --file=other.json move x --to "], ["Elsewhere"])
+        expectEqual(output["kanban -fother.json move x --to "], ["Elsewhere"])
+        expectEqual(output["kanban -f missing.json move x --to "], [])
         #expect(result.stderr.isEmpty, "\(result.err)")
         let (fromEnvironment, _) = try bash(
             [plain("kanban move x --to ")], in: here, environment: ["KANBAN_FILE": "other.json"])
-        #expect(fromEnvironment["kanban move x --to "] == ["Elsewhere"])
+        expectEqual(fromEnvironment["kanban move x --to "], ["Elsewhere"])
     }
 
     @Test func bashQuotesWhatItInsertsSoThatTheCompletedLineWorks() throws {
@@ -301,13 +301,13 @@ struct CompletionTests {
         ]
         let (output, _) = try bash(calls, in: here)
         let unquoted = try #require(output["kanban show It"]?.first)
-        #expect(unquoted == "It\\'s\\ \\\"quoted\\\"\\ \\&\\ more")
+        expectEqual(unquoted, "It\\'s\\ \\\"quoted\\\"\\ \\&\\ more")
         let single = try #require(output["kanban show 'It"]?.first)
         let double = try #require(output["kanban show \"It"]?.first)
         let colon = try #require(output["kanban move Analytics --to Q3:"]?.first)
-        #expect(colon == "\\ Plans")
+        expectEqual(colon, "\\ Plans")
         let equals = try #require(output["kanban move Analytics --to=In"]?.first)
-        #expect(equals == "In\\ Progress")
+        expectEqual(equals, "In\\ Progress")
         let quotedColon = try #require(output["kanban move Analytics --to 'Q3: P"]?.first)
         // Readline puts the reply in place of the text after the word's opening quote (or after
         // its last ':' or '='), closing an open quote; the lines must then run as meant.
@@ -318,7 +318,7 @@ struct CompletionTests {
         ]
         for line in lines {
             let result = try here.run(Shells.bash!, ["-c", line])
-            #expect(result.status == 0, "\(line): \(result)")
+            expectEqual(result.status, 0, "\(line): \(result)")
         }
         let shown = try here.run(Shells.bash!, ["-c", "kanban show \(unquoted)"])
         #expect(shown.out.hasPrefix("It's \"quoted\" & more\n"), "\(shown)")
@@ -350,10 +350,10 @@ struct CompletionTests {
             [plain("kanban import "), plain("kanban export -o "), plain("kanban -f "), plain("kanban init --import ")],
             in: here)
         for line in ["kanban import ", "kanban export -o ", "kanban -f ", "kanban init --import "] {
-            #expect(output[line] == [], "\(line)")
+            expectEqual(output[line], [], "\(line)")
         }
         let log = String(decoding: try here.sandbox.bytes("compopt.log"), as: UTF8.self)
-        #expect(log == String(repeating: "compopt -o default\n", count: 4))
+        expectEqual(log, String(repeating: "compopt -o default\n", count: 4))
     }
 
     // MARK: - zsh
@@ -364,7 +364,7 @@ struct CompletionTests {
         try here.sandbox.write(try here.sandbox.succeed(["completion", "zsh"]), to: "_kanban")
         let result = try here.run(
             Shells.zsh!, ["-f", Shells.completionDirectory + "/capture.zsh", here.sandbox.path] + lines)
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         return sections(result.out)
     }
 
@@ -385,19 +385,19 @@ struct CompletionTests {
                     candidate.range(of: " -- ").map { String(candidate[..<$0.lowerBound]) } ?? candidate
                 })
         }
-        #expect(values("kanban ") == Set(Commands.topLevelNames))
+        expectEqual(values("kanban "), Set(Commands.topLevelNames))
         #expect(
             output["kanban "]?.contains {
                 $0.hasPrefix("move ") && $0.hasSuffix("move cards to a board, or reorder them in it")
             } == true)
-        #expect(values("kanban board ") == Set(Commands.boardSubcommands))
-        #expect(values("kanban move x --to ") == ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
+        expectEqual(values("kanban board "), Set(Commands.boardSubcommands))
+        expectEqual(values("kanban move x --to "), ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
         #expect(
             output["kanban move x --to "]?.contains {
                 $0.hasPrefix("In\\ Progress -- In Progress") && $0.hasSuffix("-- board, 3 cards")
             } == true)
-        #expect(values("kanban -f other.json move x --to ") == ["Elsewhere"])
-        #expect(values("kanban move x --to=In") == ["--to=In\\ Progress"])
+        expectEqual(values("kanban -f other.json move x --to "), ["Elsewhere"])
+        expectEqual(values("kanban move x --to=In"), ["--to=In\\ Progress"])
         #expect(values("kanban import ").contains("kanban.json"))
         // Cards: ids described by their titles, and titles.
         let (ids, _) = try here.cards
@@ -407,13 +407,13 @@ struct CompletionTests {
             output["kanban move "]?.contains {
                 $0.hasPrefix("\(analytics) ") && $0.contains("Analytics (In Progress:1)")
             } == true)
-        #expect(output["kanban move "]?.contains { $0.hasPrefix("Machine\\ Learning ") } == true)
+        expectEqual(output["kanban move "]?.contains { $0.hasPrefix("Machine\\ Learning ") }, true)
         #expect(values("kanban restore ").contains("System\\ Architecture"))
         for spec in Commands.all {
-            #expect(values("kanban \(spec.name) -") == TableExpectations.options(of: spec), "\(spec.name)")
+            expectEqual(values("kanban \(spec.name) -"), TableExpectations.options(of: spec), "\(spec.name)")
         }
         for group in CommandGroups.names {
-            #expect(values("kanban \(group) ") == Set(CommandGroups.subcommands(of: group)), "\(group)")
+            expectEqual(values("kanban \(group) "), Set(CommandGroups.subcommands(of: group)), "\(group)")
         }
     }
 
@@ -444,7 +444,7 @@ struct CompletionTests {
             script += "echo \(singleQuoted("### " + line)); complete -C \(singleQuoted(line))\n"
         }
         let result = try here.run(Shells.fish!, ["--no-config", "-c", script])
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         return sections(result.out)
     }
 
@@ -463,25 +463,25 @@ struct CompletionTests {
         func values(_ line: String) -> Set<String> {
             Set((output[line] ?? []).map { String($0.split(separator: "\t")[0]) })
         }
-        #expect(values("kanban ") == Set(Commands.topLevelNames))
-        #expect(output["kanban "]?.contains("move\tmove cards to a board, or reorder them in it") == true)
-        #expect(values("kanban board ") == Set(Commands.boardSubcommands))
-        #expect(values("kanban move x --to ") == ["Todo", "In Progress", "Done", "Q3: Plans"])
-        #expect(values("kanban -f other.json move x --to ") == ["Elsewhere"])
-        #expect(values("kanban move x --to=In") == ["--to=In Progress"])
+        expectEqual(values("kanban "), Set(Commands.topLevelNames))
+        expectEqual(output["kanban "]?.contains("move\tmove cards to a board, or reorder them in it"), true)
+        expectEqual(values("kanban board "), Set(Commands.boardSubcommands))
+        expectEqual(values("kanban move x --to "), ["Todo", "In Progress", "Done", "Q3: Plans"])
+        expectEqual(values("kanban -f other.json move x --to "), ["Elsewhere"])
+        expectEqual(values("kanban move x --to=In"), ["--to=In Progress"])
         let (ids, titles) = try here.cards
         let analytics = try here.sandbox.boards().id(of: "Analytics")
         #expect(values("kanban move ").isSuperset(of: Set(ids + titles)))
-        #expect(output["kanban move "]?.contains("\(analytics)\tAnalytics (In Progress:1)") == true)
+        expectEqual(output["kanban move "]?.contains("\(analytics)\tAnalytics (In Progress:1)"), true)
         #expect(values("kanban restore ").contains("System Architecture"))
         for spec in Commands.all {
-            #expect(values("kanban \(spec.name) -") == TableExpectations.options(of: spec), "\(spec.name)")
+            expectEqual(values("kanban \(spec.name) -"), TableExpectations.options(of: spec), "\(spec.name)")
         }
         for group in CommandGroups.names {
-            #expect(values("kanban \(group) ") == Set(CommandGroups.subcommands(of: group)), "\(group)")
+            expectEqual(values("kanban \(group) "), Set(CommandGroups.subcommands(of: group)), "\(group)")
         }
         for entry in TableExpectations.wordOptions {
-            #expect(values("kanban \(entry.command) \(entry.option) ") == Set(entry.words), "\(entry)")
+            expectEqual(values("kanban \(entry.command) \(entry.option) "), Set(entry.words), "\(entry)")
         }
     }
 }

@@ -21,7 +21,7 @@ struct ConcurrencyTests {
         for (index, result) in results.enumerated() where index != winners[0] {
             try expectJSONError(result, exit: 73, code: "exists")
         }
-        #expect(try sandbox.fileBoards().layout == [BoardColumn("Board \(winners[0])", [])])
+        try expectEqual(sandbox.fileBoards().layout, [BoardColumn("Board \(winners[0])", [])])
         #expect(try sandbox.temporaryFiles().isEmpty)
     }
 }

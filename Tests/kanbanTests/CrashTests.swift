@@ -239,14 +239,14 @@ struct CrashTests {
                     #expect(try lockIsHeld(sandbox.file), "\(context): the writer holds the kanban file's lock")
                 }
                 let temporary = try sandbox.temporaryFiles()
-                #expect(temporary.count == stop.temporaryFiles, "\(context): \(temporary)")
+                expectEqual(temporary.count, stop.temporaryFiles, "\(context): \(temporary)")
                 if stop.temporaryComplete, let name = temporary.first {
                     if case .failure(let failure) = matchesAfter(try sandbox.bytes(name), scenario) {
                         Issue.record("\(context): the temporary file is not the new kanban: \(failure)")
                     }
                 }
                 if !stop.committed {
-                    #expect(try currentFile(sandbox) == scenario.before, "\(context): the old file")
+                    try expectEqual(currentFile(sandbox), scenario.before, "\(context): the old file")
                 }
 
                 writer.kill(SIGKILL)
@@ -256,7 +256,7 @@ struct CrashTests {
                 case .success(let (outcome, _)):
                     let expected: Outcome =
                         stop.committed ? .afterRename : stop.temporaryFiles > 0 ? .insideWrite : .beforeWrite
-                    #expect(outcome == expected, "\(context): \(outcome)")
+                    expectEqual(outcome, expected, "\(context): \(outcome)")
                     exercised[stop, default: 0] += 1
                 case .failure(let failure):
                     Issue.record("\(failure)")
@@ -272,7 +272,7 @@ struct CrashTests {
                 scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": "before-commit"])
             try #require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop")
             writer.kill(SIGCONT)
-            #expect(try writer.wait(timeout: 30).status == 0, "\(context)")
+            try expectEqual(writer.wait(timeout: 30).status, 0, "\(context)")
             #expect(try sandbox.temporaryFiles().isEmpty, "\(context)")
             if case .failure(let failure) = matchesAfter(try currentFile(sandbox) ?? [], scenario) {
                 Issue.record("\(context): after continuing: \(failure)")
@@ -283,9 +283,9 @@ struct CrashTests {
         // Every case was exercised: each stop point once per scenario and cycle.
         for stop in StopPoint.all {
             let scenariosReaching = scenarios.count(where: { $0.before != nil || stop.name != "recorded" })
-            #expect(exercised[stop, default: 0] == cycles * scenariosReaching, "\(stop): \(exercised)")
+            expectEqual(exercised[stop, default: 0], cycles * scenariosReaching, "\(stop): \(exercised)")
         }
-        #expect(continued == cycles)
+        expectEqual(continued, cycles)
         let killed = exercised.values.reduce(0, +)
         Reliability.record(
             "crash",

@@ -124,7 +124,7 @@ struct DiskFailureTests {
             message.contains(fault.creating ? file : sandbox.file) || message.contains(name),
             "names the file: \(message)")
         if let before {
-            #expect(try sandbox.snapshot() == before, "the file is untouched")
+            try expectEqual(sandbox.snapshot(), before, "the file is untouched")
         } else {
             #expect(!sandbox.exists(name), "init left no file")
         }
@@ -136,7 +136,7 @@ struct DiskFailureTests {
             try sandbox.succeed(["init", "-f", file, "-q"])
         } else {
             try sandbox.succeed(["add", "one more", "-q"])
-            #expect(try sandbox.boards()[0].items.last == "one more")
+            try expectEqual(sandbox.boards()[0].items.last, "one more")
         }
         Reliability.record("disk", ["kind": "injected", "call": fault.syscall, "errno": fault.errno])
     }
@@ -159,8 +159,8 @@ struct DiskFailureTests {
             "exec \(Self.strace!) -f -qq -o /dev/null -P '\(path)' -e inject=\(syscall):error=EINTR:when=1 \"$0\" \"$@\""
         let result = try sandbox.run(
             ["add", "one more"], environment: ["KANBAN_TEST_TEMPORARY_SUFFIX": Self.temporarySuffix], shell: shell)
-        #expect(result.status == 0, "\(result)")
-        #expect(try sandbox.boards()[0].items.last == "one more")
+        expectEqual(result.status, 0, "\(result)")
+        try expectEqual(sandbox.boards()[0].items.last, "one more")
         #expect(try sandbox.temporaryFiles().isEmpty)
         Reliability.record("disk", ["kind": "interrupted", "call": syscall])
     }
@@ -253,9 +253,9 @@ struct DiskFailureTests {
             arguments: ["add", "one more", "--json"])
         let message = try expectJSONError(run.result, exit: 74, code: "io")
         #expect(message.contains("no space left on device"), "\(message)")
-        #expect(run.file == before, "the file is as it was")
-        #expect(run.entries == [".kanban.json.lock", "filler", "kanban.json"], "no temporary file is left")
-        #expect(run.next == 0, "once there is room again, the next command works")
+        expectEqual(run.file, before, "the file is as it was")
+        expectEqual(run.entries, [".kanban.json.lock", "filler", "kanban.json"], "no temporary file is left")
+        expectEqual(run.next, 0, "once there is room again, the next command works")
         Reliability.record("disk", ["kind": "tmpfs", "case": "aFullDiskExits74AndKeepsTheFile"])
     }
 
@@ -274,10 +274,10 @@ struct DiskFailureTests {
             arguments: ["move", "Analytics", "--to", "Done", "--json"], recover: "rm -f filler*")
         let message = try expectJSONError(run.result, exit: 74, code: "io")
         #expect(message.contains("no space left on device"), "no inode for \(what): \(message)")
-        #expect(run.file == before)
+        expectEqual(run.file, before)
         #expect(!run.entries.contains { $0.hasPrefix(".kanban.json.tmp") })
-        #expect(run.entries.contains(".kanban.json.lock") == lockFileExists)
-        #expect(run.next == 0)
+        expectEqual(run.entries.contains(".kanban.json.lock"), lockFileExists)
+        expectEqual(run.next, 0)
         Reliability.record("disk", ["kind": "tmpfs", "case": "noInodeLeftExits74AndKeepsTheFile"])
     }
 
@@ -293,7 +293,7 @@ struct DiskFailureTests {
         #expect(message.contains("no space left on device"), "\(message)")
         #expect(run.file == nil)
         #expect(Set(run.entries).isSubset(of: ["filler", ".kanban.json.lock"]), "\(run.entries)")
-        #expect(run.next == 0)
+        expectEqual(run.next, 0)
         Reliability.record("disk", ["kind": "tmpfs", "case": "initOnAFullDiskExits73AndLeavesNoFile"])
     }
 
@@ -314,8 +314,8 @@ struct DiskFailureTests {
         try #require(run.result.status != 98, "list failed on a read-only file system")
         let message = try expectJSONError(run.result, exit: 74, code: "io")
         #expect(message.contains("read-only file system"), "\(message)")
-        #expect(run.file == before)
-        #expect(run.entries == [".kanban.json.lock", "kanban.json"])
+        expectEqual(run.file, before)
+        expectEqual(run.entries, [".kanban.json.lock", "kanban.json"])
         #expect(try String(contentsOfFile: sandbox.path("listed"), encoding: .utf8).contains("Analytics"))
         Reliability.record(
             "disk", ["kind": "tmpfs", "case": "aReadOnlyFileSystemExits74AndCanStillBeListed"])
@@ -336,11 +336,11 @@ struct DiskFailureTests {
                 """,
             arguments: ["move", "Done:0", "--to", "Done", "--at", "0", "--json"],
             recover: "mount -o remount,rw \"$PWD\"")
-        #expect(run.result.status == 0, "\(run.result)")
-        #expect(run.file == before)
-        #expect(run.entries == ["kanban.json"], "no lock file was made")
+        expectEqual(run.result.status, 0, "\(run.result)")
+        expectEqual(run.file, before)
+        expectEqual(run.entries, ["kanban.json"], "no lock file was made")
         // A command that does change something still fails, naming the reason.
-        #expect(try String(contentsOfFile: sandbox.path("refused-status"), encoding: .utf8) == "74\n")
+        try expectEqual(String(contentsOfFile: sandbox.path("refused-status"), encoding: .utf8), "74\n")
         #expect(try String(contentsOfFile: sandbox.path("refused"), encoding: .utf8).contains("read-only file system"))
         Reliability.record(
             "disk", ["kind": "tmpfs", "case": "aCommandThatChangesNothingSucceedsOnAReadOnlyFileSystem"])
@@ -372,8 +372,8 @@ struct DiskFailureTests {
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
         #expect(message.contains("is a directory") && message.contains("kanban.json"), "\(message)")
-        #expect(try sandbox.entries("kanban.json") == ["notes"], "the directory is untouched")
-        #expect(try sandbox.bytes("moved.json") == before)
+        try expectEqual(sandbox.entries("kanban.json"), ["notes"], "the directory is untouched")
+        try expectEqual(sandbox.bytes("moved.json"), before)
         #expect(try sandbox.temporaryFiles().isEmpty, "the temporary file is removed")
         Reliability.record(
             "disk", ["kind": "changed", "case": "aFileReplacedByADirectoryDuringTheWriteExits74"])
@@ -390,7 +390,7 @@ struct DiskFailureTests {
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
         #expect(message.contains("no such file or directory"), "\(message)")
-        #expect(try sandbox.entries() == [], "nothing was created in its place")
+        try expectEqual(sandbox.entries(), [], "nothing was created in its place")
         Reliability.record(
             "disk", ["kind": "changed", "case": "aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated"])
     }
@@ -410,12 +410,12 @@ struct DiskFailureTests {
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
         #expect(message.contains("permission denied"), "\(message)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         // The temporary file could not be removed either; the next writer removes it.
-        #expect(try sandbox.temporaryFiles().count == 1)
+        try expectEqual(sandbox.temporaryFiles().count, 1)
         chmod(sandbox.path, 0o777)
-        #expect(try sandbox.run(["add", "y"], shell: ExitCodeTests.unprivileged).status == 0)
-        #expect(try sandbox.boards()[0].items.last == "y")
+        try expectEqual(sandbox.run(["add", "y"], shell: ExitCodeTests.unprivileged).status, 0)
+        try expectEqual(sandbox.boards()[0].items.last, "y")
         #expect(try sandbox.temporaryFiles().isEmpty)
         Reliability.record(
             "disk", ["kind": "changed", "case": "aDirectoryMadeReadOnlyDuringTheWriteExits74"])

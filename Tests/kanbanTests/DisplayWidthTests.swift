@@ -63,15 +63,15 @@ import Testing
 
     @Test(arguments: cases)
     func textTakesTheColumnsATerminalDraws(_ text: String, _ width: Int, _ what: String) {
-        #expect(DisplayWidth.of(text) == width, "\(what): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        expectEqual(DisplayWidth.of(text), width, "\(what): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
     @Test func aStringIsTheSumOfItsCharacters() {
         for (text, _, _) in Self.cases {
-            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+            expectEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) })
         }
         let mixed = Self.cases.map(\.0).joined(separator: " ")
-        #expect(DisplayWidth.of(mixed) == Self.cases.reduce(Self.cases.count - 1) { $0 + $1.1 })
+        expectEqual(DisplayWidth.of(mixed), Self.cases.reduce(Self.cases.count - 1) { $0 + $1.1 })
     }
 
     @Test func theWideTableIsSortedAndDisjoint() {
@@ -92,12 +92,12 @@ import Testing
             #expect((0...2).contains(width))
             let properties = scalar.properties
             if properties.isEmojiPresentation && !(0x1F1E6...0x1F1FF).contains(value) {
-                #expect(width == 2, "U+\(String(value, radix: 16, uppercase: true)) is Emoji_Presentation")
+                expectEqual(width, 2, "U+\(String(value, radix: 16, uppercase: true)) is Emoji_Presentation")
                 checked += 1
             }
             switch properties.generalCategory {
             case .nonspacingMark, .enclosingMark:
-                #expect(width == 0, "U+\(String(value, radix: 16, uppercase: true)) is a combining mark")
+                expectEqual(width, 0, "U+\(String(value, radix: 16, uppercase: true)) is a combining mark")
             default: break
             }
         }
@@ -105,13 +105,13 @@ import Testing
     }
 
     @Test func charactersMeasureLikeTheirText() {
-        #expect(DisplayWidth.of("👍🏽" as Character) == 2)
-        #expect(DisplayWidth.of("🧑‍💻" as Character) == 2)
-        #expect(DisplayWidth.of("e\u{301}" as Character) == 1)
-        #expect(DisplayWidth.of("\u{200B}" as Character) == 0)
+        expectEqual(DisplayWidth.of("👍🏽" as Character), 2)
+        expectEqual(DisplayWidth.of("🧑‍💻" as Character), 2)
+        expectEqual(DisplayWidth.of("e\u{301}" as Character), 1)
+        expectEqual(DisplayWidth.of("\u{200B}" as Character), 0)
         // Only a ZWJ with something after it, which grapheme breaking allows only between
         // pictographs, makes an emoji sequence.
-        #expect(DisplayWidth.of("1\u{200D}" as Character) == 1)
-        #expect(DisplayWidth.of("1\u{200D}2") == 2)
+        expectEqual(DisplayWidth.of("1\u{200D}" as Character), 1)
+        expectEqual(DisplayWidth.of("1\u{200D}2"), 2)
     }
 }

@@ -18,9 +18,9 @@ struct EdgeCaseTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run(["add", "saved anyway"], shell: "exec >/dev/full")
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         #expect(result.err.contains("the change was saved"))
-        #expect(try sandbox.boards()[0].items.last == "saved anyway")
+        try expectEqual(sandbox.boards()[0].items.last, "saved anyway")
     }
 
     @Test func aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup() throws {
@@ -36,11 +36,11 @@ struct EdgeCaseTests {
         let result = try sandbox.run(
             ["add", "from a group member"],
             shell: "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --groups=100 \"$0\" \"$@\"")
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         var info = stat()
         try #require(lstat(sandbox.file, &info) == 0)
-        #expect(info.st_gid == 100, "the group is kept")
-        #expect(info.st_mode & 0o777 == 0o664, "the mode is kept")
+        expectEqual(info.st_gid, 100, "the group is kept")
+        expectEqual(info.st_mode & 0o777, 0o664, "the mode is kept")
     }
 
     @Test func aHugeLockTimeoutWaitsWithoutCrashing() throws {
@@ -54,11 +54,11 @@ struct EdgeCaseTests {
             ["add", "after the wait"],
             environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "10000000000000000000"]) { $1 })
         // Released only once the writer waits: the huge deadline is what it waits with.
-        #expect(try waits.waitUntilWaiting(writer) == ["lock file"])
+        try expectEqual(waits.waitUntilWaiting(writer), ["lock file"])
         lock.release()
         let result = try writer.wait(timeout: 30)
-        #expect(result.status == 0, "\(result)")
-        #expect(try sandbox.boards()[0].items.last == "after the wait")
+        expectEqual(result.status, 0, "\(result)")
+        try expectEqual(sandbox.boards()[0].items.last, "after the wait")
     }
 
     @Test func anAnchorInAnotherBoardIsNamedWithWhereItIs() throws {
@@ -75,10 +75,10 @@ struct EdgeCaseTests {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let empty = try sandbox.run("init", "--boards", "A,,B")
-        #expect(empty.status == 65)
+        expectEqual(empty.status, 65)
         #expect(empty.err.contains("board 2 of 3"), "\(empty)")
         let twice = try sandbox.run("init", "--boards", "A,a")
-        #expect(twice.status == 64)
+        expectEqual(twice.status, 64)
         #expect(twice.err.contains("'A' twice"), "\(twice)")
         #expect(try sandbox.entries().isEmpty, "nothing was created")
     }

@@ -13,19 +13,19 @@ struct TutorialTests {
 
         // init --sample creates kanban.json and shows the boards.
         let created = try sandbox.run("init", "--sample")
-        #expect(created.status == 0, "\(created)")
+        expectEqual(created.status, 0, "\(created)")
         #expect(created.err.isEmpty)
         #expect(sandbox.exists("kanban.json"))
         for title in sampleLayout.flatMap(\.items) + sampleLayout.map(\.title) {
             #expect(created.out.contains(title), "init --sample should show \(title)")
         }
         let initial = try sandbox.boards()
-        #expect(initial.layout == sampleLayout)
+        expectEqual(initial.layout, sampleLayout)
         let analyticsID = try initial.id(of: "Analytics")
 
         // list, not on a terminal: plain stacked text, every card with its id, in order.
         let list = try sandbox.run(["list"], environment: ["TERM": "xterm-256color", "COLUMNS": "200"])
-        #expect(list.status == 0, "\(list)")
+        expectEqual(list.status, 0, "\(list)")
         #expect(list.err.isEmpty)
         #expect(!containsEscape(list.stdout), "no escape codes when stdout is not a terminal")
         let lines = list.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -36,7 +36,7 @@ struct TutorialTests {
             previousLine = header
             for (title, id) in zip(board.items, board.ids) {
                 let matching = lines.indices.filter { lines[$0].hasSuffix(title) }
-                #expect(matching.count == 1, "\(title) should be on exactly one line (stacked, not side by side)")
+                expectEqual(matching.count, 1, "\(title) should be on exactly one line (stacked, not side by side)")
                 guard let line = matching.first else { continue }
                 #expect(line > previousLine, "\(title) should follow the previous card of \(board.title)")
                 #expect(lines[line].contains(id), "the line of \(title) shows its id \(id)")
@@ -68,32 +68,32 @@ struct TutorialTests {
         try sandbox.succeed("copy", storageID, "--to", "Done")
         let afterCopy = try sandbox.boards()
         let copyID = try #require(afterCopy[2].ids.last)
-        #expect(afterCopy[2].items.last == "Storage Management")
+        expectEqual(afterCopy[2].items.last, "Storage Management")
         #expect(copyID != storageID)
         #expect(!beforeCopy.allIDs.contains(copyID))
-        #expect(afterCopy[0] == beforeCopy[0], "the original stays where it was")
+        expectEqual(afterCopy[0], beforeCopy[0], "the original stays where it was")
 
         try sandbox.succeed("board", "add", "Review", "--at", "2", "--limit", "2")
-        #expect(try sandbox.boards().map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+        try expectEqual(sandbox.boards().map(\.title), ["Todo", "In Progress", "Review", "Done"])
 
         // Three cards into a board limited to two: refused whole, file untouched.
         let before = try sandbox.snapshot()
         let refused = try sandbox.run("move", "Push Notification", "Machine Learning", "Analytics", "--to", "Review")
-        #expect(refused.status == 1, "\(refused)")
+        expectEqual(refused.status, 1, "\(refused)")
         #expect(refused.stdout.isEmpty)
         #expect(refused.err.hasPrefix("kanban: error: "), "\(refused.err)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let refusedJSON = try sandbox.run(
             "move", "Push Notification", "Machine Learning", "Analytics", "--to", "Review", "--json")
         try expectJSONError(refusedJSON, exit: 1, code: "wip_limit")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
 
         // list --json, read the way `jq '.boards[0].items[0].title'` would.
         let json = try sandbox.succeed("list", "--json")
         let document = try jsonObject(json)
         let boards = try #require(document["boards"] as? [[String: Any]])
         let firstItems = try #require(boards.first?["items"] as? [[String: Any]])
-        #expect(firstItems.first?["title"] as? String == "Write docs")
+        expectEqual(firstItems.first?["title"] as? String, "Write docs")
 
         let final = try sandbox.boards()
         #expect(
@@ -108,8 +108,8 @@ struct TutorialTests {
                 BoardColumn("Review", [], limit: 2),
                 BoardColumn("Done", ["Analytics", "System Architecture", "Alert & Debugging", "Storage Management"]),
             ])
-        #expect(try final.id(of: "Analytics") == analyticsID, "ids are stable across moves")
-        #expect(Set(final.allIDs).count == final.allIDs.count, "ids are unique")
+        try expectEqual(final.id(of: "Analytics"), analyticsID, "ids are stable across moves")
+        expectEqual(Set(final.allIDs).count, final.allIDs.count, "ids are unique")
         #expect(final.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 }, "ids are at most 8 characters")
 
         // list --tsv: board, index, id, title, labels, due, conflicts, assignees on every line,
@@ -122,7 +122,7 @@ struct TutorialTests {
         let expectedRows = final.flatMap { board in
             board.items.indices.map { [board.title, String($0), board.ids[$0], board.items[$0], "", "", "", ""] }
         }
-        #expect(rows == expectedRows)
+        expectEqual(rows, expectedRows)
         #expect(tsv.hasSuffix("\n"))
     }
 
@@ -130,7 +130,7 @@ struct TutorialTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
-        #expect(try sandbox.succeed("ls", "--tsv") == sandbox.succeed("list", "--tsv"))
+        try expectEqual(sandbox.succeed("ls", "--tsv"), sandbox.succeed("list", "--tsv"))
         try sandbox.succeed("mv", "Analytics", "--to", "Done")
         try sandbox.succeed("cp", "Analytics", "--to", "Todo", "--top")
         try sandbox.succeed("rm", "Done:2")
@@ -156,7 +156,7 @@ struct TutorialTests {
         #expect(try sandbox.entries().isEmpty, "no file was made")
 
         try sandbox.initSample()
-        #expect(try sandbox.succeed([]) == sandbox.succeed("list"))
+        try expectEqual(sandbox.succeed([]), sandbox.succeed("list"))
         let analytics = try sandbox.boards().id(of: "Analytics")
         try sandbox.succeed("mv", String(analytics.prefix(4)), "Todo", "--at", "-1")
         try sandbox.succeed("mv", "Schema Design", "Done", "--at", "-2")
@@ -191,7 +191,7 @@ struct PositionTests {
         try sandbox.initSample()
         try sandbox.succeed("move", "Todo:0", "Todo:1", "--to", "Done")
         let boards = try sandbox.boards()
-        #expect(boards[0].items == ["Storage Management", "Model Abstraction"])
+        expectEqual(boards[0].items, ["Storage Management", "Model Abstraction"])
         #expect(boards[2].items == ["System Architecture", "Alert & Debugging", "Database Migration", "Schema Design"])
     }
 
@@ -209,7 +209,7 @@ struct PositionTests {
         try expectJSONError(
             try sandbox.run("move", "Schema Design", "--to", "Todo", "--at", "4", "--json"), exit: 1,
             code: "out_of_range")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func topBottomBeforeAndAfterPlaceItems() throws {
@@ -220,12 +220,12 @@ struct PositionTests {
         try sandbox.succeed("add", "A", "--to", "Done", "--after", "System Architecture")
         try sandbox.succeed("add", "T", "--to", "Done", "--top")
         try sandbox.succeed("add", "Z", "--to", "Done", "--bottom")
-        #expect(try sandbox.boards()[2].items == ["T", "System Architecture", "A", "B", "Alert & Debugging", "Z"])
+        try expectEqual(sandbox.boards()[2].items, ["T", "System Architecture", "A", "B", "Alert & Debugging", "Z"])
         let before = try sandbox.snapshot()
         // --before names an item in the destination board.
         let wrongBoard = try sandbox.run("add", "X", "--to", "Done", "--before", "Analytics", "--json")
-        #expect(wrongBoard.status == 1, "\(wrongBoard)")
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(wrongBoard.status, 1, "\(wrongBoard)")
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func addWithoutToGoesToTheBottomOfTheFirstBoard() throws {
@@ -235,8 +235,8 @@ struct PositionTests {
         try sandbox.succeed("board", "move", "Done", "--at", "0")
         try sandbox.succeed("add", "New card")
         let boards = try sandbox.boards()
-        #expect(boards.map(\.title) == ["Done", "Todo", "In Progress"])
-        #expect(boards[0].items == ["System Architecture", "Alert & Debugging", "New card"])
+        expectEqual(boards.map(\.title), ["Done", "Todo", "In Progress"])
+        expectEqual(boards[0].items, ["System Architecture", "Alert & Debugging", "New card"])
     }
 
     @Test func forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks() throws {
@@ -247,7 +247,7 @@ struct PositionTests {
         try sandbox.succeed("move", "Alert & Debugging", "--to", "Done", "--top")
         try sandbox.succeed("move", "Analytics", "--to", "Done", "--force")
         try sandbox.succeed("move", "Done:0", "--to", "Todo")
-        #expect(try sandbox.boards()[2].items == ["System Architecture", "Analytics"])
+        try expectEqual(sandbox.boards()[2].items, ["System Architecture", "Analytics"])
     }
 }
 
@@ -267,7 +267,7 @@ struct ItemReferenceTests {
         #expect(message.contains(boards[2].ids[2]) && message.contains("Done:2"), "\(message)")
         // --from narrows the search; BOARD:N and ids always work.
         try sandbox.succeed("move", "Analytics", "--from", "Done", "--to", "Todo", "--top")
-        #expect(try sandbox.boards()[0].ids.first == boards[2].ids[2])
+        try expectEqual(sandbox.boards()[0].ids.first, boards[2].ids[2])
     }
 
     @Test func anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily() throws {
@@ -281,7 +281,7 @@ struct ItemReferenceTests {
         let board = try expectJSONError(
             try sandbox.run("move", "Analytics", "--to", "Dnoe", "--json"), exit: 1, code: "not_found")
         #expect(board.contains("Done"), "suggests the close board: \(board)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func boardsMatchIgnoringCaseWhenNoTitleMatchesExactly() throws {
@@ -290,8 +290,8 @@ struct ItemReferenceTests {
         try sandbox.initSample()
         try sandbox.succeed("add", "x", "--to", "in progress")
         try sandbox.succeed("board", "add", "  Review  ")
-        #expect(try sandbox.boards().map(\.title) == ["Todo", "In Progress", "Done", "Review"])
-        #expect(try sandbox.boards()[1].items.last == "x")
+        try expectEqual(sandbox.boards().map(\.title), ["Todo", "In Progress", "Done", "Review"])
+        try expectEqual(sandbox.boards()[1].items.last, "x")
     }
 
     @Test func idsOfRemovedItemsAreNeverHandedOutAgain() throws {
@@ -347,7 +347,7 @@ struct StandardInputTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed("add", "one", "-", "two", "--to", "Done", "--top", stdin: "x\ny\n")
-        #expect(try sandbox.boards()[2].items == ["one", "x", "y", "two", "System Architecture", "Alert & Debugging"])
+        try expectEqual(sandbox.boards()[2].items, ["one", "x", "y", "two", "System Architecture", "Alert & Debugging"])
     }
 
     static let badInputs: [(String, [UInt8])] = [
@@ -368,13 +368,13 @@ struct StandardInputTests {
         let result = try sandbox.run(["add", "--to", "Todo", "--json"], stdin: input)
         let message = try expectJSONError(result, exit: 65, code: "bad_input")
         #expect(message.contains("line 2"), "the message names the bad line: \(message)")
-        #expect(try sandbox.snapshot() == before)
-        #expect(try sandbox.entries() == entries, "no temporary file is left")
+        try expectEqual(sandbox.snapshot(), before)
+        try expectEqual(sandbox.entries(), entries, "no temporary file is left")
         let text = try sandbox.run(["add", "--to", "Todo"], stdin: input)
-        #expect(text.status == 65)
+        expectEqual(text.status, 65)
         #expect(text.err.hasPrefix("kanban: error: "))
         #expect(!containsEscape(text.stderr), "the offending text is not echoed raw")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test(arguments: ["", "\n", "  \n\r\n\t\n"])
@@ -384,8 +384,8 @@ struct StandardInputTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         let result = try sandbox.run("add", "--to", "Todo", stdin: input)
-        #expect(result.status == 0, "\(result)")
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(result.status, 0, "\(result)")
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func eachTextArgumentIsOneItem() throws {
@@ -447,20 +447,20 @@ struct JSONOutputTests {
         try sandbox.initSample()
         let ids = try sandbox.boards()
         let object = try report(sandbox, "move", "Machine Learning", "Push Notification", "--to", "Done", "--at", "1")
-        #expect(object["command"] as? String == "move")
-        #expect(object["file"] as? String == sandbox.file)
-        #expect(object["dryRun"] as? Bool == false)
-        #expect(object["changed"] as? Bool == true)
+        expectEqual(object["command"] as? String, "move")
+        expectEqual(object["file"] as? String, sandbox.file)
+        expectEqual(object["dryRun"] as? Bool, false)
+        expectEqual(object["changed"] as? Bool, true)
         #expect(try boards(object).isEmpty)
         let moved = try items(object)
         try #require(moved.count == 2)
-        #expect(moved[0]["id"] as? String == (try ids.id(of: "Machine Learning")))
-        #expect(moved[0]["title"] as? String == "Machine Learning")
-        #expect(slot(moved[0]["from"]) == Slot(board: "In Progress", index: 2))
-        #expect(slot(moved[0]["to"]) == Slot(board: "Done", index: 1))
-        #expect(moved[1]["id"] as? String == (try ids.id(of: "Push Notification")))
-        #expect(slot(moved[1]["from"]) == Slot(board: "In Progress", index: 0))
-        #expect(slot(moved[1]["to"]) == Slot(board: "Done", index: 2))
+        expectEqual(moved[0]["id"] as? String, (try ids.id(of: "Machine Learning")))
+        expectEqual(moved[0]["title"] as? String, "Machine Learning")
+        expectEqual(slot(moved[0]["from"]), Slot(board: "In Progress", index: 2))
+        expectEqual(slot(moved[0]["to"]), Slot(board: "Done", index: 1))
+        expectEqual(moved[1]["id"] as? String, (try ids.id(of: "Push Notification")))
+        expectEqual(slot(moved[1]["from"]), Slot(board: "In Progress", index: 0))
+        expectEqual(slot(moved[1]["to"]), Slot(board: "Done", index: 2))
         #expect(
             try sandbox.boards()[2].items == [
                 "System Architecture", "Machine Learning", "Push Notification", "Alert & Debugging",
@@ -475,22 +475,22 @@ struct JSONOutputTests {
         let added = try items(try report(sandbox, "add", "Fresh", "--to", "Done", "--top"))
         try #require(added.count == 1)
         #expect(added[0]["from"] is NSNull)
-        #expect(slot(added[0]["to"]) == Slot(board: "Done", index: 0))
+        expectEqual(slot(added[0]["to"]), Slot(board: "Done", index: 0))
         let newID = try #require(added[0]["id"] as? String)
         #expect(!before.allIDs.contains(newID))
 
         let original = try before.id(of: "Analytics")
         let object = try report(sandbox, "copy", original, "--to", "Todo", "--at", "1")
-        #expect(object["command"] as? String == "copy")
+        expectEqual(object["command"] as? String, "copy")
         let copied = try items(object)
         try #require(copied.count == 1)
-        #expect(copied[0]["copyOf"] as? String == original)
-        #expect(copied[0]["title"] as? String == "Analytics")
-        #expect(slot(copied[0]["from"]) == Slot(board: "In Progress", index: 1))
-        #expect(slot(copied[0]["to"]) == Slot(board: "Todo", index: 1))
+        expectEqual(copied[0]["copyOf"] as? String, original)
+        expectEqual(copied[0]["title"] as? String, "Analytics")
+        expectEqual(slot(copied[0]["from"]), Slot(board: "In Progress", index: 1))
+        expectEqual(slot(copied[0]["to"]), Slot(board: "Todo", index: 1))
         let copyID = try #require(copied[0]["id"] as? String)
         #expect(copyID != original && copyID != newID && !before.allIDs.contains(copyID))
-        #expect(try sandbox.boards()[0].ids[1] == copyID)
+        try expectEqual(sandbox.boards()[0].ids[1], copyID)
     }
 
     @Test func renameReportsThePreviousTitleAndRemoveReportsNoDestination() throws {
@@ -499,16 +499,16 @@ struct JSONOutputTests {
         try sandbox.initSample()
         let analytics = try sandbox.boards().id(of: "Analytics")
         let renamed = try items(try report(sandbox, "rename", "Analytics", "Analytics dashboard"))
-        #expect(renamed.first?["id"] as? String == analytics, "a rename keeps the id")
-        #expect(renamed.first?["previousTitle"] as? String == "Analytics")
-        #expect(renamed.first?["title"] as? String == "Analytics dashboard")
-        #expect(slot(renamed.first?["to"]) == Slot(board: "In Progress", index: 1))
+        expectEqual(renamed.first?["id"] as? String, analytics, "a rename keeps the id")
+        expectEqual(renamed.first?["previousTitle"] as? String, "Analytics")
+        expectEqual(renamed.first?["title"] as? String, "Analytics dashboard")
+        expectEqual(slot(renamed.first?["to"]), Slot(board: "In Progress", index: 1))
 
         let removed = try items(try report(sandbox, "remove", "Done:1"))
-        #expect(removed.first?["title"] as? String == "Alert & Debugging")
-        #expect(slot(removed.first?["from"]) == Slot(board: "Done", index: 1))
+        expectEqual(removed.first?["title"] as? String, "Alert & Debugging")
+        expectEqual(slot(removed.first?["from"]), Slot(board: "Done", index: 1))
         #expect(removed.first?["to"] is NSNull)
-        #expect(try sandbox.boards()[2].items == ["System Architecture"])
+        try expectEqual(sandbox.boards()[2].items, ["System Architecture"])
     }
 
     @Test func boardCommandsReportBoards() throws {
@@ -516,32 +516,32 @@ struct JSONOutputTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let added = try report(sandbox, "board", "add", "Review", "--at", "2", "--limit", "2")
-        #expect(added["command"] as? String == "board add")
+        expectEqual(added["command"] as? String, "board add")
         let board = try #require(try boards(added).first)
-        #expect(board["title"] as? String == "Review")
+        expectEqual(board["title"] as? String, "Review")
         #expect(board["from"] is NSNull)
-        #expect(board["to"] as? Int == 2)
-        #expect(board["limit"] as? Int == 2)
+        expectEqual(board["to"] as? Int, 2)
+        expectEqual(board["limit"] as? Int, 2)
 
         let limited = try #require(try boards(try report(sandbox, "board", "limit", "Review", "3")).first)
-        #expect(limited["limit"] as? Int == 3)
-        #expect(limited["previousLimit"] as? Int == 2)
+        expectEqual(limited["limit"] as? Int, 3)
+        expectEqual(limited["previousLimit"] as? Int, 2)
         let cleared = try #require(try boards(try report(sandbox, "board", "limit", "Review", "none")).first)
         #expect(cleared["limit"] is NSNull)
-        #expect(cleared["previousLimit"] as? Int == 3)
+        expectEqual(cleared["previousLimit"] as? Int, 3)
 
         let renamed = try #require(try boards(try report(sandbox, "board", "rename", "Review", "QA")).first)
-        #expect(renamed["title"] as? String == "QA")
-        #expect(renamed["previousTitle"] as? String == "Review")
+        expectEqual(renamed["title"] as? String, "QA")
+        expectEqual(renamed["previousTitle"] as? String, "Review")
 
         let moved = try #require(try boards(try report(sandbox, "board", "move", "QA", "--at", "0")).first)
-        #expect(moved["from"] as? Int == 2)
-        #expect(moved["to"] as? Int == 0)
+        expectEqual(moved["from"] as? Int, 2)
+        expectEqual(moved["to"] as? Int, 0)
 
         let removed = try #require(try boards(try report(sandbox, "board", "remove", "QA")).first)
-        #expect(removed["from"] as? Int == 0)
+        expectEqual(removed["from"] as? Int, 0)
         #expect(removed["to"] is NSNull)
-        #expect(try sandbox.boards().layout == sampleLayout)
+        try expectEqual(sandbox.boards().layout, sampleLayout)
     }
 
     @Test func dryRunReportsTheChangeAndWritesNothing() throws {
@@ -550,10 +550,10 @@ struct JSONOutputTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         let object = try report(sandbox, "move", "Analytics", "--to", "Done", "--at", "0", "--dry-run")
-        #expect(object["dryRun"] as? Bool == true)
-        #expect(object["changed"] as? Bool == true)
-        #expect(slot(try items(object).first?["to"]) == Slot(board: "Done", index: 0))
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(object["dryRun"] as? Bool, true)
+        expectEqual(object["changed"] as? Bool, true)
+        expectEqual(slot(try items(object).first?["to"]), Slot(board: "Done", index: 0))
+        try expectEqual(sandbox.snapshot(), before)
 
         for arguments in [
             ["add", "x", "--dry-run"], ["copy", "Analytics", "--to", "Done", "--dry-run"],
@@ -564,8 +564,8 @@ struct JSONOutputTests {
             ["board", "remove", "Done", "--force", "--dry-run"],
         ] {
             let result = try sandbox.run(arguments)
-            #expect(result.status == 0, "\(arguments): \(result)")
-            #expect(try sandbox.snapshot() == before, "\(arguments) wrote the file")
+            expectEqual(result.status, 0, "\(arguments): \(result)")
+            try expectEqual(sandbox.snapshot(), before, "\(arguments) wrote the file")
         }
         #expect(try sandbox.entries() == ["kanban.json"] || sandbox.entries() == [".kanban.json.lock", "kanban.json"])
     }
@@ -574,7 +574,7 @@ struct JSONOutputTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample", "--dry-run")
-        #expect(object["dryRun"] as? Bool == true)
+        expectEqual(object["dryRun"] as? Bool, true)
         #expect(try sandbox.entries().isEmpty)
     }
 
@@ -588,19 +588,19 @@ struct JSONOutputTests {
         try #require(utimensat(AT_FDCWD, sandbox.file, &dayBefore, 0) == 0)
         let before = try sandbox.snapshot()
         let object = try report(sandbox, "move", "Analytics", "--to", "In Progress", "--at", "1")
-        #expect(object["changed"] as? Bool == false)
+        expectEqual(object["changed"] as? Bool, false)
         let item = try #require(try items(object).first)
-        #expect(slot(item["from"]) == Slot(board: "In Progress", index: 1))
-        #expect(slot(item["to"]) == Slot(board: "In Progress", index: 1))
-        #expect(try sandbox.snapshot() == before)
+        expectEqual(slot(item["from"]), Slot(board: "In Progress", index: 1))
+        expectEqual(slot(item["to"]), Slot(board: "In Progress", index: 1))
+        try expectEqual(sandbox.snapshot(), before)
         for arguments in [
             ["rename", "Analytics", "Analytics"], ["board", "move", "Done", "--at", "2"],
             ["board", "limit", "Done", "none"],
             ["move", "Todo:0", "Todo:1", "--to", "Todo", "--top"],
         ] {
             let result = try sandbox.run(arguments)
-            #expect(result.status == 0, "\(arguments): \(result)")
-            #expect(try sandbox.snapshot() == before, "\(arguments) rewrote the file")
+            expectEqual(result.status, 0, "\(arguments): \(result)")
+            try expectEqual(sandbox.snapshot(), before, "\(arguments) rewrote the file")
         }
     }
 
@@ -611,22 +611,22 @@ struct JSONOutputTests {
         try sandbox.succeed("board", "limit", "Done", "5")
         let listed = try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("list", "--json").utf8))
         let file = try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))
-        #expect((listed as? NSDictionary)?.isEqual(file) == true)
-        #expect(try sandbox.boards() == sandbox.fileBoards())
+        expectEqual((listed as? NSDictionary)?.isEqual(file), true)
+        try expectEqual(sandbox.boards(), sandbox.fileBoards())
 
         let some = try BoardColumn.parse(Array(try sandbox.succeed("list", "Done", "todo", "--json").utf8))
-        #expect(Set(some.map(\.title)) == ["Done", "Todo"])
-        #expect(some.first { $0.title == "Done" }?.limit == 5)
+        expectEqual(Set(some.map(\.title)), ["Done", "Todo"])
+        expectEqual(some.first { $0.title == "Done" }?.limit, 5)
     }
 
     @Test func initReportsTheCreatedBoardsAndItems() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample")
-        #expect(object["command"] as? String == "init")
-        #expect(try boards(object).compactMap { $0["title"] as? String } == sampleLayout.map(\.title))
-        #expect(try items(object).compactMap { $0["title"] as? String } == sampleLayout.flatMap(\.items))
-        #expect(try items(object).compactMap { $0["id"] as? String } == sandbox.boards().allIDs)
+        expectEqual(object["command"] as? String, "init")
+        try expectEqual(boards(object).compactMap { $0["title"] as? String }, sampleLayout.map(\.title))
+        try expectEqual(items(object).compactMap { $0["title"] as? String }, sampleLayout.flatMap(\.items))
+        try expectEqual(items(object).compactMap { $0["id"] as? String }, sandbox.boards().allIDs)
     }
 
     @Test func quietPrintsNothingOnSuccess() throws {
@@ -634,9 +634,9 @@ struct JSONOutputTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("move", "Analytics", "--to", "Done", "-q")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(try sandbox.boards()[2].items.last == "Analytics")
+        try expectEqual(sandbox.boards()[2].items.last, "Analytics")
     }
 }
 
@@ -652,7 +652,7 @@ struct HelpTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(arguments)
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         #expect(!result.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(result.stderr.isEmpty)
         #expect(try sandbox.entries().isEmpty, "help needs no kanban file and makes none")
@@ -668,7 +668,7 @@ struct HelpTests {
         let move = try sandbox.succeed("help", "move")
         #expect(move.contains("--to"))
         #expect(move.contains("--at"))
-        #expect(try sandbox.succeed("move", "--help") == move)
+        try expectEqual(sandbox.succeed("move", "--help"), move)
         let version = try sandbox.succeed("--version")
         #expect(version.contains(/\d+\.\d+\.\d+/))
     }

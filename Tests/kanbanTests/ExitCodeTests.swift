@@ -92,9 +92,9 @@ struct ExitCodeTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("move", "Analytics", "--to", "Done", "--json")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stderr.isEmpty)
-        #expect(try jsonObject(result.out)["command"] as? String == "move")
+        try expectEqual(jsonObject(result.out)["command"] as? String, "move")
     }
 
     @Test(arguments: Refusal.all)
@@ -107,15 +107,15 @@ struct ExitCodeTests {
         let entries = try sandbox.entries()
 
         try expectJSONError(try sandbox.run(refusal.arguments + ["--json"]), exit: refusal.exit, code: refusal.code)
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
 
         let text = try sandbox.run(refusal.arguments)
-        #expect(text.status == refusal.exit, "\(text)")
+        expectEqual(text.status, refusal.exit, "\(text)")
         #expect(text.stdout.isEmpty)
         #expect(text.err.hasPrefix("kanban: error: "), "\(text.err)")
         #expect(!containsEscape(text.stderr), "the message shows no raw escape: \(text.err)")
-        #expect(try sandbox.snapshot() == before)
-        #expect(try sandbox.entries() == entries, "no temporary file is left")
+        try expectEqual(sandbox.snapshot(), before)
+        try expectEqual(sandbox.entries(), entries, "no temporary file is left")
     }
 
     @Test(arguments: [
@@ -129,7 +129,7 @@ struct ExitCodeTests {
         #expect(!message.contains("kanban.json"), "a usage error, not a missing file: \(message)")
         if !arguments.contains("--json") {
             let text = try sandbox.run(arguments)
-            #expect(text.status == 64)
+            expectEqual(text.status, 64)
             #expect(text.err.hasPrefix("kanban: error: "))
         }
         #expect(try sandbox.entries().isEmpty)
@@ -159,7 +159,7 @@ struct ExitCodeTests {
                 try sandbox.run(arguments + ["--json"]), exit: 65, code: "corrupt_file")
             #expect(message.contains(sandbox.file) || message.contains("kanban.json"), "names the file: \(message)")
             #expect(message.contains(":6") || message.contains("line 6"), "names line 6: \(message)")
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
         }
     }
 
@@ -183,7 +183,7 @@ struct ExitCodeTests {
         let before = try sandbox.snapshot()
         try expectJSONError(try sandbox.run("list", "--json"), exit: 65, code: "corrupt_file")
         try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 65, code: "corrupt_file")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test func newerFileVersionIsRefusedAndLeftUntouched() throws {
@@ -194,7 +194,7 @@ struct ExitCodeTests {
         let message = try expectJSONError(try sandbox.run("list", "--json"), exit: 65, code: "corrupt_file")
         #expect(message.contains("2"), "names the version: \(message)")
         try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 65, code: "corrupt_file")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     // MARK: 66
@@ -206,7 +206,7 @@ struct ExitCodeTests {
         try expectJSONError(try sandbox.run("list", "--json"), exit: 66, code: "no_file")
         try expectJSONError(
             try sandbox.run(["add", "x", "--json"], in: "sub"), exit: 66, code: "no_file")
-        #expect(try sandbox.entries() == ["sub"])
+        try expectEqual(sandbox.entries(), ["sub"])
         #expect(try sandbox.entries("sub").isEmpty)
     }
 
@@ -226,7 +226,7 @@ struct ExitCodeTests {
         try expectJSONError(
             try sandbox.run(["add", "x", "--json"] + options, environment: environment), exit: 66, code: "no_file")
         #expect(!sandbox.exists("missing.json"))
-        #expect(try sandbox.snapshot() == before, "the discovered kanban.json is not used instead")
+        try expectEqual(sandbox.snapshot(), before, "the discovered kanban.json is not used instead")
     }
 
     // MARK: 73
@@ -238,13 +238,13 @@ struct ExitCodeTests {
         let before = try sandbox.snapshot()
         for arguments in [["init"], ["init", "--sample"], ["init", "--dry-run"], ["init", "-f", "kanban.json"]] {
             try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 73, code: "exists")
-            #expect(try sandbox.snapshot() == before)
+            try expectEqual(sandbox.snapshot(), before)
         }
         try sandbox.write("not even json\n", to: "other.json")
         let other = try sandbox.snapshot("other.json")
         try expectJSONError(
             try sandbox.run(["init", "--json"], environment: ["KANBAN_FILE": "other.json"]), exit: 73, code: "exists")
-        #expect(try sandbox.snapshot("other.json") == other)
+        try expectEqual(sandbox.snapshot("other.json"), other)
     }
 
     @Test func initDoesNotCreateMissingDirectories() throws {
@@ -268,7 +268,7 @@ struct ExitCodeTests {
         // RLIMIT_FSIZE of one 512-byte block: the new file cannot be written, even by root.
         let result = try sandbox.run(["add", "one more", "--json"], shell: "ulimit -f 1")
         try expectJSONError(result, exit: 74, code: "io")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         #expect(try sandbox.temporaryFiles().isEmpty, "the partial temporary file is removed")
         try sandbox.succeed("add", "one more")
     }
@@ -282,9 +282,9 @@ struct ExitCodeTests {
         try FileManager.default.createDirectory(
             atPath: sandbox.path(".kanban.json.tmp/blocker"), withIntermediateDirectories: true)
         try sandbox.succeed("add", "x")
-        #expect(try sandbox.boards()[0].items.last == "x")
-        #expect(try sandbox.entries(".kanban.json.tmp") == ["blocker"])
-        #expect(try sandbox.temporaryFiles() == [".kanban.json.tmp"])
+        try expectEqual(sandbox.boards()[0].items.last, "x")
+        try expectEqual(sandbox.entries(".kanban.json.tmp"), ["blocker"])
+        try expectEqual(sandbox.temporaryFiles(), [".kanban.json.tmp"])
     }
 
     @Test func aKanbanFileThatCannotBeReadExits74() throws {
@@ -313,9 +313,9 @@ struct ExitCodeTests {
         chmod(sandbox.path, 0o555)
         defer { chmod(sandbox.path, 0o755) }
         try expectJSONError(try sandbox.run(["add", "x", "--json"], shell: Self.unprivileged), exit: 74, code: "io")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         // Reading needs no lock, so a read-only directory can still be listed.
-        #expect(try sandbox.run(["list", "--tsv"], shell: Self.unprivileged).status == 0)
+        try expectEqual(sandbox.run(["list", "--tsv"], shell: Self.unprivileged).status, 0)
     }
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
@@ -329,14 +329,14 @@ struct ExitCodeTests {
         chmod(sandbox.path, 0o555)
         defer { chmod(sandbox.path, 0o755) }
         let noOp = try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged)
-        #expect(noOp.status == 0, "\(noOp)")
+        expectEqual(noOp.status, 0, "\(noOp)")
         let refused = try sandbox.run(["move", "Nope", "--to", "Done", "--json"], shell: Self.unprivileged)
-        #expect(refused.status == 1, "a refusal is still reported as one: \(refused)")
+        expectEqual(refused.status, 1, "a refusal is still reported as one: \(refused)")
         let message = try expectJSONError(
             try sandbox.run(["add", "x", "--json"], shell: Self.unprivileged), exit: 74, code: "io")
         #expect(message.contains("cannot create its lock file") && message.contains("permission denied"), "\(message)")
-        #expect(try sandbox.snapshot() == before)
-        #expect(try sandbox.entries() == ["kanban.json"])
+        try expectEqual(sandbox.snapshot(), before)
+        try expectEqual(sandbox.entries(), ["kanban.json"])
     }
 
     @Test(.enabled(if: unprivileged != nil, "running as root without setpriv to drop privileges"))
@@ -351,7 +351,7 @@ struct ExitCodeTests {
         let result = try sandbox.run(["move", "Analytics", "--to", "Done", "--json"], shell: Self.unprivileged)
         let message = try expectJSONError(result, exit: 74, code: "io")
         #expect(message.contains("permission denied"))
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         // A command that changes nothing needs no write, so it succeeds.
         #expect(try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged).status == 0)
     }
@@ -367,14 +367,14 @@ struct ExitCodeTests {
         defer { lock.release() }
         let result = try sandbox.run(["add", "x", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "0.3"])
         try expectJSONError(result, exit: 75, code: "locked")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let text = try sandbox.run(["move", "Analytics", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "0.3"])
-        #expect(text.status == 75)
+        expectEqual(text.status, 75)
         #expect(text.err.hasPrefix("kanban: error: "))
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
 
         lock.release()
         try sandbox.succeed(["add", "x"], environment: ["KANBAN_LOCK_TIMEOUT": "2"])
-        #expect(try sandbox.boards()[0].items.last == "x")
+        try expectEqual(sandbox.boards()[0].items.last, "x")
     }
 }

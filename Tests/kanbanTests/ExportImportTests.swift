@@ -24,14 +24,14 @@ struct ExportImportTests {
         #expect(markdown.contains("## Done\n\n- [ ] System Architecture\n- [ ] Alert & Debugging\n"))
         let csv = try sandbox.succeed("export", "--format", "csv", "done", "Todo")
         let lines = csv.split(separator: "\r\n")
-        #expect(lines.first == "board,index,id,title,labels,due,created,entered,note,assignees")
+        expectEqual(lines.first, "board,index,id,title,labels,due,created,entered,note,assignees")
         let boards: [String] = lines.dropFirst().map { (line: Substring) in String(line.split(separator: ",")[0]) }
-        #expect(boards == ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
+        expectEqual(boards, ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
         #expect(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))
         let unknown = try sandbox.run("export", "Nope")
         #expect(unknown.status == 1 && unknown.stdout.isEmpty, "\(unknown)")
         let badFormat = try sandbox.run("export", "--format", "yaml")
-        #expect(badFormat.status == 64, "\(badFormat)")
+        expectEqual(badFormat.status, 64, "\(badFormat)")
     }
 
     @Test func exportToAFileNeverReplacesOneWithoutForce() throws {
@@ -39,8 +39,8 @@ struct ExportImportTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let report = try sandbox.succeed("export", "-o", "board.md")
-        #expect(report == "wrote 'board.md': 3 boards, 9 cards as markdown\n")
-        #expect(try sandbox.bytes("board.md") == Array(try sandbox.succeed("export").utf8))
+        expectEqual(report, "wrote 'board.md': 3 boards, 9 cards as markdown\n")
+        try expectEqual(sandbox.bytes("board.md"), Array(try sandbox.succeed("export").utf8))
         try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0", "-q")
         let again = try sandbox.run("export", "-o", "board.md", "--json")
         #expect(try expectJSONError(again, exit: 73, code: "exists").contains("--force"))
@@ -51,7 +51,7 @@ struct ExportImportTests {
         let object = try jsonObject(json)
         #expect(object["file"] as? String == "board.md" && object["cards"] as? Int == 9)
         #expect(String(decoding: try sandbox.bytes("board.md"), as: UTF8.self).contains("## Done\n\n- [ ] Analytics"))
-        #expect(try sandbox.snapshot("board.md").mode & 0o777 == 0o640)
+        try expectEqual(sandbox.snapshot("board.md").mode & 0o777, 0o640)
         #expect(try sandbox.entries().filter { $0.hasPrefix(".board.md") }.isEmpty, "no temporary file is left")
     }
 
@@ -62,11 +62,11 @@ struct ExportImportTests {
         let before = try sandbox.snapshot()
         let overKanban = try sandbox.run("export", "--format", "json", "-o", "kanban.json", "--force")
         #expect(overKanban.status == 73 && overKanban.err.contains("is the kanban file"), "\(overKanban)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let nowhere = try sandbox.run("export", "-o", "missing/board.md")
-        #expect(nowhere.status == 73, "\(nowhere)")
+        expectEqual(nowhere.status, 73, "\(nowhere)")
         let forceAlone = try sandbox.run("export", "--force")
-        #expect(forceAlone.status == 64, "\(forceAlone)")
+        expectEqual(forceAlone.status, 64, "\(forceAlone)")
         #expect(try sandbox.succeed("export", "-o", "-").hasPrefix("---\n"))
     }
 
@@ -101,14 +101,14 @@ struct ExportImportTests {
         try sandbox.write("board,title\nTodo,Two\nTodo,\"never closed\n", to: "bad.csv")
         let before = try sandbox.snapshot()
         let result = try sandbox.run("import", "good.csv", "bad.csv")
-        #expect(result.status == 65, "\(result)")
+        expectEqual(result.status, 65, "\(result)")
         #expect(result.err.contains("'bad.csv': line 3: a quoted field") && result.err.contains("nothing was imported"))
         #expect(result.stdout.isEmpty)
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         // Both good: one transaction, one write.
         let both = try sandbox.succeed("import", "good.csv", "good.csv", "--json")
-        #expect(try jsonObject(both)["command"] as? String == "import")
-        #expect(try sandbox.boards()[0].items.suffix(2) == ["One", "One"])
+        try expectEqual(jsonObject(both)["command"] as? String, "import")
+        try expectEqual(sandbox.boards()[0].items.suffix(2), ["One", "One"])
     }
 
     @Test func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
@@ -120,12 +120,12 @@ struct ExportImportTests {
         let before = try sandbox.snapshot()
         let dry = try sandbox.succeed("import", "done.csv", "--dry-run", "--force")
         #expect(dry.contains("would add"))
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let refused = try sandbox.run("import", "done.csv")
         #expect(refused.status == 1 && refused.err.contains("limited to 2"), "\(refused)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         try sandbox.succeed("import", "done.csv", "--force", "-q")
-        #expect(try sandbox.boards()[2].items.last == "Extra")
+        try expectEqual(sandbox.boards()[2].items.last, "Extra")
     }
 
     @Test func aTrelloBoardMovesOverInOneCommand() throws {
@@ -134,13 +134,13 @@ struct ExportImportTests {
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
         #expect(output.hasPrefix("created 'kanban.json'\n"))
         let boards = try sandbox.boards()
-        #expect(boards.map(\.title) == ["Backlog", "To Do", "In Progress", "Review", "Done"])
-        #expect(boards.map(\.limit) == [nil, nil, 3, 2, nil])
-        #expect(try sandbox.succeed("list", "--archived", "--tsv").split(separator: "\n").count == 3)
+        expectEqual(boards.map(\.title), ["Backlog", "To Do", "In Progress", "Review", "Done"])
+        expectEqual(boards.map(\.limit), [nil, nil, 3, 2, nil])
+        try expectEqual(sandbox.succeed("list", "--archived", "--tsv").split(separator: "\n").count, 3)
         let again = try sandbox.run(["init", "--import", ImportFixtures.trello])
-        #expect(again.status == 73, "\(again)")
+        expectEqual(again.status, 73, "\(again)")
         let conflicting = try sandbox.run(["init", "--import", ImportFixtures.trello, "--sample", "-f", "x.json"])
-        #expect(conflicting.status == 64, "\(conflicting)")
+        expectEqual(conflicting.status, 64, "\(conflicting)")
     }
 
     @Test func importReadsStandardInput() throws {
@@ -149,7 +149,7 @@ struct ExportImportTests {
         try sandbox.initSample()
         try sandbox.succeed(
             ["import", "-", "--format", "csv", "-q"], stdin: Array("board,title\nDone,From stdin\n".utf8))
-        #expect(try sandbox.boards()[2].items.last == "From stdin")
+        try expectEqual(sandbox.boards()[2].items.last, "From stdin")
     }
 
     /// The four kinds of bad input of the issue, each refused with 65, naming the file and
@@ -171,9 +171,9 @@ struct ExportImportTests {
         }
         let before = try sandbox.snapshot()
         let result = try sandbox.run("import", name)
-        #expect(result.status == 65, "\(result)")
+        expectEqual(result.status, 65, "\(result)")
         #expect(result.err.contains("'\(name)': \(place)"), "\(result.err)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let json = try sandbox.run("import", name, "--json")
         try expectJSONError(json, exit: 65, code: "bad_input")
         let fresh = try sandbox.run("init", "--import", name, "-f", "new.json")
@@ -199,8 +199,8 @@ struct ExportImportTests {
             try sandbox.succeed("init", "--import", "out.\(format)", "-f", "\(format).json", "-q")
             let original = try sandbox.fileBoards()
             let copy = try sandbox.fileBoards("\(format).json")
-            #expect(copy.map(\.title) == original.map(\.title), "\(format)")
-            #expect(copy.map(\.items) == original.map(\.items), "\(format)")
+            expectEqual(copy.map(\.title), original.map(\.title), "\(format)")
+            expectEqual(copy.map(\.items), original.map(\.items), "\(format)")
             #expect(Set(copy.allIDs).isDisjoint(with: original.allIDs), "\(format): new ids")
             let show = try sandbox.succeed("show", "Analytics", "-f", "\(format).json")
             #expect(

@@ -48,7 +48,7 @@ struct FuzzCorpusTests {
                 refused += 1
             }
         }
-        #expect(formats == ["current", "version1", "legacy"], "\(formats)")
+        expectEqual(formats, ["current", "version1", "legacy"], "\(formats)")
         #expect(refused >= 1)
         let arguments = FuzzCorpus.inputs("args").map { FuzzProperties.arguments(from: $0.bytes) }
         #expect(arguments.count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-args")
@@ -74,7 +74,7 @@ struct FuzzCorpusTests {
             #expect(
                 rawControls(in: result.stdout).isEmpty && rawControls(in: result.stderr).isEmpty, "\(result)")
         }
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 
     @Test(arguments: FuzzCorpus.inputs("args"))
@@ -99,7 +99,7 @@ struct FuzzCorpusTests {
         // And the binary, on the script, against the sample board: all of it or nothing.
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
-        #expect(try sandbox.run(["init", "--sample", "-q"]).status == 0)
+        try expectEqual(sandbox.run(["init", "--sample", "-q"]).status, 0)
         let before = try sandbox.snapshot()
         let script = sandbox.path("script")
         try Data(input.bytes).write(to: URL(fileURLWithPath: script))

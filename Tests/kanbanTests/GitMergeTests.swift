@@ -95,13 +95,13 @@ struct GitMergeTests {
         try sandbox.git("checkout", "-q", "alice")
         let merge = try sandbox.git("merge", "--no-edit", "bob")
         #expect(!merge.out.contains("CONFLICT"))
-        #expect(try sandbox.fileBoards().layout == mergedLayout)
+        try expectEqual(sandbox.fileBoards().layout, mergedLayout)
         try expectCleanAndValid(sandbox)
         // diff names what the merge brought in, card by card.
         let diff = try sandbox.kanban("diff", "HEAD^1", "HEAD")
         #expect(diff.contains("added") && diff.contains("'Bob task' at Todo:5"))
         #expect(diff.contains("'Push Notification': In Progress:0 -> Done:0"))
-        #expect(diff.split(separator: "\n").count == 2, "\(diff)")
+        expectEqual(diff.split(separator: "\n").count, 2, "\(diff)")
     }
 
     @Test func aRebaseAndACherryPickMergeCardByCardToo() throws {
@@ -114,11 +114,11 @@ struct GitMergeTests {
         replayed[0].items.swapAt(4, 5)
         try sandbox.git("checkout", "-q", "-b", "rebased", "alice")
         try sandbox.git("rebase", "-q", "bob")
-        #expect(try sandbox.fileBoards().layout == replayed)
+        try expectEqual(sandbox.fileBoards().layout, replayed)
         try expectCleanAndValid(sandbox)
         try sandbox.git("checkout", "-q", "-b", "picked", "bob")
         try sandbox.git("cherry-pick", "alice")
-        #expect(try sandbox.fileBoards().layout == replayed)
+        try expectEqual(sandbox.fileBoards().layout, replayed)
         try expectCleanAndValid(sandbox)
     }
 
@@ -127,7 +127,7 @@ struct GitMergeTests {
         defer { sandbox.remove() }
         let id = try retitleOnBothBranches(sandbox, adding: true)
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
-        #expect(merge.status == 1, "\(merge)")
+        expectEqual(merge.status, 1, "\(merge)")
         let output = merge.out + merge.err
         #expect(
             output.contains(
@@ -136,17 +136,17 @@ struct GitMergeTests {
             ),
             "\(output)")
         #expect(output.contains("git add kanban.json"))
-        #expect(try sandbox.git("status", "--porcelain").out == "UU kanban.json\n")
+        try expectEqual(sandbox.git("status", "--porcelain").out, "UU kanban.json\n")
         // The file is a valid kanban with both new cards: kanban commands work on it.
         guard case .success = CheckedFile.check(try sandbox.bytes()) else {
             Issue.record("the conflicted file is not a valid kanban file")
             return
         }
-        #expect(try sandbox.fileBoards()[0].items.suffix(2) == ["Ours", "Theirs"])
+        try expectEqual(sandbox.fileBoards()[0].items.suffix(2), ["Ours", "Theirs"])
         try sandbox.kanban("rename", id, "Metrics", "-q")
         try sandbox.git("add", "kanban.json")
         try sandbox.git("commit", "-q", "--no-edit")
-        #expect(try sandbox.fileBoards().id(of: "Metrics") == id)
+        try expectEqual(sandbox.fileBoards().id(of: "Metrics"), id)
         try expectCleanAndValid(sandbox)
     }
 
@@ -173,7 +173,7 @@ struct GitMergeTests {
         defer { sandbox.remove() }
         let id = try retitleOnBothBranches(sandbox, adding: false)
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
-        #expect(merge.status == 1, "\(merge)")
+        expectEqual(merge.status, 1, "\(merge)")
         let recorded = #""conflict": {"title": {"base": "Analytics", "theirs": "Metrics"}}"#
         #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains(recorded))
         try sandbox.git("add", "-A")
@@ -182,7 +182,7 @@ struct GitMergeTests {
         #expect(committed.contains(recorded), "theirs is in the commit")
         #expect(try sandbox.kanban("list", "--conflicts", "--tsv").contains("\(id)\t"))
         try sandbox.kanban("resolve", id, "--theirs", "-q")
-        #expect(try sandbox.fileBoards().id(of: "Metrics") == id)
+        try expectEqual(sandbox.fileBoards().id(of: "Metrics"), id)
         #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""))
         try sandbox.git("commit", "-q", "-am", "take theirs")
         try expectCleanAndValid(sandbox)
@@ -195,7 +195,7 @@ struct GitMergeTests {
         try sandbox.git("clone", "-q", sandbox.path, "clone")
         // The clone has .gitattributes naming the driver, but not the config that defines it.
         let add = try sandbox.run(["add", "From the clone"], environment: [:], in: "clone")
-        #expect(add.status == 0, "\(add)")
+        expectEqual(add.status, 0, "\(add)")
         #expect(
             add.err
                 == "kanban: note: .gitattributes names kanban's merge driver, but this clone has none registered: "
@@ -215,7 +215,7 @@ struct GitMergeTests {
         try sandbox.git("merge", "--abort", in: "clone")
         // Once set up, the same merge goes through, and nothing more is said.
         try sandbox.kanban("git", "setup", "-q", in: "clone")
-        #expect(try sandbox.run(["git", "check"], in: "clone").status == 0)
+        try expectEqual(sandbox.run(["git", "check"], in: "clone").status, 0)
         try sandbox.git("merge", "--no-edit", "a", in: "clone")
         #expect(
             try sandbox.fileBoards("clone/kanban.json")[0].items.suffix(4) == ["B", "From the clone", "Quiet", "A"])
@@ -231,7 +231,7 @@ struct GitMergeTests {
         let dryRun = try sandbox.kanban("git", "setup", "--dry-run", in: "team/board")
         #expect(dryRun.contains("would add '/team/board/kanban.json merge=kanban' to .gitattributes"), "\(dryRun)")
         #expect(!sandbox.exists(".gitattributes") && !sandbox.exists(".gitignore"))
-        #expect(try sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status == 1)
+        try expectEqual(sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status, 1)
         let setup = try sandbox.kanban("git", "setup", in: "team/board")
         #expect(setup.contains("added '/team/board/kanban.json merge=kanban' to .gitattributes"))
         #expect(
@@ -260,7 +260,7 @@ struct GitMergeTests {
         #expect(
             try sandbox.git("check-attr", "merge", "--", "other kanban.json").out
                 == "other kanban.json: merge: kanban\n")
-        #expect(try sandbox.git("check-ignore", "--no-index", "--", ".other kanban.json.lock").status == 0)
+        try expectEqual(sandbox.git("check-ignore", "--no-index", "--", ".other kanban.json.lock").status, 0)
     }
 
     @Test func gitSetupOutsideAWorkTreeExits1AndSaysSo() throws {
@@ -268,7 +268,7 @@ struct GitMergeTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let setup = try sandbox.run(["git", "setup"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.path])
-        #expect(setup.status == 1, "\(setup)")
+        expectEqual(setup.status, 1, "\(setup)")
         #expect(setup.err.contains("is not in a git work tree"))
         #expect(!sandbox.exists(".gitattributes"))
         let json = try sandbox.run(["git", "setup", "--json"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.path])
@@ -297,15 +297,15 @@ struct GitMergeTests {
                 "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_CONFIG_NOSYSTEM": "1",
             ]), directory: sandbox.path
         ).wait()
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         // Only the example that retitles one card on both sides conflicts, and the merge
         // says how to take theirs.
         let conflicts = (result.out + result.err).components(separatedBy: "CONFLICT").count - 1
-        #expect(conflicts == 1, "\(result)")
+        expectEqual(conflicts, 1, "\(result)")
         #expect(result.err.contains("to take theirs: kanban resolve"), "\(result)")
         #expect(result.out.contains("the board changed since main"), "\(result)")
         #expect(result.out.contains("the same merge as git's"), "\(result)")
-        #expect(try sandbox.fileBoards("team/kanban.json").layout == mergedLayout)
+        try expectEqual(sandbox.fileBoards("team/kanban.json").layout, mergedLayout)
     }
 
     @Test func diffReadsRevisionsOfTheKanbanFile() throws {
@@ -314,10 +314,10 @@ struct GitMergeTests {
         try sandbox.sampleRepository(in: "plan")
         try sandbox.kanban("move", "Analytics", "--to", "Done", "-q", in: "plan")
         #expect(try sandbox.kanban("diff", in: "plan").hasPrefix("moved "))
-        #expect(try sandbox.run(["diff", "--exit-code"], in: "plan").status == 1)
+        try expectEqual(sandbox.run(["diff", "--exit-code"], in: "plan").status, 1)
         try sandbox.git("commit", "-q", "-am", "move")
         #expect(try sandbox.kanban("diff", in: "plan").isEmpty)
-        #expect(try sandbox.run(["diff", "--exit-code"], in: "plan").status == 0)
+        try expectEqual(sandbox.run(["diff", "--exit-code"], in: "plan").status, 0)
         #expect(try sandbox.kanban("diff", "HEAD~1", in: "plan").contains("'Analytics': In Progress:1 -> Done:2"))
         #expect(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
         // A directory named like a revision is not a kanban file: the revision is meant.

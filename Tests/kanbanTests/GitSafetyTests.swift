@@ -57,13 +57,13 @@ struct GitSafetyTests {
         try sandbox.write("machine example.com password secret\n", to: "netrc")
         try #require(symlink(sandbox.path("netrc"), sandbox.path(name)) == 0)
         let setup = try sandbox.run(["git", "setup"])
-        #expect(setup.status == 1, "\(setup)")
+        expectEqual(setup.status, 1, "\(setup)")
         #expect(setup.err.contains("'\(name)' is a symbolic link"), "\(setup)")
         #expect(sandbox.isSymlink(name), "the symlink was replaced")
         #expect(String(decoding: try sandbox.bytes("netrc"), as: UTF8.self) == "machine example.com password secret\n")
         #expect(!sandbox.exists(name == ".gitignore" ? ".gitattributes" : ".gitignore"), "nothing is written")
-        #expect(try sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status == 1)
-        #expect(try sandbox.run(["git", "setup", "--dry-run"]).status == 1)
+        try expectEqual(sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status, 1)
+        try expectEqual(sandbox.run(["git", "setup", "--dry-run"]).status, 1)
     }
 
     // MARK: - B. Nothing passed to git is read as an option
@@ -95,37 +95,37 @@ struct GitSafetyTests {
         let bare = try sandbox.run(["git", "check"], environment: ["PATH": try sandbox.pathWithKanban()])
         #expect(bare.status == 1 && bare.out.contains("run 'kanban git setup'"), "\(bare)")
         let setup = try sandbox.run(["git", "setup", "-q"], environment: ["PATH": try sandbox.pathWithKanban()])
-        #expect(setup.status == 0, "\(setup)")
+        expectEqual(setup.status, 0, "\(setup)")
         let driver = try sandbox.git("config", "--get", "merge.kanban.driver").out
         // By its full path, quoted for the shell where it needs to be.
         #expect(
             driver == "\(real) merge --git %O %A %B %P\n" || driver == "'\(real)' merge --git %O %A %B %P\n",
             "\(driver)")
         let check = try sandbox.run(["git", "check"], environment: ["PATH": "/usr/bin:/bin"])
-        #expect(check.status == 0, "\(check)")
+        expectEqual(check.status, 0, "\(check)")
         try sandbox.git("add", "-A")
         try sandbox.git("commit", "-q", "-m", "sample")
         try sandbox.aliceAndBob()
         try sandbox.git("checkout", "-q", "alice")
         let merge = try sandbox.git(["merge", "--no-edit", "bob"], path: "/usr/bin:/bin")
-        #expect(merge.status == 0, "\(merge)")
-        #expect(try sandbox.fileBoards().layout == mergedLayout)
+        expectEqual(merge.status, 0, "\(merge)")
+        try expectEqual(sandbox.fileBoards().layout, mergedLayout)
     }
 
     @Test func gitCheckFailsWhenTheRegisteredCommandDoesNotRun() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
-        #expect(try sandbox.run(["git", "check"]).status == 0)
+        try expectEqual(sandbox.run(["git", "check"]).status, 0)
         try sandbox.git("config", "merge.kanban.driver", "/nonexistent %O %A %B %P")
         let check = try sandbox.run(["git", "check"])
-        #expect(check.status == 1, "\(check)")
+        expectEqual(check.status, 1, "\(check)")
         #expect(check.out.contains("'/nonexistent'") && check.out.contains("run 'kanban git setup'"), "\(check)")
         // Run by sh, not executed: a file just written may be open for writing in a child
         // another test forked meanwhile ("Text file busy").
         try sandbox.write("exit 3\n", to: "fake")
         try sandbox.git("config", "merge.kanban.driver", "/bin/sh '\(sandbox.path("fake"))' merge --git %O %A %B %P")
-        #expect(try sandbox.run(["git", "check"]).status == 1)
+        try expectEqual(sandbox.run(["git", "check"]).status, 1)
     }
 
     // MARK: - E. git resolve
@@ -147,14 +147,14 @@ struct GitSafetyTests {
         try sandbox.plainRepository()
         _ = try stoppedMerge(sandbox, ["merge", "--no-edit", "bob"])
         #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\n<<<<<<< "))
-        #expect(try sandbox.run(["list"]).status == 65)
+        try expectEqual(sandbox.run(["list"]).status, 65)
         let resolve = try sandbox.run(["git", "resolve"])
-        #expect(resolve.status == 0, "\(resolve)")
+        expectEqual(resolve.status, 0, "\(resolve)")
         #expect(resolve.out.contains("git add kanban.json") && resolve.out.contains("git merge --continue"), "\(resolve)")
-        #expect(try sandbox.fileBoards().layout == mergedLayout)
+        try expectEqual(sandbox.fileBoards().layout, mergedLayout)
         #expect(try sandbox.kanban("log", "-n", "1").contains("git resolve"))
         try sandbox.git("add", "kanban.json")
-        #expect(try sandbox.git(["merge", "--continue"], path: "/usr/bin:/bin").status == 0)
+        try expectEqual(sandbox.git(["merge", "--continue"], path: "/usr/bin:/bin").status, 0)
         // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
         #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
         // Nothing is left to resolve.
@@ -171,8 +171,8 @@ struct GitSafetyTests {
         // git left ours, without markers: every change of bob's is missing.
         #expect(try !sandbox.fileBoards().layout.flatMap(\.items).contains("Bob task"))
         let resolve = try sandbox.run(["git", "resolve", "kanban.json"])
-        #expect(resolve.status == 0, "\(resolve)")
-        #expect(try sandbox.fileBoards().layout == mergedLayout)
+        expectEqual(resolve.status, 0, "\(resolve)")
+        try expectEqual(sandbox.fileBoards().layout, mergedLayout)
     }
 
     @Test(arguments: ["rebase", "cherry-pick"])
@@ -182,12 +182,12 @@ struct GitSafetyTests {
         try sandbox.plainRepository()
         _ = try stoppedMerge(sandbox, command == "rebase" ? ["rebase", "-q", "bob"] : ["cherry-pick", "bob"])
         let resolve = try sandbox.run(["git", "resolve"])
-        #expect(resolve.status == 0, "\(resolve)")
+        expectEqual(resolve.status, 0, "\(resolve)")
         #expect(resolve.out.contains("git \(command) --continue"), "\(resolve)")
         let cards = try sandbox.fileBoards().layout.flatMap(\.items)
         #expect(cards.contains("Alice task") && cards.contains("Bob task"), "\(cards)")
         try sandbox.git("add", "kanban.json")
-        #expect(try sandbox.git([command, "--continue"], path: "/usr/bin:/bin").status == 0)
+        try expectEqual(sandbox.git([command, "--continue"], path: "/usr/bin:/bin").status, 0)
         // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
         #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
     }
@@ -212,8 +212,8 @@ struct GitSafetyTests {
         #expect(resolve.status == 0 && resolve.out.contains("no base"), "\(resolve)")
         // Two boards added with one title are one board: both cards are in it.
         let boards = try sandbox.fileBoards()
-        #expect(boards.map(\.title) == ["Todo", "Done"], "\(boards)")
-        #expect(boards.first?.items == ["From b", "From a"], "\(boards)")
+        expectEqual(boards.map(\.title), ["Todo", "Done"], "\(boards)")
+        expectEqual(boards.first?.items, ["From b", "From a"], "\(boards)")
     }
 
     @Test func gitResolveRefusesWhenThereIsNothingToResolve() throws {
@@ -235,7 +235,7 @@ struct GitSafetyTests {
         #expect(try sandbox.git(["merge", "other"], path: "/usr/bin:/bin").status != 0)
         let clean = try sandbox.run(["git", "resolve"])
         #expect(clean.status == 1 && clean.err.contains("'kanban.json' is not unmerged"), "\(clean)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 }
 
@@ -257,7 +257,7 @@ struct UndoAcrossBranchesTests {
             let result = try sandbox.run(arguments)
             #expect(result.status == 1 && result.out.isEmpty, "\(arguments): \(result)")
             #expect(result.err.contains("#2") && result.err.contains("not in this file"), "\(arguments): \(result)")
-            #expect(try sandbox.bytes() == before)
+            try expectEqual(sandbox.bytes(), before)
         }
         // Back on feature, the changes are in the file again and undo takes them back.
         try sandbox.git("checkout", "-q", "feature")
@@ -284,8 +284,8 @@ struct UndoAcrossBranchesTests {
         let before = try sandbox.bytes()
 
         let log = try sandbox.logEntries()
-        #expect(log.map { $0["number"] as? Int } == [2, 1], "\(log)")
-        #expect(log.map { $0["inFile"] as? Bool } == [false, true], "\(log)")
+        expectEqual(log.map { $0["number"] as? Int }, [2, 1], "\(log)")
+        expectEqual(log.map { $0["inFile"] as? Bool }, [false, true], "\(log)")
         let text = try sandbox.succeed("log")
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }
         #expect(headings.count == 2 && headings[0].hasSuffix("(not in this file)"), "\(text)")
@@ -293,14 +293,14 @@ struct UndoAcrossBranchesTests {
 
         let undo = try sandbox.run(["undo"])
         #expect(undo.status == 1 && undo.err.contains("#2") && undo.err.contains("not in this file"), "\(undo)")
-        #expect(try sandbox.bytes() == before, "undo changed the file")
+        try expectEqual(sandbox.bytes(), before, "undo changed the file")
         #expect(try sandbox.boards()[0].items.contains("On main"))
 
         // The next change on main keeps the feature's entry, and numbers after it.
         try sandbox.kanban("add", "Later on main", "-q")
         let after = try sandbox.logEntries()
-        #expect(after.map { $0["number"] as? Int } == [3, 2, 1], "\(after)")
-        #expect(after.map { $0["inFile"] as? Bool } == [true, false, true], "\(after)")
+        expectEqual(after.map { $0["number"] as? Int }, [3, 2, 1], "\(after)")
+        expectEqual(after.map { $0["inFile"] as? Bool }, [true, false, true], "\(after)")
     }
 }
 
@@ -318,12 +318,12 @@ struct OutputSafetyTests {
         try #require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
         let merge = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json"])
         #expect(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
-        #expect(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self) == "victim\n")
+        expectEqual(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self), "victim\n")
         #expect(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
         // An existing regular file is replaced.
         try sandbox.write("old\n", to: "regular.json")
         try sandbox.succeed(["merge", "base.json", "ours.json", "theirs.json", "-o", "regular.json"])
-        #expect(try sandbox.bytes("regular.json") == sandbox.bytes())
+        try expectEqual(sandbox.bytes("regular.json"), sandbox.bytes())
     }
 
     // MARK: - D. Conflict markers
@@ -340,11 +340,11 @@ struct OutputSafetyTests {
         let before = try sandbox.snapshot()
         for arguments in [["list"], ["add", "X"]] {
             let result = try sandbox.run(arguments)
-            #expect(result.status == 65, "\(result)")
+            expectEqual(result.status, 65, "\(result)")
             #expect(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
             #expect(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
             #expect(result.err.contains("run 'kanban git resolve'"), "\(result)")
         }
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
     }
 }

@@ -88,7 +88,7 @@ extension KanbanSandbox {
         try sandbox.writeHistory(lines)
         let message = try sandbox.refuse(["redo"], exit: 65, code: "corrupt_file")
         #expect(message.contains("#1"), "\(message)")
-        #expect(try sandbox.run(["list"]).status == 0, "the file is still valid")
+        try expectEqual(sandbox.run(["list"]).status, 0, "the file is still valid")
     }
 
     @Test func anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite() throws {
@@ -106,7 +106,7 @@ extension KanbanSandbox {
             #expect([0, 65].contains(result.status ?? -1) || refusedAsNotInFile, "\(arguments): \(result)")
         }
         // After a change, the history reads again and goes on from the entries that read.
-        #expect(try sandbox.run(["list"]).status == 0)
+        try expectEqual(sandbox.run(["list"]).status, 0)
         let numbers = try sandbox.logEntries().map { $0["number"] as? Int }
         #expect(numbers.first != nil && numbers.allSatisfy { ($0 ?? 0) > 0 && ($0 ?? 0) < 1000 }, "\(numbers)")
     }
@@ -128,17 +128,17 @@ extension KanbanSandbox {
         try sandbox.writeHistory(lines)
 
         let log = try sandbox.run(["log"])
-        #expect(log.status == 0, "\(log)")
+        expectEqual(log.status, 0, "\(log)")
         #expect(log.out.contains("#3 ") && log.out.contains("#1 ") && !log.out.contains("#2 "), "\(log.out)")
         #expect(log.err.contains("kanban: note: ") && log.err.contains("line 2"), "\(log.err)")
-        #expect(try sandbox.logEntries().map { $0["number"] as? Int } == [3, 1])
+        try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [3, 1])
 
         let add = try sandbox.run(["add", "four"])
-        #expect(add.status == 0, "\(add)")
+        expectEqual(add.status, 0, "\(add)")
         #expect(add.err.contains("kanban: note: ") && add.err.contains("line 2"), "says what it dropped: \(add.err)")
         let kept = try sandbox.historyLines()
         #expect(kept.count == 3 && !kept.contains { $0.contains("this is not a record") }, "\(kept)")
-        #expect(try sandbox.logEntries().map { $0["number"] as? Int } == [4, 3, 1])
+        try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [4, 3, 1])
         let clean = try sandbox.run(["log"])
         #expect(clean.status == 0 && clean.err.isEmpty, "no note once it is clean: \(clean)")
         try sandbox.succeed("undo", "2")
@@ -160,7 +160,7 @@ extension KanbanSandbox {
         let before = try sandbox.bytes()
         try sandbox.succeed("add", "four", "-q")
         try sandbox.succeed("undo")
-        #expect(try sandbox.bytes() == before)
+        try expectEqual(sandbox.bytes(), before)
     }
 
     @Test func aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory() throws {
@@ -202,7 +202,7 @@ extension KanbanSandbox {
             try #require(symlink(target, sandbox.path(KanbanSandbox.history)) == 0)
             try expectRefusedThenReplaced(sandbox, what: "symbolic link", by: ["log", "undo"])
         }
-        #expect(try sandbox.bytes("elsewhere") == Array("kept as it is\n".utf8))
+        try expectEqual(sandbox.bytes("elsewhere"), Array("kept as it is\n".utf8))
     }
 
     @Test func nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead() throws {
@@ -225,7 +225,7 @@ extension KanbanSandbox {
         let undo = try sandbox.run(["undo"], environment: small)
         #expect(undo.status == 0 && undo.out.hasPrefix("took back #3:"), "\(undo)")
         #expect(try sandbox.bytes(KanbanSandbox.history).count < 64 << 10, "the next change dropped the zeros")
-        #expect(try sandbox.logEntries().map { $0["number"] as? Int } == [4, 3, 2, 1])
+        try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [4, 3, 2, 1])
     }
 
     /// Whether the file system says that `path` has a hole after `offset` (Linux's SEEK_HOLE, 4).
@@ -247,7 +247,7 @@ extension KanbanSandbox {
         #expect(message.contains("next change starts a new one"), "\(message)")
         let add = try sandbox.run(["add", "fresh"], environment: small)
         #expect(add.status == 0 && add.err.contains("kanban: note: "), "\(add)")
-        #expect(try sandbox.logEntries().count == 1)
+        try expectEqual(sandbox.logEntries().count, 1)
     }
 }
 
@@ -271,17 +271,17 @@ extension KanbanSandbox {
         #expect(log.status == 0 && log.out.contains("kanban archive --from Done -q"), "\(log.err)")
         #expect(log.out.split(separator: "\n").count <= 1_001, "the log shows a bounded number of lines")
         let undo = try sandbox.run(["undo", "-q"], environment: small)
-        #expect(undo.status == 0, "\(undo.err)")
-        #expect(try sandbox.bytes() == full, "undo gives back every card, byte for byte")
+        expectEqual(undo.status, 0, "\(undo.err)")
+        try expectEqual(sandbox.bytes(), full, "undo gives back every card, byte for byte")
         let redo = try sandbox.run(["redo", "-q"], environment: small)
-        #expect(redo.status == 0, "\(redo.err)")
+        expectEqual(redo.status, 0, "\(redo.err)")
         #expect(try sandbox.boards()[2].items.isEmpty)
 
         // Huge changes again and again: the oldest go, the newest stays undoable.
         for round in 1...2 {
             for arguments in [["undo", "-q"], ["archive", "--from", "Done", "-q"]] {
                 let result = try sandbox.run(arguments, environment: small)
-                #expect(result.status == 0, "round \(round), \(arguments): \(result.err)")
+                expectEqual(result.status, 0, "round \(round), \(arguments): \(result.err)")
             }
             let size = try sandbox.bytes(KanbanSandbox.history).count
             // At most twice the largest file kept before the newest record, which is smaller
@@ -291,7 +291,7 @@ extension KanbanSandbox {
         let numbers = try sandbox.logEntries().compactMap { $0["number"] as? Int }
         #expect(numbers.first == 8 && !numbers.contains(1), "the oldest entries went: \(numbers)")
         try sandbox.succeed(["undo", "-q"], environment: small)
-        #expect(try sandbox.bytes() == full)
+        try expectEqual(sandbox.bytes(), full)
     }
 }
 
@@ -310,6 +310,6 @@ extension KanbanSandbox {
         let text = try sandbox.run(["undo"])
         #expect(text.status == 1 && text.stdout.isEmpty, "no report of a change it did not make: \(text)")
         #expect(text.err.contains("not in this file"), "\(text.err)")
-        #expect(try sandbox.bytes() == before)
+        try expectEqual(sandbox.bytes(), before)
     }
 }

@@ -35,46 +35,46 @@ extension KanbanSandbox {
         let wouldAdd = removals.map {
             "    would add " + String($0.dropFirst("removed ".count)).replacing(" from ", with: " at ")
         }
-        #expect(undoDry == (["would take back #1: \(command)"] + wouldAdd).map { $0 + "\n" }.joined(), "\(undoDry)")
+        expectEqual(undoDry, (["would take back #1: \(command)"] + wouldAdd).map { $0 + "\n" }.joined(), "\(undoDry)")
         let undoJSON = try jsonObject(try sandbox.succeed("undo", "--dry-run", "--json"))
-        #expect(undoJSON["command"] as? String == "undo")
-        #expect(undoJSON["dryRun"] as? Bool == true)
-        #expect(undoJSON["changed"] as? Bool == true)
-        #expect(undoJSON["entries"] as? [Int] == [1])
+        expectEqual(undoJSON["command"] as? String, "undo")
+        expectEqual(undoJSON["dryRun"] as? Bool, true)
+        expectEqual(undoJSON["changed"] as? Bool, true)
+        expectEqual(undoJSON["entries"] as? [Int], [1])
         #expect(
             (undoJSON["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
                 == ["Storage Management", "Model Abstraction"])
-        #expect(try sandbox.snapshot() == file, "undo --dry-run wrote the file")
-        #expect(try sandbox.snapshot(".kanban.json.history") == history, "undo --dry-run wrote the history")
-        #expect(try sandbox.logEntries().count == 1, "a dry run is no entry")
+        try expectEqual(sandbox.snapshot(), file, "undo --dry-run wrote the file")
+        try expectEqual(sandbox.snapshot(".kanban.json.history"), history, "undo --dry-run wrote the history")
+        try expectEqual(sandbox.logEntries().count, 1, "a dry run is no entry")
 
         // The real undo takes back what the dry run said.
         let undo = try sandbox.succeed("undo")
         #expect(undo == undoDry.replacing("would take back", with: "took back").replacing("would add ", with: "added "))
-        #expect(try sandbox.boards().layout == sampleLayout)
+        try expectEqual(sandbox.boards().layout, sampleLayout)
 
         // redo --dry-run: what redo would do again, as the command said it, and nothing written.
         let undone = try sandbox.snapshot()
         let undoneHistory = try sandbox.snapshot(".kanban.json.history")
         let redoDry = try sandbox.succeed("redo", "--dry-run")
         let wouldRemove = removals.map { "    would remove " + String($0.dropFirst("removed ".count)) }
-        #expect(redoDry == (["would do again #1: \(command)"] + wouldRemove).map { $0 + "\n" }.joined(), "\(redoDry)")
+        expectEqual(redoDry, (["would do again #1: \(command)"] + wouldRemove).map { $0 + "\n" }.joined(), "\(redoDry)")
         let redoJSON = try jsonObject(try sandbox.succeed("redo", "--dry-run", "--json"))
-        #expect(redoJSON["command"] as? String == "redo")
-        #expect(redoJSON["dryRun"] as? Bool == true)
-        #expect(redoJSON["changed"] as? Bool == true)
-        #expect(redoJSON["entries"] as? [Int] == [1])
-        #expect(try sandbox.snapshot() == undone, "redo --dry-run wrote the file")
-        #expect(try sandbox.snapshot(".kanban.json.history") == undoneHistory, "redo --dry-run wrote the history")
-        #expect(try sandbox.logEntries().count == 2)
+        expectEqual(redoJSON["command"] as? String, "redo")
+        expectEqual(redoJSON["dryRun"] as? Bool, true)
+        expectEqual(redoJSON["changed"] as? Bool, true)
+        expectEqual(redoJSON["entries"] as? [Int], [1])
+        try expectEqual(sandbox.snapshot(), undone, "redo --dry-run wrote the file")
+        try expectEqual(sandbox.snapshot(".kanban.json.history"), undoneHistory, "redo --dry-run wrote the history")
+        try expectEqual(sandbox.logEntries().count, 2)
 
         // The real redo does it again; the dry runs left nothing in the way.
         try sandbox.succeed("redo")
-        #expect(try sandbox.bytes() == file.bytes, "redo gives back the file the rm wrote")
+        try expectEqual(sandbox.bytes(), file.bytes, "redo gives back the file the rm wrote")
         // With nothing to do, a dry run says so and writes nothing either.
         let after = try sandbox.snapshot(".kanban.json.history")
-        #expect(try sandbox.succeed("redo", "--dry-run") == "nothing to redo\n")
-        #expect(try sandbox.snapshot(".kanban.json.history") == after)
+        try expectEqual(sandbox.succeed("redo", "--dry-run"), "nothing to redo\n")
+        try expectEqual(sandbox.snapshot(".kanban.json.history"), after)
     }
 
     @Test func logDashNShowsTheNNewestEntriesNewestFirst() throws {
@@ -96,16 +96,16 @@ extension KanbanSandbox {
                 "#3  2026-11-23T10:03:00Z  alice  kanban add 'Card 3' --to Done",
             ], "\(log)")
         let changes = log.split(separator: "\n").filter { $0.hasPrefix("    ") }
-        #expect(changes.count == 3, "one change line per entry: \(log)")
+        expectEqual(changes.count, 3, "one change line per entry: \(log)")
         #expect(
             changes.first?.hasPrefix("    added ") == true && changes.first?.hasSuffix(" 'Card 5' at Done:6") == true)
 
-        #expect(try sandbox.logEntries("-n", "3").map { $0["number"] as? Int } == [5, 4, 3])
+        try expectEqual(sandbox.logEntries("-n", "3").map { $0["number"] as? Int }, [5, 4, 3])
         #expect(
             try sandbox.logEntries("-n", "1").map { $0["command"] as? [String] } == [["add", "Card 5", "--to", "Done"]])
         #expect(
             try sandbox.logEntries("-n", "9").map { $0["number"] as? Int } == [5, 4, 3, 2, 1], "N past the end: all")
-        #expect(try sandbox.logEntries().map { $0["number"] as? Int } == [5, 4, 3, 2, 1])
+        try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [5, 4, 3, 2, 1])
         try expectJSONError(try sandbox.run(["log", "-n", "three", "--json"]), exit: 64, code: "usage")
     }
 }
@@ -147,12 +147,12 @@ extension KanbanSandbox {
         expected[0].items += ["Before the import", "Imported one"]
         expected.append(
             BoardColumn("Later", ["Imported two", "Imported three"], limit: name.hasSuffix(".md") ? 3 : nil))
-        #expect(imported.layout == expected)
+        expectEqual(imported.layout, expected)
 
         let entries = try sandbox.logEntries()
-        #expect(entries.count == 2, "the import is one entry: \(entries)")
-        #expect(entries.first?["command"] as? [String] == ["import", name])
-        #expect(entries.first?["kind"] as? String == "change")
+        expectEqual(entries.count, 2, "the import is one entry: \(entries)")
+        expectEqual(entries.first?["command"] as? [String], ["import", name])
+        expectEqual(entries.first?["kind"] as? String, "change")
         let lines = try #require(entries.first?["lines"] as? [String])
         for title in ["Later", "Imported one", "Imported two", "Imported three"] {
             #expect(lines.contains { $0.contains("'\(title)'") }, "the entry says what came in: \(lines)")
@@ -160,10 +160,10 @@ extension KanbanSandbox {
 
         let undo = try sandbox.succeed("undo")
         #expect(undo.hasPrefix("took back #2: kanban import \(name)\n"), "\(undo)")
-        #expect(try sandbox.bytes() == before, "one undo takes back the whole import, byte for byte")
+        try expectEqual(sandbox.bytes(), before, "one undo takes back the whole import, byte for byte")
         try sandbox.succeed("redo")
-        #expect(try sandbox.boards().layout == expected, "one redo does it all again")
-        #expect(try sandbox.boards().allIDs == imported.allIDs)
+        try expectEqual(sandbox.boards().layout, expected, "one redo does it all again")
+        try expectEqual(sandbox.boards().allIDs, imported.allIDs)
     }
 }
 
@@ -213,18 +213,18 @@ struct UndoAfterGit {
         #expect(!merge.out.contains("CONFLICT"), "\(merge)")
         var merged = Self.teammateLayout
         merged[0].items.append("Mine")
-        #expect(try sandbox.boards().layout == merged)
+        try expectEqual(sandbox.boards().layout, merged)
         #expect(
             try sandbox.logEntries().map { $0["command"] as? [String] } == [["add", "Mine", "--to", "Todo", "-q"]],
             "the merge is no entry")
 
         let undo = try sandbox.succeed("undo")
         #expect(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
-        #expect(undo.split(separator: "\n").count == 2, "one line for the card taken back: \(undo)")
+        expectEqual(undo.split(separator: "\n").count, 2, "one line for the card taken back: \(undo)")
         // The rename and the move that came with the merge stay.
         try expectTeammatesFile(sandbox)
         try sandbox.succeed("redo")
-        #expect(try sandbox.boards().layout == merged)
+        try expectEqual(sandbox.boards().layout, merged)
     }
 
     @Test func undoAfterAGitCheckoutTakesBackOnlyKanbansOwnChange() throws {
@@ -237,14 +237,14 @@ struct UndoAfterGit {
         try sandbox.kanban("add", "Mine", "--to", "Todo", "-q", at: "2026-11-23T12:00:00Z")
         // The card goes along to the teammate's branch: stashed, checked out, popped (a merge).
         try sandbox.git("stash", "-q")
-        #expect(try sandbox.boards().layout == sampleLayout)
+        try expectEqual(sandbox.boards().layout, sampleLayout)
         try sandbox.git("checkout", "-q", "teammate")
-        #expect(try sandbox.boards().layout == Self.teammateLayout)
+        try expectEqual(sandbox.boards().layout, Self.teammateLayout)
         try sandbox.git("stash", "pop", "-q")
         var carried = Self.teammateLayout
         carried[0].items.append("Mine")
-        #expect(try sandbox.boards().layout == carried)
-        #expect(try sandbox.logEntries().count == 1, "git's changes are no entries")
+        try expectEqual(sandbox.boards().layout, carried)
+        try expectEqual(sandbox.logEntries().count, 1, "git's changes are no entries")
 
         let undo = try sandbox.succeed("undo")
         #expect(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
@@ -273,15 +273,15 @@ struct DiffWithoutGit {
             let message = try expectJSONError(json, exit: 1, code: "git")
             #expect(message.contains("not in a git work tree"), "\(arguments): \(message)")
             let text = try sandbox.run(arguments, environment: outside)
-            #expect(text.status == 1, "\(arguments): \(text)")
+            expectEqual(text.status, 1, "\(arguments): \(text)")
             #expect(text.stdout.isEmpty, "\(arguments): \(text)")
             #expect(
                 text.err.hasPrefix("kanban: error: ") && text.err.contains("kanban.json")
                     && text.err.contains("not in a git work tree"), "\(arguments): \(text)")
         }
-        #expect(try sandbox.snapshot() == file, "nothing written")
-        #expect(try sandbox.snapshot(".kanban.json.history") == history, "no history entry")
-        #expect(try sandbox.entries() == entries, "no file made")
+        try expectEqual(sandbox.snapshot(), file, "nothing written")
+        try expectEqual(sandbox.snapshot(".kanban.json.history"), history, "no history entry")
+        try expectEqual(sandbox.entries(), entries, "no file made")
     }
 
     @Test func diffOfARevisionWithoutGitOnPathSaysGitIsMissing() throws {
@@ -306,10 +306,10 @@ struct DiffWithoutGit {
                 text.err.hasPrefix("kanban: error: ") && text.err.contains("git is not installed"),
                 "\(arguments): \(text)")
         }
-        #expect(try sandbox.snapshot() == file, "nothing written")
-        #expect(try sandbox.snapshot(".kanban.json.history") == history)
+        try expectEqual(sandbox.snapshot(), file, "nothing written")
+        try expectEqual(sandbox.snapshot(".kanban.json.history"), history)
         // Files need no git.
         try sandbox.write(file.bytes, to: "copy.json")
-        #expect(try sandbox.run(["diff", "copy.json", "kanban.json", "--exit-code"], environment: noGit).status == 0)
+        try expectEqual(sandbox.run(["diff", "copy.json", "kanban.json", "--exit-code"], environment: noGit).status, 0)
     }
 }

@@ -110,14 +110,14 @@ import Testing
                 String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: sandbox.path, with: "SANDBOX")
                     .replacing(#/"origin":"[0-9a-f]{16}"/#, with: #""origin":"ORIGIN""#)
             }
-            #expect(got.status == expected.status, "\(step): \(got) against \(expected)")
+            expectEqual(got.status, expected.status, "\(step): \(got) against \(expected)")
             #expect(
                 normal(got.stdout, in: inProcess) == normal(expected.stdout, in: spawned),
                 "\(step): stdout \(got.out) against \(expected.out)")
             #expect(
                 normal(got.stderr, in: inProcess) == normal(expected.stderr, in: spawned),
                 "\(step): stderr \(got.err) against \(expected.err)")
-            #expect(ourFiles.keys.sorted() == theirFiles.keys.sorted(), "\(step)")
+            expectEqual(ourFiles.keys.sorted(), theirFiles.keys.sorted(), "\(step)")
             for (name, bytes) in ourFiles {
                 #expect(
                     normal(bytes, in: inProcess) == normal(theirFiles[name] ?? [], in: spawned),
@@ -152,7 +152,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: here + "/named.json"))
         let now = try #require(getcwd(nil, 0))
         defer { free(now) }
-        #expect(String(cString: now) == here)
+        expectEqual(String(cString: now), here)
         #expect(getenv("KANBAN_FILE") == nil)
         var after = sigaction()
         sigaction(SIGPIPE, nil, &after)
@@ -164,7 +164,7 @@ import Testing
 
     @Test(arguments: [("UTC", 0), ("", 0), ("JST-9", 9 * 3600), ("EST5", -5 * 3600), ("<+0530>-5:30", 19_800)])
     func fixedTimeZones(zone: String, offset: Int) {
-        #expect(Surroundings.fixedOffset(timeZone: zone) == offset)
+        expectEqual(Surroundings.fixedOffset(timeZone: zone), offset)
     }
 
     @Test func zonesWithRulesAreNotFixed() {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ListOptions {
     @Test func compactAndNoPagerShapeTheTextView() throws {
-        #expect(try Parser.parse(["list"]).command == .list(ListRequest()))
+        try expectEqual(Parser.parse(["list"]).command, .list(ListRequest()))
         #expect(
             try Parser.parse(["ls", "Todo", "--compact"]).command
                 == .list(ListRequest(boards: ["Todo"], compact: true, pager: true)))

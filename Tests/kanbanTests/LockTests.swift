@@ -41,7 +41,7 @@ struct LockTests {
         // A second writer finds a free lock file, but must still wait for the first.
         let second = try sandbox.run(["add", "second", "--json"], environment: ["KANBAN_LOCK_TIMEOUT": "0.5"])
         try expectJSONError(second, exit: 75, code: "locked")
-        #expect(try sandbox.snapshot() == before, "nothing was written while the first writer held the lock")
+        try expectEqual(sandbox.snapshot(), before, "nothing was written while the first writer held the lock")
 
         // One that waits long enough gets in after the first, and keeps its change: the
         // first goes on only once the third waits for it, on the kanban file itself.
@@ -50,12 +50,12 @@ struct LockTests {
         let third = try sandbox.start(
             ["add", "third", "--to", "Done"],
             environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
-        #expect(try waits.waitUntilWaiting(third) == ["kanban file"])
+        try expectEqual(waits.waitUntilWaiting(third), ["kanban file"])
         first.kill(SIGCONT)
-        #expect(try first.wait(timeout: 30).status == 0)
-        #expect(try third.wait(timeout: 30).status == 0)
+        try expectEqual(first.wait(timeout: 30).status, 0)
+        try expectEqual(third.wait(timeout: 30).status, 0)
         let done = try sandbox.boards()[2].items
-        #expect(done == ["System Architecture", "Alert & Debugging", "first", "third"], "\(done)")
+        expectEqual(done, ["System Architecture", "Alert & Debugging", "first", "third"], "\(done)")
         #expect(try sandbox.temporaryFiles().isEmpty)
     }
 
@@ -73,12 +73,12 @@ struct LockTests {
         defer { waits.remove() }
         let second = try sandbox.start(
             ["add", "second"], environment: waits.environment.merging(["KANBAN_LOCK_TIMEOUT": "30"]) { $1 })
-        #expect(try waits.waitUntilWaiting(second) == ["kanban file"])
+        try expectEqual(waits.waitUntilWaiting(second), ["kanban file"])
         first.kill(SIGCONT)
-        #expect(try first.wait(timeout: 30).status == 0)
-        #expect(try second.wait(timeout: 30).status == 0)
-        #expect(waits.announced == ["kanban file"], "it waited once, and then locked the new file at once")
-        #expect(Array(try sandbox.boards()[0].items.suffix(2)) == ["first", "second"], "neither change was lost")
+        try expectEqual(first.wait(timeout: 30).status, 0)
+        try expectEqual(second.wait(timeout: 30).status, 0)
+        expectEqual(waits.announced, ["kanban file"], "it waited once, and then locked the new file at once")
+        expectEqual(Array(try sandbox.boards()[0].items.suffix(2)), ["first", "second"], "neither change was lost")
     }
 
     // MARK: - What may be at the lock path
@@ -111,11 +111,11 @@ struct LockTests {
         #expect(message.contains(".kanban.json.lock") && message.contains("remove it"), "\(message)")
         #expect(
             message.contains(kind.hasPrefix("symlink") ? "symbolic link" : "not a regular file"), "\(message)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         #expect(try sandbox.entries("elsewhere").isEmpty, "nothing was created through the symlink")
         // Reading needs no lock, and a command that changes nothing needs none either.
-        #expect(try sandbox.run("list").status == 0)
-        #expect(try sandbox.run("move", "Done:0", "--to", "Done", "--at", "0").status == 0)
+        try expectEqual(sandbox.run("list").status, 0)
+        try expectEqual(sandbox.run("move", "Done:0", "--to", "Done", "--at", "0").status, 0)
     }
 
     // MARK: - The wait
@@ -137,7 +137,7 @@ struct LockTests {
         ).wait(timeout: 20)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         try expectJSONError(result, exit: 75, code: "locked")
-        #expect(waits.announced == ["lock file"], "it waited")
+        expectEqual(waits.announced, ["lock file"], "it waited")
         #expect(seconds >= 0.5, "\(seconds) s")
     }
 
@@ -184,11 +184,11 @@ struct LockTests {
         unlink(sandbox.path(".kanban.json.lock"))
         chmod(sandbox.file, 0o622)
         let result = try sandbox.run(["add", "x"], shell: "umask 077")
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         var info = stat()
         try #require(lstat(sandbox.path(".kanban.json.lock"), &info) == 0)
         // Read where the kanban file has write: an open for reading is all flock needs.
-        #expect(info.st_mode & 0o777 == 0o666, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        expectEqual(info.st_mode & 0o777, 0o666, "mode \(String(info.st_mode & 0o777, radix: 8))")
     }
 
     @Test func anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077() throws {
@@ -200,13 +200,13 @@ struct LockTests {
         chmod(sandbox.path, 0o777)
         chmod(sandbox.file, 0o666)
         let first = try sandbox.run(["add", "from 65534"], shell: runAs(65534, umask: "077"))
-        #expect(first.status == 0, "\(first)")
+        expectEqual(first.status, 0, "\(first)")
         let second = try sandbox.run(["add", "from 65533"], shell: runAs(65533, umask: "077"))
-        #expect(second.status == 0, "\(second)")
-        #expect(Array(try sandbox.boards()[0].items.suffix(2)) == ["from 65534", "from 65533"])
+        expectEqual(second.status, 0, "\(second)")
+        expectEqual(Array(try sandbox.boards()[0].items.suffix(2)), ["from 65534", "from 65533"])
         var info = stat()
         try #require(stat(sandbox.file, &info) == 0)
-        #expect(info.st_mode & 0o777 == 0o666, "the file keeps its mode")
+        expectEqual(info.st_mode & 0o777, 0o666, "the file keeps its mode")
     }
 
     @Test func aLockFileOthersCannotReadIsNamedAsTheCause() throws {
@@ -224,8 +224,8 @@ struct LockTests {
         #expect(message.contains("lock file") && message.contains("mode 600"), "\(message)")
         #expect(message.contains("chmod a+r"), "says what to do: \(message)")
         #expect(!message.contains("directory"), "does not blame the directory: \(message)")
-        #expect(try sandbox.snapshot() == before)
-        #expect(try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: runAs(65534)).status == 0)
+        try expectEqual(sandbox.snapshot(), before)
+        try expectEqual(sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: runAs(65534)).status, 0)
     }
 
     // MARK: - Temporary files and leftovers
@@ -261,10 +261,10 @@ struct LockTests {
         // Even a command that changes nothing tidies up, under the lock.
         let before = try sandbox.snapshot()
         try sandbox.succeed("move", "Done:0", "--to", "Done", "--at", "0")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         let left = try sandbox.entries().filter { $0.contains(".tmp") }
-        #expect(left == expectedLeft.sorted(), "\(left)")
-        #expect(try sandbox.bytes("victim.txt") == Array("precious\n".utf8))
+        expectEqual(left, expectedLeft.sorted(), "\(left)")
+        try expectEqual(sandbox.bytes("victim.txt"), Array("precious\n".utf8))
     }
 
     @Test func aCommandThatChangesNothingLeavesNothingBehind() throws {
@@ -275,7 +275,7 @@ struct LockTests {
         for arguments in [["move", "Done:0", "--to", "Done", "--at", "0"], ["add", "--to", "Done"], ["list"]] {
             try sandbox.succeed(arguments)
         }
-        #expect(try sandbox.entries() == entries)
+        try expectEqual(sandbox.entries(), entries)
     }
 
     @Test(arguments: ["missing.json", "directory.json", "fifo.json", "dangling.json", "missing/kanban.json"])
@@ -293,7 +293,7 @@ struct LockTests {
             let result = try sandbox.run(arguments + ["-f", name, "--json"])
             #expect(result.status == 66 || result.status == 74, "\(result)")
         }
-        #expect(try sandbox.entries() == entries, "no lock file was made")
+        try expectEqual(sandbox.entries(), entries, "no lock file was made")
     }
 
     @Test func aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade() throws {
@@ -311,8 +311,8 @@ struct LockTests {
             if set.status == 99 { try Test.cancel("skipped: this file system takes no chattr \(flag): \(set.err)") }
             let message = try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 74, code: "io")
             #expect(message.contains(flag == "+a" ? "append-only" : "immutable"), "\(message)")
-            #expect(try sandbox.snapshot() == before)
-            #expect(try sandbox.entries() == entries, "no temporary file is left")
+            try expectEqual(sandbox.snapshot(), before)
+            try expectEqual(sandbox.entries(), entries, "no temporary file is left")
             _ = try sandbox.run([], shell: "chattr \(flag.replacing("+", with: "-")) \(target)")
         }
     }

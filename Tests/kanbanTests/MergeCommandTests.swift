@@ -37,7 +37,7 @@ struct MergeCommandTests {
         let sandbox = try sides([["rename", "Analytics", "Ours"]], [["rename", "Analytics", theirs]])
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
-        #expect(merged.status == 1, "\(merged)")
+        expectEqual(merged.status, 1, "\(merged)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout)) as? [String: Any])
         let conflict = try #require((report["conflicts"] as? [[String: Any]])?.first)
         let command = try #require(conflict["command"] as? String)
@@ -51,7 +51,7 @@ struct MergeCommandTests {
             [["add", "Theirs", "--to", "Todo"], ["move", "Push Notification", "--to", "Done", "--at", "0"]])
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
-        #expect(merged.status == 0, "\(merged)")
+        expectEqual(merged.status, 0, "\(merged)")
         #expect(merged.stdout.isEmpty && merged.stderr.isEmpty)
         let boards = try sandbox.fileBoards("out.json")
         #expect(
@@ -89,10 +89,10 @@ struct MergeCommandTests {
         var outputs: Set<[UInt8]> = []
         for _ in 0..<6 {
             let result = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json"])
-            #expect(result.status == 1, "\(result)")
+            expectEqual(result.status, 1, "\(result)")
             outputs.insert(result.stdout)
         }
-        #expect(outputs.count == 1)
+        expectEqual(outputs.count, 1)
     }
 
     @Test func conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs() throws {
@@ -101,22 +101,22 @@ struct MergeCommandTests {
             [["rename", "Analytics", "Their 'title'"], ["edit", "Schema Design", "--due", "2026-12-24"]])
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "--git", "base.json", "ours.json", "theirs.json", "kanban.json"])
-        #expect(merged.status == 1, "\(merged)")
+        expectEqual(merged.status, 1, "\(merged)")
         #expect(merged.stdout.isEmpty)
         let boards = try sandbox.fileBoards("ours.json")
         let id = try boards.id(of: "Our title")
         let lines = merged.err.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3, "\(merged.err)")
+        expectEqual(lines.count, 3, "\(merged.err)")
         #expect(
             lines.contains(
                 "kanban: conflict: 'Our title' (\(id)): the title changed on both sides: ours 'Our title', "
                     + "theirs 'Their 'title''; kept ours; to take theirs: kanban resolve \(id) --theirs"),
             "\(merged.err)")
         #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.hasSuffix("--theirs") })
-        #expect(lines.last?.contains("git add kanban.json") == true)
+        expectEqual(lines.last?.contains("git add kanban.json"), true)
         // The file is valid, and the command printed takes theirs.
         try sandbox.succeed(["-f", "ours.json", "resolve", id, "--theirs", "-q"])
-        #expect(try sandbox.fileBoards("ours.json").id(of: "Their 'title'") == id)
+        try expectEqual(sandbox.fileBoards("ours.json").id(of: "Their 'title'"), id)
         let resolved = try sandbox.run(["-f", "ours.json", "resolve", id])
         #expect(resolved.status == 1 && resolved.err.contains("no recorded conflict"), "\(resolved)")
     }
@@ -130,15 +130,15 @@ struct MergeCommandTests {
             ("base.json", "broken.json"), ("broken.json", "theirs.json"), ("base.json", "missing.json"),
         ] {
             let result = try sandbox.run(["merge", "--git", base, "ours.json", theirs, "kanban.json"])
-            #expect(result.status == 65, "\(result)")
+            expectEqual(result.status, 65, "\(result)")
             #expect(result.err.hasPrefix("kanban: error: "))
-            #expect(try sandbox.snapshot("ours.json") == before)
+            try expectEqual(sandbox.snapshot("ours.json"), before)
         }
         // git gives an empty base for a file added on both branches: a kanban with no boards.
         try sandbox.write("", to: "empty.json")
         let added = try sandbox.run(["merge", "--git", "empty.json", "ours.json", "theirs.json", "kanban.json"])
-        #expect(added.status == 0, "\(added)")
-        #expect(try sandbox.fileBoards("ours.json").map(\.title) == ["Todo", "In Progress", "Done"])
+        expectEqual(added.status, 0, "\(added)")
+        try expectEqual(sandbox.fileBoards("ours.json").map(\.title), ["Todo", "In Progress", "Done"])
     }
 
     @Test func notesGoToStandardErrorAndJSONToStandardOutput() throws {
@@ -147,17 +147,17 @@ struct MergeCommandTests {
             [["move", "Analytics", "--to", "Done"]])
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
-        #expect(merged.status == 0, "\(merged)")
+        expectEqual(merged.status, 0, "\(merged)")
         #expect(merged.err.contains("kanban: note: 'Analytics'"))
         #expect(merged.err.contains("'Done' holds 3 cards after the merge, over its limit of 2"))
         let json = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
         #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
         let object = try jsonObject(json.out)
-        #expect(object["command"] as? String == "merge")
-        #expect((object["notes"] as? [String])?.count == 2)
-        #expect((object["conflicts"] as? [Any])?.isEmpty == true)
+        expectEqual(object["command"] as? String, "merge")
+        expectEqual((object["notes"] as? [String])?.count, 2)
+        expectEqual((object["conflicts"] as? [Any])?.isEmpty, true)
         let refused = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "--json"])
-        #expect(refused.status == 64)
+        expectEqual(refused.status, 64)
     }
 
     @Test func diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny() throws {
@@ -168,7 +168,7 @@ struct MergeCommandTests {
             ], [])
         defer { sandbox.remove() }
         let diff = try sandbox.run(["diff", "base.json", "ours.json"])
-        #expect(diff.status == 0, "\(diff)")
+        expectEqual(diff.status, 0, "\(diff)")
         let ids = try sandbox.fileBoards("base.json")
         #expect(
             diff.out.split(separator: "\n").map(String.init) == [
@@ -177,13 +177,13 @@ struct MergeCommandTests {
                 "edited \(try ids.id(of: "Schema Design")) 'Schema Design' (labels +db)",
                 "moved \(try ids.id(of: "Analytics")) 'Analytics': In Progress:1 -> Shipped:0",
             ])
-        #expect(try sandbox.run(["diff", "base.json", "ours.json", "--exit-code"]).status == 1)
-        #expect(try sandbox.run(["diff", "base.json", "theirs.json", "--exit-code"]).status == 0)
+        try expectEqual(sandbox.run(["diff", "base.json", "ours.json", "--exit-code"]).status, 1)
+        try expectEqual(sandbox.run(["diff", "base.json", "theirs.json", "--exit-code"]).status, 0)
         let json = try jsonObject(try sandbox.succeed(["diff", "base.json", "ours.json", "--json"]))
-        #expect((json["items"] as? [Any])?.count == 3)
+        expectEqual((json["items"] as? [Any])?.count, 3)
         let boards = try #require(json["boards"] as? [[String: Any]])
-        #expect(boards.first?["previousTitle"] as? String == "Done")
-        #expect(boards.first?["id"] as? String == ids.last?.boardID)
+        expectEqual(boards.first?["previousTitle"] as? String, "Done")
+        expectEqual(boards.first?["id"] as? String, ids.last?.boardID)
     }
 
     @Test func theNewCommandsParse() throws {
@@ -193,12 +193,12 @@ struct MergeCommandTests {
         #expect(
             try Parser.parse(["merge", "--git", "a", "b", "c", "p"]).command
                 == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: nil, gitPath: "p")))
-        #expect(try Parser.parse(["diff"]).command == .diff(DiffRequest(old: nil, new: nil, exitCode: false)))
+        try expectEqual(Parser.parse(["diff"]).command, .diff(DiffRequest(old: nil, new: nil, exitCode: false)))
         #expect(
             try Parser.parse(["diff", "HEAD~1", "--exit-code"]).command
                 == .diff(DiffRequest(old: "HEAD~1", new: nil, exitCode: true)))
-        #expect(try Parser.parse(["git", "setup", "--dry-run"]).command == .gitSetup(dryRun: true))
-        #expect(try Parser.parse(["git", "check"]).command == .gitCheck)
+        try expectEqual(Parser.parse(["git", "setup", "--dry-run"]).command, .gitSetup(dryRun: true))
+        try expectEqual(Parser.parse(["git", "check"]).command, .gitCheck)
         for bad in [
             ["merge", "a", "b"], ["merge", "--git", "a", "b", "c"], ["merge", "--git", "a", "b", "c", "p", "-o", "x"],
             ["diff", "a", "b", "c"], ["git"], ["git", "frob"], ["git", "check", "x"],
@@ -230,10 +230,10 @@ struct CombiningMarkQuoting {
         let quote = GitSetupStep.attributePattern("x\"\u{301} y")
         let blank = GitSetupStep.attributePattern("x \u{301}y")
         let (escapedGlob, escapedQuote, quotedBlank) = ("a\\*\u{301}b\\?", "\"x\\\"\u{301} y\"", "\"x \u{301}y\"")
-        #expect(glob == escapedGlob)
-        #expect(quote == escapedQuote)
+        expectEqual(glob, escapedGlob)
+        expectEqual(quote, escapedQuote)
         // A blank followed by a mark still splits a line of .gitattributes: quoted.
-        #expect(blank == quotedBlank)
+        expectEqual(blank, quotedBlank)
     }
 
     @Test func replacingEveryFindsTheScalarInsideACharacter() {
@@ -241,8 +241,8 @@ struct CombiningMarkQuoting {
         let marked = "a\"\u{301}b\""
         let doubled = "a\"\"\u{301}b\"\""
         let byCharacter = "a\"\u{301}b\"\""
-        #expect(marked.replacingEvery("\"", with: "\"\"") == doubled)
-        #expect(marked.replacing("\"", with: "\"\"") == byCharacter, "what `replacing` does instead")
-        #expect("plain".replacingEvery("\"", with: "\"\"") == "plain")
+        expectEqual(marked.replacingEvery("\"", with: "\"\""), doubled)
+        expectEqual(marked.replacing("\"", with: "\"\""), byCharacter, "what `replacing` does instead")
+        expectEqual("plain".replacingEvery("\"", with: "\"\""), "plain")
     }
 }

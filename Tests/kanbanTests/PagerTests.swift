@@ -10,9 +10,9 @@ import Testing
         func pager(_ environment: [String: String]) -> String? {
             Pager.configured(environment: { environment[$0] })?.command
         }
-        #expect(pager([:]) == "less -FRX")
-        #expect(pager(["PAGER": "more"]) == "more")
-        #expect(pager(["PAGER": "less -S", "KANBAN_PAGER": " most "]) == "most")
+        expectEqual(pager([:]), "less -FRX")
+        expectEqual(pager(["PAGER": "more"]), "more")
+        expectEqual(pager(["PAGER": "less -S", "KANBAN_PAGER": " most "]), "most")
         // Set but empty, or cat: no pager, and no falling back to the next variable.
         #expect(pager(["KANBAN_PAGER": "", "PAGER": "less"]) == nil)
         #expect(pager(["PAGER": ""]) == nil)
@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func plainWordsRunDirectlyAndTheRestThroughTheShell() {
-        #expect(Pager(command: "less -FRX").plainWords == ["less", "-FRX"])
-        #expect(Pager(command: "/usr/bin/less  -S").plainWords == ["/usr/bin/less", "-S"])
+        expectEqual(Pager(command: "less -FRX").plainWords, ["less", "-FRX"])
+        expectEqual(Pager(command: "/usr/bin/less  -S").plainWords, ["/usr/bin/less", "-S"])
         #expect(Pager(command: "less -R | head").plainWords == nil)
         #expect(Pager(command: "LESS=R less").plainWords == nil)
         #expect(Pager(command: "~/bin/pager").plainWords == nil)
@@ -43,10 +43,10 @@ import Testing
         defer { sandbox.remove() }
         let bytes = Array(String(repeating: "a line of the view │ 漢字\n", count: 20_000).utf8)
         let file = sandbox.path("paged")
-        #expect(Pager(command: "cat > '\(file)'; echo \"$LESS\" > '\(file).less'").show(bytes) == .shown)
-        #expect(try sandbox.bytes("paged") == bytes)
+        expectEqual(Pager(command: "cat > '\(file)'; echo \"$LESS\" > '\(file).less'").show(bytes), .shown)
+        try expectEqual(sandbox.bytes("paged"), bytes)
         let less = String(decoding: try sandbox.bytes("paged.less"), as: UTF8.self)
-        #expect(less == (ProcessInfo.processInfo.environment["LESS"] ?? "FRX") + "\n")
+        expectEqual(less, (ProcessInfo.processInfo.environment["LESS"] ?? "FRX") + "\n")
     }
 
     @Test func aPagerThatQuitsEarlyEndsNothingButItself() throws {
@@ -55,16 +55,16 @@ import Testing
         var mask = sigset_t()
         pthread_sigmask(SIG_SETMASK, nil, &mask)
         // Four megabytes to a pager that reads none of them: the pipe closes under the writer.
-        #expect(Pager(command: "true").show(Array(repeating: 0x61, count: 4 << 20)) == .shown)
-        #expect(Pager(command: "head -c 10 > /dev/null").show(Array(repeating: 0x61, count: 4 << 20)) == .shown)
-        #expect(disposition(SIGPIPE) == before)
-        #expect(disposition(SIGINT) == interrupt)
+        expectEqual(Pager(command: "true").show(Array(repeating: 0x61, count: 4 << 20)), .shown)
+        expectEqual(Pager(command: "head -c 10 > /dev/null").show(Array(repeating: 0x61, count: 4 << 20)), .shown)
+        expectEqual(disposition(SIGPIPE), before)
+        expectEqual(disposition(SIGINT), interrupt)
         var after = sigset_t()
         pthread_sigmask(SIG_SETMASK, nil, &after)
-        #expect(sigismember(&after, SIGPIPE) == sigismember(&mask, SIGPIPE))
+        expectEqual(sigismember(&after, SIGPIPE), sigismember(&mask, SIGPIPE))
         var pending = sigset_t()
         sigpending(&pending)
-        #expect(sigismember(&pending, SIGPIPE) == 0)
+        expectEqual(sigismember(&pending, SIGPIPE), 0)
     }
 
     @Test func aPagerThatCannotStartShowsNothingAndSaysWhy() {
@@ -75,7 +75,7 @@ import Testing
         }
         #expect(reason.contains("'kanban-no-such-pager -R'") && reason.contains("no such file"))
         // Through the shell, which has said why on stderr: exit status 127.
-        #expect(Pager(command: "(exit 127)").show(Array("view\n".utf8)) == .notStarted(reason: nil))
+        expectEqual(Pager(command: "(exit 127)").show(Array("view\n".utf8)), .notStarted(reason: nil))
     }
 
     /// The handler address for `signal`, without changing it.

@@ -34,8 +34,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
 @Suite struct ParsingCommands {
     @Test func initTakesSampleOrBoards() throws {
-        #expect(try parse("init").command == .initialize(sample: false, boards: nil, dryRun: false))
-        #expect(try parse("init", "--sample").command == .initialize(sample: true, boards: nil, dryRun: false))
+        try expectEqual(parse("init").command, .initialize(sample: false, boards: nil, dryRun: false))
+        try expectEqual(parse("init", "--sample").command, .initialize(sample: true, boards: nil, dryRun: false))
         #expect(
             try parse("init", "--boards", "A,B,C").command
                 == .initialize(sample: false, boards: ["A", "B", "C"], dryRun: false))
@@ -45,11 +45,11 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func listTakesBoardsAFormatAndFilters() throws {
-        #expect(try parse("list").command == .list(ListRequest()))
-        #expect(try parse("ls", "Todo", "Done").command == .list(ListRequest(boards: ["Todo", "Done"])))
-        #expect(try parse("list", "--json").command == .list(ListRequest(format: .json)))
+        try expectEqual(parse("list").command, .list(ListRequest()))
+        try expectEqual(parse("ls", "Todo", "Done").command, .list(ListRequest(boards: ["Todo", "Done"])))
+        try expectEqual(parse("list", "--json").command, .list(ListRequest(format: .json)))
         #expect(try parse("list", "--json").options.json)
-        #expect(try parse("list", "--tsv").command == .list(ListRequest(format: .tsv)))
+        try expectEqual(parse("list", "--tsv").command, .list(ListRequest(format: .tsv)))
         #expect(try parse("list", "--compact", "--no-pager").command == .list(ListRequest(compact: true, pager: false)))
         let filtered = try parse(
             "list", "--label", "bug", "--label=p1,@me", "--grep", "login", "--due-before", "2026-12-01", "--overdue",
@@ -66,9 +66,9 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func noCommandShowsTheOverview() throws {
-        #expect(try parse().command == .overview)
-        #expect(try parse("-f", "x.json").command == .overview)
-        #expect(try parse("-f", "x.json").options.file == "x.json")
+        try expectEqual(parse().command, .overview)
+        try expectEqual(parse("-f", "x.json").command, .overview)
+        try expectEqual(parse("-f", "x.json").options.file, "x.json")
     }
 
     /// Every set of words a card has comes with its options, which add, edit and the
@@ -144,7 +144,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         let expected: Operation =
             name.hasPrefix("m")
             ? .move(items: ["Todo:0", "Todo:1"], to: "Done") : .copy(items: ["Todo:0", "Todo:1"], to: "Done")
-        #expect(command == change(expected, dryRun: true))
+        expectEqual(command, change(expected, dryRun: true))
     }
 
     @Test(arguments: ["copy", "cp"])
@@ -183,12 +183,12 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(
             try parse("edit", "k3f9", "--note", "-").command
                 == .change(.editReadingNote(item: "k3f9", from: nil, edits: EditInput()), dryRun: false))
-        #expect(try parse("edit", "k3f9").command == .editInEditor(item: "k3f9", from: nil, dryRun: false))
+        try expectEqual(parse("edit", "k3f9").command, .editInEditor(item: "k3f9", from: nil, dryRun: false))
     }
 
     @Test func archiveTakesItemsOrABoard() throws {
-        #expect(try parse("archive", "a", "b").command == change(.archive(items: ["a", "b"])))
-        #expect(try parse("archive", "--from", "Done").command == change(.archiveBoard(board: "Done")))
+        try expectEqual(parse("archive", "a", "b").command, change(.archive(items: ["a", "b"])))
+        try expectEqual(parse("archive", "--from", "Done").command, change(.archiveBoard(board: "Done")))
         #expect(
             try parse("archive", "--from", "Done", "--older-than", "3d").command
                 == change(.archiveBoard(board: "Done", olderThan: try Age("3d"))))
@@ -198,7 +198,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func showTakesItems() throws {
-        #expect(try parse("show", "a", "Todo:1").command == .show(items: ["a", "Todo:1"]))
+        try expectEqual(parse("show", "a", "Todo:1").command, .show(items: ["a", "Todo:1"]))
     }
 
     @Test func boardSubcommands() throws {
@@ -209,24 +209,24 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(
             try parse("board", "rename", "Review", "QA").command
                 == change(.boardRename(board: "Review", title: try title("QA"))))
-        #expect(try parse("board", "move", "Done", "--at=0").command == change(.boardMove(board: "Done", at: 0)))
-        #expect(try parse("board", "limit", "Doing", "3").command == change(.boardLimit(board: "Doing", limit: 3)))
+        try expectEqual(parse("board", "move", "Done", "--at=0").command, change(.boardMove(board: "Done", at: 0)))
+        try expectEqual(parse("board", "limit", "Doing", "3").command, change(.boardLimit(board: "Doing", limit: 3)))
         #expect(try parse("board", "limit", "Doing", "none").command == change(.boardLimit(board: "Doing", limit: nil)))
-        #expect(try parse("board", "remove", "Old").command == change(.boardRemove(board: "Old")))
-        #expect(try parse("board", "rm", "Old", "--force").command == change(.boardRemove(board: "Old", force: true)))
+        try expectEqual(parse("board", "remove", "Old").command, change(.boardRemove(board: "Old")))
+        try expectEqual(parse("board", "rm", "Old", "--force").command, change(.boardRemove(board: "Old", force: true)))
     }
 
     @Test func helpAndVersion() throws {
-        #expect(try parse("help").command == .help(topic: []))
-        #expect(try parse("help", "board", "add").command == .help(topic: ["board", "add"]))
-        #expect(try parse("--help").command == .help(topic: []))
-        #expect(try parse("-h").command == .help(topic: []))
-        #expect(try parse("move", "--help").command == .help(topic: ["move"]))
-        #expect(try parse("mv", "-h").command == .help(topic: ["move"]))
-        #expect(try parse("board", "add", "-h").command == .help(topic: ["board", "add"]))
-        #expect(try parse("board", "--help").command == .help(topic: ["board"]))
-        #expect(try parse("--version").command == .version)
-        #expect(try parse("list", "--version").command == .version)
+        try expectEqual(parse("help").command, .help(topic: []))
+        try expectEqual(parse("help", "board", "add").command, .help(topic: ["board", "add"]))
+        try expectEqual(parse("--help").command, .help(topic: []))
+        try expectEqual(parse("-h").command, .help(topic: []))
+        try expectEqual(parse("move", "--help").command, .help(topic: ["move"]))
+        try expectEqual(parse("mv", "-h").command, .help(topic: ["move"]))
+        try expectEqual(parse("board", "add", "-h").command, .help(topic: ["board", "add"]))
+        try expectEqual(parse("board", "--help").command, .help(topic: ["board"]))
+        try expectEqual(parse("--version").command, .version)
+        try expectEqual(parse("list", "--version").command, .version)
         #expect(try parse("--version", "--json").options.json)
     }
 
@@ -244,13 +244,13 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         let before = try parse("-f", "x.json", "--json", "-q", "--color", "never", "list")
         let after = try parse("list", "--file=x.json", "--json", "--quiet", "--color=never")
         for invocation in [before, after] {
-            #expect(invocation.options == GlobalOptions(file: "x.json", json: true, quiet: true, color: .never))
+            expectEqual(invocation.options, GlobalOptions(file: "x.json", json: true, quiet: true, color: .never))
         }
     }
 
     @Test func shortOptionsTakeAttachedOrSeparateValuesAndBundle() throws {
-        #expect(try parse("list", "-fx.json").options.file == "x.json")
-        #expect(try parse("list", "-f=x.json").options.file == "x.json")
+        try expectEqual(parse("list", "-fx.json").options.file, "x.json")
+        try expectEqual(parse("list", "-f=x.json").options.file, "x.json")
         let bundled = try parse("list", "-qf", "x.json")
         #expect(bundled.options.quiet && bundled.options.file == "x.json")
     }
@@ -262,7 +262,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(
             try parse("board", "limit", "A", "1", "--dry-run").command
                 == change(.boardLimit(board: "A", limit: 1), dryRun: true))
-        #expect(try parse("init", "--dry-run").command == .initialize(sample: false, boards: nil, dryRun: true))
+        try expectEqual(parse("init", "--dry-run").command, .initialize(sample: false, boards: nil, dryRun: true))
     }
 
     @Test func doubleDashEndsOptions() throws {
@@ -287,9 +287,9 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     @Test func colorModes() throws {
         for mode in ColorMode.allCases {
-            #expect(try parse("list", "--color", mode.rawValue).options.color == mode)
+            try expectEqual(parse("list", "--color", mode.rawValue).options.color, mode)
         }
-        #expect(try parse("list").options.color == .auto)
+        try expectEqual(parse("list").options.color, .auto)
     }
 
     @Test func theSameValueTwiceIsAllowed() throws {
@@ -302,19 +302,19 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     @Test(arguments: [("mvoe", "move"), ("lst", "list"), ("remvoe", "remove"), ("bord", "board"), ("ad", "add")])
     func unknownCommandsSuggestTheClosest(_ typed: String, _ suggestion: String) {
         let message = usageError([typed, "x"])
-        #expect(message?.contains("unknown command '\(typed)'") == true)
-        #expect(message?.contains("did you mean '\(suggestion)'?") == true)
+        expectEqual(message?.contains("unknown command '\(typed)'"), true)
+        expectEqual(message?.contains("did you mean '\(suggestion)'?"), true)
     }
 
     @Test func unknownCommandWithNothingClose() {
         let message = usageError(["frobnicate"])
-        #expect(message?.contains("unknown command 'frobnicate'") == true)
-        #expect(message?.contains("did you mean") == false)
+        expectEqual(message?.contains("unknown command 'frobnicate'"), true)
+        expectEqual(message?.contains("did you mean"), false)
     }
 
     @Test func unknownBoardSubcommandsSuggestTheClosest() {
-        #expect(usageError(["board", "ad", "X"])?.contains("did you mean 'board add'?") == true)
-        #expect(usageError(["board"])?.contains("needs a subcommand") == true)
+        expectEqual(usageError(["board", "ad", "X"])?.contains("did you mean 'board add'?"), true)
+        expectEqual(usageError(["board"])?.contains("needs a subcommand"), true)
     }
 
     @Test(arguments: [
@@ -326,18 +326,18 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     ])
     func unknownOptionsSuggestTheClosest(_ arguments: [String], _ suggestion: String) {
         let message = usageError(arguments)
-        #expect(message?.contains("unknown option") == true)
-        #expect(message?.contains("did you mean '\(suggestion)'?") == true)
+        expectEqual(message?.contains("unknown option"), true)
+        expectEqual(message?.contains("did you mean '\(suggestion)'?"), true)
     }
 
     @Test func anOptionOfAnotherCommandSaysWhoseItIs() {
         let message = usageError(["list", "--to", "Done"])
-        #expect(message?.contains("'list' has no option '--to'") == true)
-        #expect(message?.contains("add, move, copy") == true)
+        expectEqual(message?.contains("'list' has no option '--to'"), true)
+        expectEqual(message?.contains("add, move, copy"), true)
     }
 
     @Test func unknownShortOption() {
-        #expect(usageError(["list", "-x"])?.contains("unknown option '-x'") == true)
+        expectEqual(usageError(["list", "-x"])?.contains("unknown option '-x'"), true)
     }
 
     @Test(arguments: [
@@ -378,18 +378,18 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func optionsThatNeedAValue() {
-        #expect(usageError(["add", "x", "--to"])?.contains("needs a value") == true)
-        #expect(usageError(["list", "-f"])?.contains("needs a value") == true)
+        expectEqual(usageError(["add", "x", "--to"])?.contains("needs a value"), true)
+        expectEqual(usageError(["list", "-f"])?.contains("needs a value"), true)
         let message = usageError(["move", "a", "--to", "--at", "3"])
-        #expect(message?.contains("--to=--at") == true)
+        expectEqual(message?.contains("--to=--at"), true)
     }
 
     @Test func flagsTakeNoValue() {
-        #expect(usageError(["list", "--tsv=yes"])?.contains("takes no value") == true)
+        expectEqual(usageError(["list", "--tsv=yes"])?.contains("takes no value"), true)
     }
 
     @Test func atMostOnePosition() {
-        #expect(usageError(["add", "x", "--top", "--at", "1"])?.contains("one position") == true)
+        expectEqual(usageError(["add", "x", "--top", "--at", "1"])?.contains("one position"), true)
         #expect(usageError(["move", "a", "--to", "B", "--before", "x", "--after", "y"]) != nil)
     }
 
@@ -398,8 +398,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         #expect(usageError(["archive", "a", "--older-than", "3d"]) != nil)
         #expect(usageError(["list", "--json", "--tsv"]) != nil)
         #expect(usageError(["init", "--sample", "--boards", "A"]) != nil)
-        #expect(usageError(["list", "--color", "sometimes"])?.contains("auto, always or never") == true)
-        #expect(usageError(["move", "a", "--to", "A", "--to", "B"])?.contains("twice") == true)
+        expectEqual(usageError(["list", "--color", "sometimes"])?.contains("auto, always or never"), true)
+        expectEqual(usageError(["move", "a", "--to", "A", "--to", "B"])?.contains("twice"), true)
     }
 
     @Test func helpForAnUnknownTopicSuggests() throws {
@@ -451,7 +451,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     @Test func everyOptionAnyCommandTakesIsKnownToTheTokenizer() {
         for spec in Commands.all {
             for option in spec.options {
-                #expect(Options.all[option.spec.name] == option.spec, "\(spec.name): \(option.spec.name)")
+                expectEqual(Options.all[option.spec.name], option.spec, "\(spec.name): \(option.spec.name)")
             }
         }
     }
@@ -548,8 +548,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             made.insert(operation.name)
             let line = operation.commandLine
             let invocation = try Parser.parse(line)
-            #expect(invocation.command == .change(.operation(operation), dryRun: false), "\(line)")
+            expectEqual(invocation.command, .change(.operation(operation), dryRun: false), "\(line)")
         }
-        #expect(made.count == 14, "every kind of operation was made: \(made.sorted())")
+        expectEqual(made.count, 14, "every kind of operation was made: \(made.sorted())")
     }
 }

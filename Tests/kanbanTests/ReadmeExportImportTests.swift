@@ -39,7 +39,7 @@ struct ReadmeExportImportTests {
         // command that fails; README's examples run anywhere, so nothing is rewritten.
         for block in blocks {
             let result = try here.run("/bin/bash", ["-e", "-c", block])
-            #expect(result.status == 0, "\(block): \(result)")
+            expectEqual(result.status, 0, "\(block): \(result)")
         }
     }
 }

@@ -67,12 +67,12 @@ private let sample = [
     @Test func narrowTerminalsStack() {
         #expect(BoardView.columns(sample, width: 40, style: plain) == nil)
         let terminal = Terminal(isTerminal: true, width: 40, color: false)
-        #expect(BoardView.render(sample, on: terminal) == BoardView.stacked(sample, style: plain))
+        expectEqual(BoardView.render(sample, on: terminal), BoardView.stacked(sample, style: plain))
     }
 
     @Test func notATerminalStacksWhateverTheWidth() {
         let terminal = Terminal(isTerminal: false, width: 200, color: false)
-        #expect(BoardView.render(sample, on: terminal) == BoardView.stacked(sample, style: plain))
+        expectEqual(BoardView.render(sample, on: terminal), BoardView.stacked(sample, style: plain))
     }
 
     @Test func longTitlesWrapInsideTheirColumn() throws {
@@ -104,14 +104,14 @@ private let sample = [
 
                 """)
         let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
-        #expect(TSV.boards(filtered) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t\n")
+        expectEqual(TSV.boards(filtered), "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t\n")
         // The last column names the fields with a recorded conflict (README: Working together).
         let title = try #require(ConflictField(rawValue: "title"))
         labelled[0].items[1].conflicts[title] = RecordedConflict(field: title, base: nil, theirs: .line("x"))
         let due = try #require(ConflictField(rawValue: "due"))
         labelled[0].items[1].conflicts[due] = RecordedConflict(field: due, base: nil, theirs: nil)
         let conflicted = [FilteredBoard(board: labelled[0], indices: [1])]
-        #expect(TSV.boards(conflicted) == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\t\n")
+        expectEqual(TSV.boards(conflicted), "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\t\n")
         // And the one after it, the names the card is assigned to.
         labelled[0].items[1].assignees = ["bob", "alice"]
         #expect(
@@ -126,8 +126,8 @@ private let sample = [
     @Test func controlCharactersBecomeVisibleEscapes() {
         let visible = Escape.visible(Self.hostile)
         #expect(!visible.unicodeScalars.contains { $0.isControl })
-        #expect(visible == "evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J tab\\there \\u{9B}31m")
-        #expect(Escape.visible("plain — ünïcode 漢字") == "plain — ünïcode 漢字")
+        expectEqual(visible, "evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J tab\\there \\u{9B}31m")
+        expectEqual(Escape.visible("plain — ünïcode 漢字"), "plain — ünïcode 漢字")
     }
 
     /// Not controls, but they reorder or break the line they are printed in.
@@ -139,9 +139,9 @@ private let sample = [
     func bidirectionalControlsAndLineSeparatorsBecomeVisibleEscapes(_ value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let hex = String(value, radix: 16, uppercase: true)
-        #expect(Escape.visible("a" + String(Character(scalar)) + "b") == "a\\u{\(hex)}b")
+        expectEqual(Escape.visible("a" + String(Character(scalar)) + "b"), "a\\u{\(hex)}b")
         // Neighbours that change nothing stay as they are.
-        #expect(Escape.visible("a\u{2027}\u{202F}\u{200D}\u{2065}b") == "a\u{2027}\u{202F}\u{200D}\u{2065}b")
+        expectEqual(Escape.visible("a\u{2027}\u{202F}\u{200D}\u{2065}b"), "a\u{2027}\u{202F}\u{200D}\u{2065}b")
     }
 
     @Test func noViewPrintsARawEscape() throws {
@@ -167,15 +167,15 @@ private let sample = [
 @Suite struct MeasuringText {
     @Test(arguments: [("abc", 3), ("漢字", 4), ("👍", 2), ("é", 1), ("e\u{301}", 1), ("", 0)])
     func displayWidth(_ text: String, _ width: Int) {
-        #expect(DisplayWidth.of(text) == width)
+        expectEqual(DisplayWidth.of(text), width)
     }
 
     @Test func wrapBreaksAtSpacesAndSplitsLongWords() {
-        #expect(BoardView.wrap("one two three", width: 7) == ["one two", "three"])
-        #expect(BoardView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-        #expect(BoardView.wrap("", width: 4) == [""])
-        #expect(BoardView.wrap("ab cd", width: 5) == ["ab cd"])
-        #expect(BoardView.wrap("漢字漢字", width: 3) == ["漢", "字", "漢", "字"])
+        expectEqual(BoardView.wrap("one two three", width: 7), ["one two", "three"])
+        expectEqual(BoardView.wrap("abcdefghij", width: 4), ["abcd", "efgh", "ij"])
+        expectEqual(BoardView.wrap("", width: 4), [""])
+        expectEqual(BoardView.wrap("ab cd", width: 5), ["ab cd"])
+        expectEqual(BoardView.wrap("漢字漢字", width: 3), ["漢", "字", "漢", "字"])
     }
 
     @Test func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
@@ -183,18 +183,18 @@ private let sample = [
         let text = try #require(BoardView.columns(huge, width: 60, style: plain))
         let lines = text.split(separator: "\n")
         // B takes its 7 columns ("(empty)"), A the other 50: 43 after "0 k3f9 ".
-        #expect(lines.count == 2 + (200_000 + 42) / 43)
+        expectEqual(lines.count, 2 + (200_000 + 42) / 43)
         #expect(!text.contains("…"))
         for line in lines { #expect(DisplayWidth.of(String(line)) <= 60) }
         let compact = try #require(
             BoardView.columns(huge.map { BoardText($0) }, width: 60, style: plain, compact: true))
-        #expect(compact.split(separator: "\n").count == 3)
+        expectEqual(compact.split(separator: "\n").count, 3)
         #expect(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
     }
 
     @Test func truncateKeepsWithinWidth() {
-        #expect(BoardView.truncate("In Progress", to: 5) == "In P…")
-        #expect(BoardView.truncate("Todo", to: 5) == "Todo")
+        expectEqual(BoardView.truncate("In Progress", to: 5), "In P…")
+        expectEqual(BoardView.truncate("Todo", to: 5), "Todo")
         #expect(DisplayWidth.of(BoardView.truncate("漢字漢字漢字", to: 5)) <= 5)
     }
 }
@@ -206,7 +206,7 @@ private let sample = [
 
     @Test func textNamesTheItemAndBothPlaces() {
         let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
-        #expect(report.text(style: plain) == "moved k3f9 'Analytics': In Progress:1 -> Done:0\n")
+        expectEqual(report.text(style: plain), "moved k3f9 'Analytics': In Progress:1 -> Done:0\n")
         let dry = Report(command: "move", change: Change(items: [moved]), dryRun: true, file: "kanban.json")
         #expect(dry.text(style: plain).hasPrefix("would move k3f9"))
     }
@@ -293,8 +293,8 @@ private let sample = [
     @Test func everyRefusalExitsWithTheCodeSPECGivesItsKind() {
         for error in Self.refusals {
             let (exit, code) = CLIError.refused(error).status
-            #expect(code == Self.specCode(error), "\(error)")
-            #expect(exit.rawValue == Self.specExitForCode[code], "\(error): \(code)")
+            expectEqual(code, Self.specCode(error), "\(error)")
+            expectEqual(exit.rawValue, Self.specExitForCode[code], "\(error): \(code)")
             #expect(!CLIError.refused(error).message.isEmpty)
         }
     }
@@ -310,12 +310,12 @@ private let sample = [
             (.atLine(2, .refused(.wipLimit(board: "A", limit: 1, current: 1, resulting: 2))), "wip_limit"),
         ]
         for (error, code) in cases {
-            #expect(error.status.code == code, "\(error)")
-            #expect(error.status.exit.rawValue == Self.specExitForCode[code], "\(error)")
+            expectEqual(error.status.code, code, "\(error)")
+            expectEqual(error.status.exit.rawValue, Self.specExitForCode[code], "\(error)")
         }
         // `io` is 73 when a file cannot be created, 74 when it cannot be read or written.
         #expect(CLIError.cannotCreate("x").status.exit.rawValue == 73 && CLIError.cannotCreate("x").status.code == "io")
         #expect(CLIError.io("x").status.exit.rawValue == 74 && CLIError.io("x").status.code == "io")
-        #expect(CLIError.atLine(7, .io("x")).message == "line 7: x")
+        expectEqual(CLIError.atLine(7, .io("x")).message, "line 7: x")
     }
 }

@@ -51,7 +51,7 @@ struct ShellQuotingTests {
                 String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             }
             let line = ShellQuote.commandLine(words)
-            #expect(try ShellWords.split(line[...]) == words, "\(line)")
+            try expectEqual(ShellWords.split(line[...]), words, "\(line)")
         }
     }
 
@@ -60,12 +60,12 @@ struct ShellQuotingTests {
             let word = ShellQuote.word(text)
             #expect(!word.unicodeScalars.contains { $0.isEscapedForDisplay }, "\(Escape.visible(word))")
         }
-        #expect(ShellQuote.word("a\tb\nc") == "'a\tb\nc'")
-        #expect(ShellQuote.word("In Progress") == "'In Progress'")
-        #expect(ShellQuote.word("Todo:0") == "Todo:0")
-        #expect(ShellQuote.word("Café") == "Café")
-        #expect(ShellQuote.word("=ls") == "'=ls'")
-        #expect(ShellQuote.word("it's") == #"'it'\''s'"#)
+        expectEqual(ShellQuote.word("a\tb\nc"), "'a\tb\nc'")
+        expectEqual(ShellQuote.word("In Progress"), "'In Progress'")
+        expectEqual(ShellQuote.word("Todo:0"), "Todo:0")
+        expectEqual(ShellQuote.word("Café"), "Café")
+        expectEqual(ShellQuote.word("=ls"), "'=ls'")
+        expectEqual(ShellQuote.word("it's"), #"'it'\''s'"#)
     }
 
     @Test func theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords() throws {
@@ -90,7 +90,7 @@ struct ShellQuotingTests {
             let end = try #require(text[start.upperBound...].range(of: "\n    "))
             lines.append((String(text[start.upperBound..<end.lowerBound]), ["kanban"] + words))
         }
-        #expect(lines.count == Self.hostileTitles.count + 2)
+        expectEqual(lines.count, Self.hostileTitles.count + 2)
         let undone = try sandbox.succeed(["undo"])
         let tookBack = try #require(undone.split(separator: "\n").first)
         let prefix = "took back #\(records.count): "
@@ -108,7 +108,7 @@ struct ShellQuotingTests {
         try sandbox.succeed(["board", "add", board, "-q"])
         try sandbox.succeed(["board", "limit", board, "0", "-q"])
         let refused = try sandbox.run(["add", "x", "--to", board])
-        #expect(refused.status == 1, "\(refused)")
+        expectEqual(refused.status, 1, "\(refused)")
         let message = refused.err
         let start = try #require(message.range(of: "raise it with "), "\(message)")
         let end = try #require(message.range(of: " N", options: .backwards))

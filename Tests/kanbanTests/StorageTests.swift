@@ -14,16 +14,16 @@ struct StorageTests {
         try sandbox.initSample()
         try FileManager.default.createDirectory(atPath: sandbox.path("a/b/c"), withIntermediateDirectories: true)
         let listed = try sandbox.succeed(["list", "--tsv"], in: "a/b/c")
-        #expect(listed == (try sandbox.succeed("list", "--tsv")))
+        expectEqual(listed, (try sandbox.succeed("list", "--tsv")))
         try sandbox.succeed(["add", "from below"], in: "a/b/c")
-        #expect(try sandbox.fileBoards()[0].items.last == "from below")
+        try expectEqual(sandbox.fileBoards()[0].items.last, "from below")
         #expect(try sandbox.entries("a/b/c").isEmpty)
 
         // A nearer file wins over one further up.
         try sandbox.succeed(["init", "--boards", "Near"], in: "a")
         try sandbox.succeed(["add", "near card"], in: "a/b/c")
-        #expect(try sandbox.fileBoards("a/kanban.json").layout == [BoardColumn("Near", ["near card"])])
-        #expect(try sandbox.fileBoards()[0].items.last == "from below")
+        try expectEqual(sandbox.fileBoards("a/kanban.json").layout, [BoardColumn("Near", ["near card"])])
+        try expectEqual(sandbox.fileBoards()[0].items.last, "from below")
     }
 
     @Test(arguments: [
@@ -40,10 +40,10 @@ struct StorageTests {
         let discovered = try sandbox.snapshot()
         try sandbox.succeed(["init", "--boards", "Other"] + options, environment: environment)
         try sandbox.succeed(["add", "elsewhere"] + options, environment: environment)
-        #expect(try sandbox.fileBoards("other.json").layout == [BoardColumn("Other", ["elsewhere"])])
-        #expect(try sandbox.snapshot() == discovered, "kanban.json is not touched")
+        try expectEqual(sandbox.fileBoards("other.json").layout, [BoardColumn("Other", ["elsewhere"])])
+        try expectEqual(sandbox.snapshot(), discovered, "kanban.json is not touched")
         let listed = try sandbox.succeed(["list", "--json"] + options, environment: environment)
-        #expect(try BoardColumn.parse(Array(listed.utf8)).layout == [BoardColumn("Other", ["elsewhere"])])
+        try expectEqual(BoardColumn.parse(Array(listed.utf8)).layout, [BoardColumn("Other", ["elsewhere"])])
     }
 
     @Test func aRelativeFileIsRelativeToTheCurrentDirectory() throws {
@@ -53,7 +53,7 @@ struct StorageTests {
         try sandbox.succeed(["init", "-f", "board.json"], in: "sub")
         #expect(sandbox.exists("sub/board.json"))
         try sandbox.succeed(["add", "x", "-f", "sub/board.json"])
-        #expect(try sandbox.fileBoards("sub/board.json")[0].items == ["x"])
+        try expectEqual(sandbox.fileBoards("sub/board.json")[0].items, ["x"])
     }
 
     /// A directory on the way up that cannot be searched is an error naming it, never a
@@ -74,7 +74,7 @@ struct StorageTests {
         let message = try expectJSONError(
             try sandbox.run(["add", "lost", "--json"], in: "a/b", shell: runAs(65534)), exit: 74, code: "io")
         #expect(message.contains("\(sandbox.path)/a/b") && message.contains("permission denied"), "\(message)")
-        #expect(try sandbox.snapshot() == before, "the kanban.json further up is untouched")
+        try expectEqual(sandbox.snapshot(), before, "the kanban.json further up is untouched")
     }
 
     @Test func aCurrentDirectoryDeeperThanPathMaxStopsTheSearch() throws {
@@ -89,7 +89,7 @@ struct StorageTests {
         try #require(result.status != 99, "could not make the deep directories: \(result)")
         let message = try expectJSONError(result, exit: 74, code: "io")
         #expect(message.contains("file name too long") || message.contains("current directory"), "\(message)")
-        #expect(try sandbox.snapshot() == before, "the kanban.json further up is untouched")
+        try expectEqual(sandbox.snapshot(), before, "the kanban.json further up is untouched")
         _ = try sandbox.run([], shell: "rm -rf \(level) || true")
     }
 
@@ -109,7 +109,7 @@ struct StorageTests {
         // What they say to do works, and the link then leads to the new file.
         try sandbox.succeed("init", "--file", "shared/board.json", "-q")
         try sandbox.succeed("add", "through the link")
-        #expect(try sandbox.fileBoards("shared/board.json")[0].items == ["through the link"])
+        try expectEqual(sandbox.fileBoards("shared/board.json")[0].items, ["through the link"])
     }
 
     @Test func aPathWithATrailingSlashIsNamedForWhatItIs() throws {
@@ -126,7 +126,7 @@ struct StorageTests {
         try FileManager.default.createDirectory(atPath: sandbox.path("dir"), withIntermediateDirectories: false)
         let directory = try expectJSONError(try sandbox.run("init", "-f", "dir/", "--json"), exit: 73, code: "io")
         #expect(directory.contains("'dir/' is a directory") && directory.contains("dir/kanban.json"), "\(directory)")
-        #expect(try sandbox.snapshot() == before)
+        try expectEqual(sandbox.snapshot(), before)
         #expect(try sandbox.entries("dir").isEmpty)
     }
 
@@ -142,7 +142,7 @@ struct StorageTests {
         try sandbox.succeed("move", "Analytics", "--to", "Done")
         let after = try sandbox.snapshot()
         #expect(after.bytes != before.bytes)
-        #expect(after.mode & 0o7777 == UInt32(mode), "mode \(String(after.mode & 0o7777, radix: 8))")
+        expectEqual(after.mode & 0o7777, UInt32(mode), "mode \(String(after.mode & 0o7777, radix: 8))")
     }
 
     @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
@@ -154,15 +154,15 @@ struct StorageTests {
 
         try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0")
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.file)
-        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "kanban.json is still a link")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file) == "real/board.json")
-        #expect(try sandbox.fileBoards("real/board.json")[2].items.first == "Analytics")
+        expectEqual(attributes[.type] as? FileAttributeType, .typeSymbolicLink, "kanban.json is still a link")
+        try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file), "real/board.json")
+        try expectEqual(sandbox.fileBoards("real/board.json")[2].items.first, "Analytics")
         #expect(try sandbox.temporaryFiles().isEmpty && sandbox.temporaryFiles("real", of: "board.json").isEmpty)
 
         // Through -f too.
         try sandbox.succeed("add", "via link", "-f", "kanban.json")
-        #expect(try sandbox.fileBoards("real/board.json")[0].items.last == "via link")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file) == "real/board.json")
+        try expectEqual(sandbox.fileBoards("real/board.json")[0].items.last, "via link")
+        try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file), "real/board.json")
     }
 
     @Test func aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
@@ -200,24 +200,24 @@ struct StorageTests {
                 BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", ["Analytics"]),
                 BoardColumn("Done", []),
             ])
-        #expect(first.allIDs == second.allIDs, "ids are stable across reads")
+        expectEqual(first.allIDs, second.allIDs, "ids are stable across reads")
         #expect(Set(first.allIDs).count == 3 && first.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 })
-        #expect(try sandbox.succeed("list", "--tsv") == sandbox.succeed("list", "--tsv"))
-        #expect(try sandbox.snapshot() == legacy, "reading does not rewrite")
+        try expectEqual(sandbox.succeed("list", "--tsv"), sandbox.succeed("list", "--tsv"))
+        try expectEqual(sandbox.snapshot(), legacy, "reading does not rewrite")
 
         // An id shown by list works in the next command, which upgrades the file.
         let analytics = try first.id(of: "Analytics")
         try sandbox.succeed("move", analytics, "--to", "Done")
         let upgraded = try jsonObject(String(decoding: try sandbox.bytes(), as: UTF8.self))
-        #expect(upgraded["version"] as? Int == 2)
+        expectEqual(upgraded["version"] as? Int, 2)
         let boards = try sandbox.fileBoards()
         #expect(
             boards.layout == [
                 BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", []),
                 BoardColumn("Done", ["Analytics"]),
             ])
-        #expect(boards.allIDs.sorted() == first.allIDs.sorted(), "the listed ids are the ones written")
-        #expect(try boards.id(of: "Analytics") == analytics)
+        expectEqual(boards.allIDs.sorted(), first.allIDs.sorted(), "the listed ids are the ones written")
+        try expectEqual(boards.id(of: "Analytics"), analytics)
     }
 
     // MARK: - Bytes
@@ -250,9 +250,9 @@ struct StorageTests {
             tsvs.append(maskingIDs(try sandbox.succeed("list", "--tsv"), ids: ids))
             texts.append(maskingIDs(try sandbox.succeed("list"), ids: ids).replacing(#/ +/#, with: " "))
         }
-        #expect(files[0] == files[1])
-        #expect(tsvs[0] == tsvs[1])
-        #expect(texts[0] == texts[1])
+        expectEqual(files[0], files[1])
+        expectEqual(tsvs[0], tsvs[1])
+        expectEqual(texts[0], texts[1])
         #expect(files[0].hasSuffix("}\n"), "the file ends with a newline")
     }
 
@@ -280,7 +280,7 @@ struct StorageTests {
         let trimmed = { (line: String) in line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
         #expect(removed.count == 1 && removed.first?.contains("Schema Design") == true, "\(removed)")
         #expect(added.count == 1 && added.first?.contains("Schema Design") == true, "\(added)")
-        #expect(removed.map(trimmed) == added.map(trimmed))
+        expectEqual(removed.map(trimmed), added.map(trimmed))
     }
 
     // MARK: - Escapes in stored titles
@@ -316,13 +316,13 @@ struct StorageTests {
             #expect(!result.out.contains("\u{9B}"), "no raw C1 CSI in \(command)")
         }
         let tsv = try #require(outputs.first { $0.0 == "list --tsv" }?.1)
-        #expect(tsv.status == 0)
+        expectEqual(tsv.status, 0)
         let rows = tsv.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        #expect(rows.count == 3)
+        expectEqual(rows.count, 3)
         #expect(rows.allSatisfy { $0.count == 8 }, "a tab inside a title does not split a field: \(tsv.out)")
         // The data is kept as it was, only printed safely.
         let stored = try sandbox.fileBoards()
-        #expect(stored[0].title == "Evil\u{1B}[2J board")
-        #expect(stored[1].items == ["red \u{1B}[31malert\u{1B}[0m"])
+        expectEqual(stored[0].title, "Evil\u{1B}[2J board")
+        expectEqual(stored[1].items, ["red \u{1B}[31malert\u{1B}[0m"])
     }
 }

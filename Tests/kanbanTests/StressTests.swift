@@ -158,7 +158,7 @@ struct StressTests {
             gate: max(2, share(10)), boardKinds: max(1, share(10) / 5), edit: share(6), archive: share(4),
             restore: share(3), batch: share(3)
         )
-        let fixedJobs =
+        let fixedJobs: Int =
             counts.move + 2 * counts.racingMoves + counts.copy + counts.remove + 2 * counts.racingRemoves
             + counts.rename + counts.dryRun + counts.readers + counts.gate + 5 * counts.boardKinds + counts.edit
             + counts.archive + counts.restore + counts.batch
@@ -166,7 +166,7 @@ struct StressTests {
         let r = "r\(round)"
 
         // Cards and boards this round works on, made by single processes beforehand.
-        let seedCount =
+        let seedCount: Int =
             counts.move + counts.racingMoves + counts.copy + counts.remove + counts.racingRemoves
             + counts.rename + counts.dryRun + counts.edit + counts.archive + counts.restore
         let seedTitles = (0..<seedCount).map { "\(r) seed \($0)" }
@@ -521,9 +521,9 @@ struct StressTests {
             model.cards[id]?.boards = [actual.board]
         }
         let fileBoards = Dictionary(uniqueKeysWithValues: after.kanban.boards.map { ($0.title, $0.limit) })
-        #expect(fileBoards == model.boards, "round \(round): boards and limits")
+        expectEqual(fileBoards, model.boards, "round \(round): boards and limits")
         model.boards = fileBoards
-        #expect(after.kanban.boards.first { $0.title == Self.gate }?.items.count == gateCount + slots)
+        expectEqual(after.kanban.boards.first { $0.title == Self.gate }?.items.count, gateCount + slots)
         // Cards nobody moved keep their order on their board.
         for board in after.kanban.boards {
             let was = before.kanban.boards.first { $0.title == board.title }?.items.map(\.id.rawValue) ?? []
@@ -762,7 +762,7 @@ struct StressTests {
             }
         }
         let present = Set(try sandbox.boards().allIDs)
-        #expect(cards.count == writers * Self.rounds, "every add succeeded")
+        expectEqual(cards.count, writers * Self.rounds, "every add succeeded")
         #expect(!inLog.isEmpty, "the history holds adds to check")
         var lost = 0
         var wrong = 0
@@ -774,8 +774,8 @@ struct StressTests {
                 lost += 1  // pruned from the history, and no undo took it out
             }
         }
-        #expect(wrong == 0, "the file holds exactly the adds the history says are not taken back")
-        #expect(lost == 0, "no card is missing that no undo took out")
+        expectEqual(wrong, 0, "the file holds exactly the adds the history says are not taken back")
+        expectEqual(lost, 0, "no card is missing that no undo took out")
         #expect(present.isSubset(of: Set(cards.values)), "no card the adds did not make")
         #expect(undos > 0, "some undos took something back (\(undos))")
         Reliability.record(
@@ -822,8 +822,8 @@ struct StressTests {
         // Readers take no lock: they see the file as it was.
         let listed = try reader.wait(timeout: 30)
         try #require(listed.status == 0, "\(listed)")
-        #expect(try BoardColumn.parse(listed.stdout) == boards)
-        #expect(try sandbox.snapshot() == before, "nothing was written")
+        try expectEqual(BoardColumn.parse(listed.stdout), boards)
+        try expectEqual(sandbox.snapshot(), before, "nothing was written")
         #expect(
             try sandbox.temporaryFiles() == [temporary] && sandbox.bytes(temporary) == pending,
             "no waiter touched the holder's temporary file")
@@ -839,13 +839,13 @@ struct StressTests {
         }
         for (file, process) in zip(waits, patient) { try file.waitUntilWaiting(process) }
         holder.kill(SIGCONT)
-        #expect(try holder.wait(timeout: 30).status == 0)
+        try expectEqual(holder.wait(timeout: 30).status, 0)
         for process in patient { #expect(try process.wait(timeout: 60).status == 0) }
         let final = try sandbox.boards()
-        #expect(final[2].items.last == "held card")
-        #expect(Set(final[0].items.suffix(5)) == Set((0..<5).map { "patient \($0)" }))
-        #expect(final.allIDs.count == boards.allIDs.count + 6)
-        #expect(try sandbox.entries() == [".kanban.json.history", ".kanban.json.lock", "kanban.json"])
+        expectEqual(final[2].items.last, "held card")
+        expectEqual(Set(final[0].items.suffix(5)), Set((0..<5).map { "patient \($0)" }))
+        expectEqual(final.allIDs.count, boards.allIDs.count + 6)
+        try expectEqual(sandbox.entries(), [".kanban.json.history", ".kanban.json.lock", "kanban.json"])
     }
 
     // MARK: - Helpers

@@ -68,9 +68,9 @@ struct TerminalView {
             let rowWidth = widths.removeFirst()
             #expect(rowWidth <= width, "wider than the terminal: \(row)")
             let bars = (0..<row.filter { $0 == "│" }.count).map { _ in widths.removeFirst() - 1 }
-            #expect(bars.count == boards - 1, "\(row)")
+            expectEqual(bars.count, boards - 1, "\(row)")
             if separators == nil { separators = bars }
-            #expect(bars == separators, "out of line: \(row)")
+            expectEqual(bars, separators, "out of line: \(row)")
         }
     }
 
@@ -86,7 +86,7 @@ struct TerminalView {
         }
         // The title starts after "  0  " and a six-character id; the next line under it.
         let start = try #require(rows.firstIndex { $0.hasSuffix("  Write the CONTRIBUTING") })
-        #expect(rows[start + 1] == String(repeating: " ", count: 13) + "guide for new contributors")
+        expectEqual(rows[start + 1], String(repeating: " ", count: 13) + "guide for new contributors")
         #expect(!rows.contains { $0.contains("│") })
     }
 

@@ -33,7 +33,7 @@ import Testing
     @Test func everyKeyDecodes() {
         for (bytes, key) in Self.keys {
             var decoder = InputDecoder()
-            #expect(decoder.feed(Array(bytes.utf8)) == [.key(key)], "\(Array(bytes.utf8))")
+            expectEqual(decoder.feed(Array(bytes.utf8)), [.key(key)], "\(Array(bytes.utf8))")
             #expect(!decoder.isWaiting, "\(Array(bytes.utf8))")
         }
     }
@@ -44,17 +44,17 @@ import Testing
             for cut in 1..<max(1, all.count) {
                 var decoder = InputDecoder()
                 let events = decoder.feed(all[..<cut]) + decoder.feed(all[cut...])
-                #expect(events == [.key(key)], "\(all) cut at \(cut)")
+                expectEqual(events, [.key(key)], "\(all) cut at \(cut)")
             }
             var decoder = InputDecoder()
-            #expect(all.flatMap { decoder.feed([$0]) } == [.key(key)], "\(all) byte by byte")
+            expectEqual(all.flatMap { decoder.feed([$0]) }, [.key(key)], "\(all) byte by byte")
         }
     }
 
     @Test func keysTogetherInOneReadAllDecode() {
         var decoder = InputDecoder()
         let bytes = Self.keys.flatMap { Array($0.bytes.utf8) }
-        #expect(decoder.feed(bytes) == Self.keys.map { .key($0.key) })
+        expectEqual(decoder.feed(bytes), Self.keys.map { .key($0.key) })
     }
 
     @Test func aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows() {
@@ -62,30 +62,30 @@ import Testing
         #expect(decoder.feed([0x1B]).isEmpty)
         #expect(decoder.isWaiting)
         #expect(decoder.waitLimit <= 0.1)
-        #expect(decoder.flush() == [.key(Key(.escape))])
+        expectEqual(decoder.flush(), [.key(Key(.escape))])
         #expect(!decoder.isWaiting)
 
         // The rest of a sequence arriving before the wait is over makes the sequence.
         #expect(decoder.feed([0x1B]).isEmpty)
         #expect(decoder.feed(Array("[1;2".utf8)).isEmpty)
-        #expect(decoder.feed(Array("C".utf8)) == [.key(Key(.right, .shift))])
+        expectEqual(decoder.feed(Array("C".utf8)), [.key(Key(.right, .shift))])
 
         // Two ESCs are two Escape keys; a cut sequence flushed is Escape and its characters.
-        #expect(decoder.feed([0x1B, 0x1B]) == [.key(Key(.escape))])
-        #expect(decoder.flush() == [.key(Key(.escape))])
+        expectEqual(decoder.feed([0x1B, 0x1B]), [.key(Key(.escape))])
+        expectEqual(decoder.flush(), [.key(Key(.escape))])
         #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
-        #expect(decoder.flush() == [.key(Key(.escape)), .key(.character("["))])
+        expectEqual(decoder.flush(), [.key(Key(.escape)), .key(.character("["))])
     }
 
     @Test func aCharacterCutBetweenReadsWaitsForItsLastBytes() {
         var decoder = InputDecoder()
         let bytes = Array("é🚀".utf8)
         #expect(decoder.feed(bytes[..<1]).isEmpty)
-        #expect(decoder.feed(bytes[1..<3]) == [.key(.character("é"))])
+        expectEqual(decoder.feed(bytes[1..<3]), [.key(.character("é"))])
         #expect(decoder.feed(bytes[3..<5]).isEmpty)
-        #expect(decoder.feed(bytes[5...]) == [.key(.character("🚀"))])
+        expectEqual(decoder.feed(bytes[5...]), [.key(.character("🚀"))])
         // Invalid UTF-8 is skipped, not a crash or a stall.
-        #expect(decoder.feed([0xFF, 0xC3, 0x41]) == [.key(.character("A"))])
+        expectEqual(decoder.feed([0xFF, 0xC3, 0x41]), [.key(.character("A"))])
     }
 
     // MARK: - Mouse
@@ -114,7 +114,7 @@ import Testing
     @Test func mouseReportsDecodeWithTheirModifiers() {
         for (bytes, event) in Self.mouse {
             var decoder = InputDecoder()
-            #expect(decoder.feed(Array(bytes.utf8)) == [.mouse(event)], "\(bytes.debugDescription)")
+            expectEqual(decoder.feed(Array(bytes.utf8)), [.mouse(event)], "\(bytes.debugDescription)")
         }
     }
 
@@ -124,7 +124,7 @@ import Testing
             for cut in 1..<all.count {
                 var decoder = InputDecoder()
                 let events = decoder.feed(all[..<cut]) + decoder.feed(all[cut...])
-                #expect(events == [.mouse(event)], "\(bytes.debugDescription) cut at \(cut)")
+                expectEqual(events, [.mouse(event)], "\(bytes.debugDescription) cut at \(cut)")
             }
         }
         // A whole drag, press to release, in reads cut in odd places.
@@ -153,13 +153,13 @@ import Testing
         for cut in 1..<bytes.count {
             var decoder = InputDecoder()
             let events = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...])
-            #expect(events == expected, "cut at \(cut)")
+            expectEqual(events, expected, "cut at \(cut)")
         }
         // A paste whose end never comes is delivered when the wait is over.
         var decoder = InputDecoder()
         #expect(decoder.feed(Array("\u{1B}[200~lost".utf8)).isEmpty)
         #expect(decoder.waitLimit >= 1)
-        #expect(decoder.flush() == [.paste("lost")])
+        expectEqual(decoder.flush(), [.paste("lost")])
     }
 
     /// README: The interactive board. 20,000 pasted lines (1.2 MB) were once cut at 1 MiB
@@ -175,7 +175,7 @@ import Testing
             events += decoder.feed(bytes[offset..<min(bytes.count, offset + 4096)])
             offset += 4096
         }
-        #expect(events == [.paste(lines.joined(separator: "\n") + "\n")])
+        expectEqual(events, [.paste(lines.joined(separator: "\n") + "\n")])
     }
 
     /// Past the limit, a paste is cut after its last whole line and says how many it left out.
@@ -189,7 +189,7 @@ import Testing
             var decoder = InputDecoder()
             decoder.maximumPaste = 9
             let events = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...]) + decoder.feed(Array("q".utf8))
-            #expect(events == [.paste(kept, linesLeftOut: left), .key(.character("q"))], "cut at \(cut)")
+            expectEqual(events, [.paste(kept, linesLeftOut: left), .key(.character("q"))], "cut at \(cut)")
         }
     }
 
@@ -197,7 +197,7 @@ import Testing
         var decoder = InputDecoder()
         // Focus reports, a function key, a bare CSI with garbage: nothing, and what follows is read.
         let bytes = Array("\u{1B}[I\u{1B}[O\u{1B}[15~\u{1B}[?1;2cq".utf8)
-        #expect(decoder.feed(bytes) == [.key(.character("q"))])
+        expectEqual(decoder.feed(bytes), [.key(.character("q"))])
         #expect(!decoder.isWaiting)
     }
 }

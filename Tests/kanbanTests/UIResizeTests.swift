@@ -32,7 +32,7 @@ import Testing
             for _ in 0..<board { harness.keys("l") }
             // Down to the bottom card, so that tall boards are scrolled.
             for _ in 0..<20 { harness.keys("j") }
-            #expect(harness.ui.cursor.board == board)
+            expectEqual(harness.ui.cursor.board, board)
             for (width, height) in Self.walks[walk] {
                 _ = harness.ui.handle(.resize(width: width, height: height))
                 check(harness.ui, "walk \(walk), board \(board), at \(width)x\(height)")
@@ -54,7 +54,7 @@ import Testing
         for _ in 0..<13 { harness.keys("j") }
         #expect(harness.ui.firstShown(0) > 0)
         _ = harness.ui.handle(.resize(width: 200, height: 60))
-        #expect(harness.ui.firstShown(0) == 0)
+        expectEqual(harness.ui.firstShown(0), 0)
         #expect(harness.screen.allSatisfy { !$0.contains("↑") })
     }
 

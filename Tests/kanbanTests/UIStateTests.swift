@@ -184,7 +184,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
                         #expect(
                             harness.titles == expected,
                             "\(copy ? "copy" : "move") \(cards[index]) to \(Self.small[target].0) slot \(slot)")
-                        #expect(harness.ui.mode == .board)
+                        expectEqual(harness.ui.mode, .board)
                     }
                 }
             }
@@ -209,13 +209,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
                                     MouseEvent(kind: .release(.left), column: cell.0, row: cell.1, modifiers: .control))
                             )
                         }
-                        #expect(harness.ui.selection.count == 2)
+                        expectEqual(harness.ui.selection.count, 2)
                         harness.drag(
                             from: harness.cell(of: boards[first.board][first.index]),
                             to: harness.cell(board: target, slot: slot))
                         let expected = referenceDrop(
                             boards, dragged: [first, second], to: target, slot: slot, copy: false)
-                        #expect(harness.titles == expected, "\(first) \(second) to \(target):\(slot)")
+                        expectEqual(harness.titles, expected, "\(first) \(second) to \(target):\(slot)")
                     }
                 }
             }
@@ -225,10 +225,10 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
     @Test func aDropIsTheMoveCommandWithItsAt() {
         var harness = UIHarness(Self.sample)
         harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 2, slot: 0))
-        #expect(harness.operations == [.move(items: [Self.id("Analytics")], to: "Done", position: .at(0))])
-        #expect(harness.operations[0].commandLine == ["move", Self.id("Analytics"), "--to", "Done", "--at", "0"])
-        #expect(harness.ui.status.text == "moved \(Self.id("Analytics")) 'Analytics': In Progress:1 -> Done:0")
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Analytics")))
+        expectEqual(harness.operations, [.move(items: [Self.id("Analytics")], to: "Done", position: .at(0))])
+        expectEqual(harness.operations[0].commandLine, ["move", Self.id("Analytics"), "--to", "Done", "--at", "0"])
+        expectEqual(harness.ui.status.text, "moved \(Self.id("Analytics")) 'Analytics': In Progress:1 -> Done:0")
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Analytics")))
         // Within one board, the index counts the board with the card taken out.
         harness.drag(from: harness.cell(of: "Database Migration"), to: harness.cell(board: 0, slot: 3))
         #expect(harness.operations.last == .move(items: [Self.id("Database Migration")], to: "Todo", position: .at(2)))
@@ -247,13 +247,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             Issue.record("not dragging: \(harness.ui.mode)")
             return
         }
-        #expect(drag.target == BoardUI.DropTarget(board: 0, slot: 1))
+        expectEqual(drag.target, BoardUI.DropTarget(board: 0, slot: 1))
         #expect(drag.refusal == nil && !drag.copy)
         let screen = harness.screen
         // The marker takes the row of the slot; the cards below it move down one row.
         #expect(screen[over.1].hasPrefix("→ move here"), "\(screen.joined(separator: "\n"))")
         #expect(screen[over.1 + 1].contains("Schema Design"))
-        #expect(harness.ui.status.text == "move 'Analytics' to 'Todo':1; hold Ctrl or Alt to copy")
+        expectEqual(harness.ui.status.text, "move 'Analytics' to 'Todo':1; hold Ctrl or Alt to copy")
 
         // Ctrl held while moving: the copy proposal.
         harness.send(.mouse(MouseEvent(kind: .drag(.left), column: over.0, row: over.1, modifiers: .control)))
@@ -262,9 +262,9 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         // Released on the status line, or right of the last column: nothing happens.
         harness.send(.mouse(MouseEvent(kind: .release(.left), column: 5, row: 23)))
         #expect(harness.operations.isEmpty)
-        #expect(harness.ui.mode == .board)
-        #expect(harness.ui.status.text == "drop cancelled: released outside the boards")
-        #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+        expectEqual(harness.ui.mode, .board)
+        expectEqual(harness.ui.status.text, "drop cancelled: released outside the boards")
+        expectEqual(harness.titles, Self.sample.boards.map { $0.items.map(\.title) })
 
         harness.drag(from: harness.cell(of: "Analytics"), to: (110, 5))
         #expect(harness.operations.isEmpty)
@@ -280,7 +280,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         for modifiers: Modifiers in [.alt, .control] {
             var harness = UIHarness(Self.sample)
             harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 0, slot: 0), modifiers: modifiers)
-            #expect(harness.operations == [.copy(items: [Self.id("Analytics")], to: "Todo", position: .at(0))])
+            expectEqual(harness.operations, [.copy(items: [Self.id("Analytics")], to: "Todo", position: .at(0))])
             #expect(harness.titles[0].first == "Analytics" && harness.titles[1].contains("Analytics"))
             #expect(
                 harness.ui.status.text.hasPrefix("copied \(Self.id("Analytics")) 'Analytics' from In Progress:1 as "))
@@ -293,13 +293,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         harness.send(
             .mouse(MouseEvent(kind: .press(.left), column: cell.0, row: cell.1)),
             .mouse(MouseEvent(kind: .release(.left), column: cell.0, row: cell.1)))
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Machine Learning")))
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Machine Learning")))
         #expect(harness.ui.selection.isEmpty && harness.operations.isEmpty)
         for modifiers: Modifiers in [.control, .shift] {
             harness.send(
                 .mouse(MouseEvent(kind: .press(.left), column: cell.0, row: cell.1)),
                 .mouse(MouseEvent(kind: .release(.left), column: cell.0, row: cell.1, modifiers: modifiers)))
-            #expect(harness.ui.selection == (modifiers == .control ? [ItemID(Self.id("Machine Learning"))!] : []))
+            expectEqual(harness.ui.selection, (modifiers == .control ? [ItemID(Self.id("Machine Learning"))!] : []))
         }
     }
 
@@ -318,7 +318,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         // The cursor scrolls its column to stay in view.
         harness.keys("G")
         #expect(harness.screen.contains { $0.contains("Card 39") })
-        #expect(harness.ui.cursor.position == 39)
+        expectEqual(harness.ui.cursor.position, 39)
     }
 
     // MARK: - WIP limits: .forbidden, refusal, F
@@ -336,7 +336,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             Issue.record("not dragging")
             return
         }
-        #expect(drag.refusal == "'Review' is at its WIP limit of 2")
+        expectEqual(drag.refusal, "'Review' is at its WIP limit of 2")
         let screen = harness.ui.screen()
         #expect(screen.text[over.1].contains("✗ 'Review'"), "\(screen.text.joined(separator: "\n"))")
         // The header of the refusing board is shown in reverse red.
@@ -346,13 +346,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
         // The drop is tried all the same: the kanban refuses it, and F forces it.
         harness.send(.mouse(MouseEvent(kind: .release(.left), column: over.0, row: over.1)))
-        #expect(harness.titles == [["A", "B"], ["C", "D"]])
+        expectEqual(harness.titles, [["A", "B"], ["C", "D"]])
         #expect(harness.ui.status.text.hasPrefix("'Review' is limited to 2 items and holds 2; nothing was changed"))
         #expect(harness.ui.status.text.hasSuffix("; nothing was changed; F forces it"))
-        #expect(harness.ui.forceable == .move(items: [harness.id("A")], to: "Review", position: .at(1), force: true))
+        expectEqual(harness.ui.forceable, .move(items: [harness.id("A")], to: "Review", position: .at(1), force: true))
 
         harness.keys("F")
-        #expect(harness.titles == [["B"], ["C", "A", "D"]])
+        expectEqual(harness.titles, [["B"], ["C", "A", "D"]])
         #expect(
             harness.operations.last?.commandLine == ["move", harness.id("A"), "--to", "Review", "--at", "1", "--force"])
         #expect(harness.ui.forceable == nil)
@@ -370,17 +370,17 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
     @Test func theKeyboardMoveIntoAFullBoardIsRefusedUntilF() {
         var harness = UIHarness(UIHarness.kanban([("Todo", ["A"]), ("Doing", ["B"])], limits: ["Doing": 1]))
         harness.keys("L")
-        #expect(harness.titles == [["A"], ["B"]])
+        expectEqual(harness.titles, [["A"], ["B"]])
         #expect(harness.ui.status.isError && harness.ui.status.text.hasSuffix("F forces it"))
         harness.keys("F")
-        #expect(harness.titles == [[], ["A", "B"]])
+        expectEqual(harness.titles, [[], ["A", "B"]])
     }
 
     // MARK: - Keys
 
     @Test func cursorKeysMoveBetweenCardsAndBoards() {
         var harness = UIHarness(Self.sample, width: 120)
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Database Migration")))
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Database Migration")))
         for (keys, expected) in [
             ("j", Self.id("Schema Design")), ("j", Self.id("Storage Management")), ("k", Self.id("Schema Design")),
             ("l", Self.id("Analytics")),
@@ -390,7 +390,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             ("h", Self.id("Database Migration")),
         ] {
             harness.keys(keys)
-            #expect(harness.ui.cursor.item == ItemID(expected), "after \(keys)")
+            expectEqual(harness.ui.cursor.item, ItemID(expected), "after \(keys)")
         }
         for (key, expected) in [
             (Key(.down), Self.id("Schema Design")), (Key(.right), Self.id("Analytics")),
@@ -400,7 +400,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             (Key(.pageDown), Self.id("Model Abstraction")), (Key(.pageUp), Self.id("Database Migration")),
         ] {
             harness.key(key)
-            #expect(harness.ui.cursor.item == ItemID(expected), "after \(key)")
+            expectEqual(harness.ui.cursor.item, ItemID(expected), "after \(key)")
         }
         #expect(harness.operations.isEmpty)
         // The cursor's card is drawn in reverse video.
@@ -430,9 +430,9 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             var harness = UIHarness(Self.sample)
             harness.keys("j")
             harness.key(key)
-            #expect(harness.operations == [expected], "\(key)")
-            #expect(harness.titles[0] == titles, "\(key)")
-            #expect(harness.ui.cursor.item == ItemID(Self.id("Schema Design")), "the cursor follows the card")
+            expectEqual(harness.operations, [expected], "\(key)")
+            expectEqual(harness.titles[0], titles, "\(key)")
+            expectEqual(harness.ui.cursor.item, ItemID(Self.id("Schema Design")), "the cursor follows the card")
         }
         for key in [Key(.character("L")), Key(.right, .shift)] {
             var harness = UIHarness(Self.sample, width: 120)
@@ -443,15 +443,15 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
                 harness.operations == [.move(items: [Self.id("Schema Design")], to: "In Progress", position: .at(1))])
             #expect(harness.ui.cursor.board == 1 && harness.ui.cursor.item == ItemID(Self.id("Schema Design")))
             harness.key(key == Key(.character("L")) ? Key(.character("H")) : Key(.left, .shift))
-            #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+            expectEqual(harness.titles, Self.sample.boards.map { $0.items.map(\.title) })
         }
         var harness = UIHarness(Self.sample)
         harness.keys("KH")
         #expect(harness.operations.isEmpty)
-        #expect(harness.ui.status.text == "there is no board to the left")
+        expectEqual(harness.ui.status.text, "there is no board to the left")
         harness.keys("G")
         harness.keys("J")
-        #expect(harness.ui.status.text == "'Model Abstraction' is already at the bottom")
+        expectEqual(harness.ui.status.text, "'Model Abstraction' is already at the bottom")
     }
 
     @Test func spaceSelectsAndXPMovesTheSelectionBelowTheCursor() {
@@ -480,18 +480,18 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
                 "Push Notification", "Analytics", "Database Migration", "Storage Management", "Machine Learning",
             ])
         #expect(harness.ui.clipboard == nil, "a cut is pasted once")
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Database Migration")))
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Database Migration")))
         #expect(harness.ui.status.text.hasSuffix("(and 1 more)"))
     }
 
     @Test func yCopiesAndPPastesCopiesAboveTheCursor() {
         var harness = UIHarness(Self.sample)
         harness.keys("yllP")
-        #expect(harness.operations == [.copy(items: [Self.id("Database Migration")], to: "Done", position: .at(0))])
-        #expect(harness.titles[2] == ["Database Migration", "System Architecture", "Alert & Debugging"])
-        #expect(harness.titles[0].first == "Database Migration")
+        expectEqual(harness.operations, [.copy(items: [Self.id("Database Migration")], to: "Done", position: .at(0))])
+        expectEqual(harness.titles[2], ["Database Migration", "System Architecture", "Alert & Debugging"])
+        expectEqual(harness.titles[0].first, "Database Migration")
         harness.keys("p")
-        #expect(harness.titles[2].filter { $0 == "Database Migration" }.count == 2, "a copy pastes again")
+        expectEqual(harness.titles[2].filter { $0 == "Database Migration" }.count, 2, "a copy pastes again")
         harness.key(Key(.escape))
         harness.keys("p")
         #expect(harness.ui.status.text.hasPrefix("nothing to paste"))
@@ -506,25 +506,25 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
         harness.keys("New café card")
         harness.key(Key(.backspace))
-        #expect(harness.screen.last?.hasPrefix("new card in 'Todo': New café car") == true)
+        expectEqual(harness.screen.last?.hasPrefix("new card in 'Todo': New café car"), true)
         harness.send(.paste("d\nwith more"))
         harness.key(Key(.enter))
-        #expect(harness.operations.count == 1)
-        #expect(harness.titles[0][2] == "New café card with more")
-        #expect(harness.ui.cursor.position == 2)
+        expectEqual(harness.operations.count, 1)
+        expectEqual(harness.titles[0][2], "New café card with more")
+        expectEqual(harness.ui.cursor.position, 2)
         #expect(harness.ui.status.text.hasPrefix("added "))
         // A title with nothing in it is refused and nothing is sent.
         harness.keys("a")
         harness.keys("   ")
         harness.key(Key(.enter))
-        #expect(harness.operations.count == 1)
+        expectEqual(harness.operations.count, 1)
         #expect(harness.ui.status.isError)
         // Escape cancels; Ctrl-U clears the line.
         harness.keys("aabc")
         harness.key(.control("u"))
         harness.keys("x")
         harness.key(Key(.escape))
-        #expect(harness.operations.count == 1)
+        expectEqual(harness.operations.count, 1)
     }
 
     @Test func rRenamesEEditsEnterShowsTheCard() {
@@ -540,15 +540,15 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         )
 
         harness.keys("e")
-        #expect(harness.actions.last == .edit(ItemID(Self.id("Database Migration"))!))
+        expectEqual(harness.actions.last, .edit(ItemID(Self.id("Database Migration"))!))
 
         harness.key(Key(.enter))
-        #expect(harness.ui.mode == .detail(ItemID(Self.id("Database Migration"))!))
-        #expect(harness.screen[0] == "Database Plan")
+        expectEqual(harness.ui.mode, .detail(ItemID(Self.id("Database Migration"))!))
+        expectEqual(harness.screen[0], "Database Plan")
         #expect(harness.screen.contains("  board    Todo:0"))
         harness.keys("j")
-        #expect(harness.ui.mode == .board)
-        #expect(harness.ui.cursor.position == 0, "the key that closes the card does nothing else")
+        expectEqual(harness.ui.mode, .board)
+        expectEqual(harness.ui.cursor.position, 0, "the key that closes the card does nothing else")
     }
 
     @Test func dRemovesOnlyAfterY() {
@@ -559,27 +559,27 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
                 == true)
         harness.keys("n")
         #expect(harness.operations.isEmpty)
-        #expect(harness.ui.status.text == "nothing was removed")
+        expectEqual(harness.ui.status.text, "nothing was removed")
         harness.keys(" j d")
-        #expect(harness.screen.last?.hasPrefix("remove 2 cards?") == true)
+        expectEqual(harness.screen.last?.hasPrefix("remove 2 cards?"), true)
         harness.keys("y")
-        #expect(harness.operations == [.remove(items: [Self.id("Database Migration"), Self.id("Schema Design")])])
-        #expect(harness.titles[0] == ["Storage Management", "Model Abstraction"])
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Model Abstraction")), "the card that took its place")
+        expectEqual(harness.operations, [.remove(items: [Self.id("Database Migration"), Self.id("Schema Design")])])
+        expectEqual(harness.titles[0], ["Storage Management", "Model Abstraction"])
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Model Abstraction")), "the card that took its place")
     }
 
     @Test func uUndoesAndCtrlRRedoes() {
         var harness = UIHarness(Self.sample)
         harness.keys("L")
         harness.keys("u")
-        #expect(harness.actions.last == .undo)
-        #expect(harness.titles == Self.sample.boards.map { $0.items.map(\.title) })
+        expectEqual(harness.actions.last, .undo)
+        expectEqual(harness.titles, Self.sample.boards.map { $0.items.map(\.title) })
         // The status line: the history's entry, and the first thing it changed.
         let move = "kanban move \(Self.id("Database Migration")) --to 'In Progress' --at 0"
         #expect(harness.ui.status.text.hasPrefix("took back #1: \(move): "), "\(harness.ui.status.text)")
         harness.key(.control("r"))
-        #expect(harness.actions.last == .redo)
-        #expect(harness.titles[1].first == "Database Migration")
+        expectEqual(harness.actions.last, .redo)
+        expectEqual(harness.titles[1].first, "Database Migration")
         #expect(harness.ui.status.text.hasPrefix("did again #1: \(move): "), "\(harness.ui.status.text)")
     }
 
@@ -588,7 +588,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         harness.keys("/")
         harness.keys("AN")
         harness.key(Key(.enter))
-        #expect(harness.ui.filter == "AN")
+        expectEqual(harness.ui.filter, "AN")
         let screen = harness.screen
         // Storage Management (Todo:2) and Analytics (In Progress:1) keep their indexes.
         #expect(
@@ -596,7 +596,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             "\(screen.joined(separator: "\n"))")
         #expect(screen[2].contains("1 \(Self.id("Analytics")) Analytics"))
         #expect(!screen.joined().contains("Schema Design"))
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Storage Management")))
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Storage Management")))
         // A drop in a filtered board lands before the card shown there.
         harness.drag(from: harness.cell(of: "Storage Management"), to: harness.cell(board: 1, slot: 0))
         #expect(
@@ -609,26 +609,26 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
     @Test func questionMarkShowsTheKeysQAndCtrlCQuit() {
         var harness = UIHarness(Self.sample)
         harness.keys("?")
-        #expect(harness.ui.mode == .help)
+        expectEqual(harness.ui.mode, .help)
         #expect(harness.screen[0].hasPrefix("kanban ui: the keys"))
         #expect(harness.screen.contains { $0.contains("F") && $0.contains("--force") })
         harness.keys("x")
         #expect(harness.ui.mode == .board && harness.ui.clipboard == nil)
         harness.keys("q")
-        #expect(harness.actions.last == .quit)
+        expectEqual(harness.actions.last, .quit)
         harness.keys("a")
         harness.key(.control("c"))
-        #expect(harness.actions.last == .quit, "Ctrl-C quits even from a prompt")
+        expectEqual(harness.actions.last, .quit, "Ctrl-C quits even from a prompt")
         harness.key(Key(.escape))
         harness.key(.control("l"))
         harness.key(.control("z"))
-        #expect(Array(harness.actions.suffix(2)) == [.redraw, .suspend])
+        expectEqual(Array(harness.actions.suffix(2)), [.redraw, .suspend])
     }
 
     @Test func aPasteOnTheBoardAddsACardPerLine() {
         var harness = UIHarness(Self.sample)
         harness.send(.paste("First pasted\r\n\n  Second pasted  \n"))
-        #expect(harness.titles[0][1...2] == ["First pasted", "Second pasted"])
+        expectEqual(harness.titles[0][1...2], ["First pasted", "Second pasted"])
         harness.send(.paste("bad \u{7} bell"))
         #expect(harness.ui.status.isError && harness.ui.status.text.hasPrefix("pasted line 1:"))
     }
@@ -638,7 +638,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
     @Test func aCutPasteSaysWhatItLeftOut() {
         var harness = UIHarness(Self.sample)
         harness.send(.paste("First pasted\nSecond pasted\n", linesLeftOut: 9_618))
-        #expect(harness.titles[0][1...2] == ["First pasted", "Second pasted"])
+        expectEqual(harness.titles[0][1...2], ["First pasted", "Second pasted"])
         #expect(harness.ui.status.text.contains("9618 lines were not added"), "\(harness.ui.status.text)")
         harness.send(.paste("", linesLeftOut: 1))
         #expect(harness.ui.status.text.contains("1 line was not added"), "\(harness.ui.status.text)")
@@ -659,13 +659,13 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             using: &generator)
         try! outside.apply(.move(items: [Self.id("Schema Design")], to: "Done"), at: UIHarness.clock, using: &generator)
         _ = harness.ui.handle(.loaded(outside))
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Storage Management")))
-        #expect(harness.ui.cursor.position == 2)
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Storage Management")))
+        expectEqual(harness.ui.cursor.position, 2)
         #expect(harness.screen[2].contains("From a script"))
         // When the card itself goes, the cursor stays at its place.
         try! outside.apply(.remove(items: [Self.id("Storage Management")]), at: UIHarness.clock, using: &generator)
         _ = harness.ui.handle(.loaded(outside))
-        #expect(harness.ui.cursor.item == ItemID(Self.id("Model Abstraction")))
+        expectEqual(harness.ui.cursor.item, ItemID(Self.id("Model Abstraction")))
     }
 
     // MARK: - The screen
@@ -685,7 +685,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         #expect(!text.contains("\u{7}"))
         #expect(!text.contains("\u{9B}"))
         #expect(!text.contains("\u{202E}"))
-        #expect(text.ranges(of: "\u{1B}[2J").count == 1)
+        expectEqual(text.ranges(of: "\u{1B}[2J").count, 1)
         #expect(screen.text[0].hasPrefix("Todo\\u{1B}]2;owned\\u{7}"))
         #expect(screen.text[2].contains("evil \\u{1B}[2J\\u{1B}]0;pwned\\u{7}"))
     }
@@ -707,9 +707,9 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             }
             #expect(column <= 80, "\(line)")
             if bars == nil { bars = offsets }
-            #expect(offsets == bars, "\(line)")
+            expectEqual(offsets, bars, "\(line)")
         }
-        #expect(bars?.count == 2, "\(harness.screen.joined(separator: "\n"))")
+        expectEqual(bars?.count, 2, "\(harness.screen.joined(separator: "\n"))")
     }
 
     @Test func framesDrawOnlyTheLinesThatChanged() {
@@ -736,7 +736,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         for width in [80, 100, 120] {
             let harness = UIHarness(Self.sample, width: width)
             let columns = Self.sample.boards.map { Column(BoardText($0, today: UIHarness.clock.today)) }
-            #expect(harness.ui.widths == ColumnLayout.widths(columns, total: width, compact: false), "\(width)")
+            expectEqual(harness.ui.widths, ColumnLayout.widths(columns, total: width, compact: false), "\(width)")
             #expect(harness.ui.measured.isEmpty)
         }
     }
@@ -747,7 +747,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         ])
         var harness = UIHarness(big, width: 100, height: 30)
         let widths = harness.ui.widths
-        #expect(harness.ui.measured.count == 1)
+        expectEqual(harness.ui.measured.count, 1)
         // 200 spread out, and the longest title if they miss it.
         #expect((200...201).contains(harness.ui.measured.first?.value.column.board.cards.count ?? 0))
         harness.keys("jJ")
@@ -755,7 +755,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             harness.titles[0][..<3] == [
                 "Item 0 with a few more words", "Item 2 with a few more words", "Item 1 with a few more words",
             ])
-        #expect(harness.ui.widths == widths)
+        expectEqual(harness.ui.widths, widths)
         #expect(harness.screen[4].hasPrefix("  2 item01   Item 1 with a few more words"), "\(harness.screen[4])")
     }
 
@@ -772,23 +772,23 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         for keys in ["", "jjl", "L", "?", "x", "\u{1B}", "ja"] {
             harness.keys(keys)
             let screen = harness.ui.screen()
-            #expect(screen.lines.count == height, "\(keys)")
+            expectEqual(screen.lines.count, height, "\(keys)")
             for line in screen.lines { #expect(line.width <= width && DisplayWidth.of(line.plain) == line.width) }
         }
         harness.send(.mouse(MouseEvent(kind: .press(.left), column: 0, row: 0)))
         harness.send(.mouse(MouseEvent(kind: .drag(.left), column: width - 1, row: height - 1)))
-        #expect(harness.ui.screen().lines.count == height)
+        expectEqual(harness.ui.screen().lines.count, height)
         _ = harness.ui.handle(.resize(width: 3, height: 1))
-        #expect(harness.ui.screen().lines.count == 1)
+        expectEqual(harness.ui.screen().lines.count, 1)
     }
 
     @Test func boardsThatDoNotFitScrollSideways() {
         let many = UIHarness.kanban((0..<8).map { ("Board number \($0)", ["A card on board \($0) with words"]) })
         var harness = UIHarness(many, width: 80, height: 10)
         #expect(harness.ui.window.lowerBound == 0 && harness.ui.window.count < 8)
-        #expect(harness.screen.last?.contains("boards 1-") == true)
+        expectEqual(harness.screen.last?.contains("boards 1-"), true)
         for _ in 0..<7 { harness.keys("l") }
-        #expect(harness.ui.cursor.board == 7)
+        expectEqual(harness.ui.cursor.board, 7)
         #expect(harness.ui.window.contains(7))
         #expect(harness.screen[0].contains("Board number 7"))
     }

@@ -19,7 +19,7 @@ struct UITerminal {
         let pane = try UIPane(sandbox, width: 80, height: 24)
         defer { pane.kill() }
         try pane.waitFor("the board") { $0.first?.hasPrefix("Todo (4)") == true }
-        #expect(try pane.format("#{alternate_on} #{mouse_sgr_flag} #{mouse_button_flag} #{cursor_flag}") == "1 1 1 0")
+        try expectEqual(pane.format("#{alternate_on} #{mouse_sgr_flag} #{mouse_button_flag} #{cursor_flag}"), "1 1 1 0")
 
         // L: the card under the cursor to the next board, one transaction.
         try pane.keys("L")
@@ -34,10 +34,10 @@ struct UITerminal {
         try pane.mouse(0, analytics, "M")
         try pane.mouse(32, (done.0 + 1, done.1 + 2), "M")
         screen = try pane.waitFor("the refusing board") { $0.joined().contains("✗ 'Done'") }
-        #expect(screen.last?.contains("'Done' is at its WIP limit of 2: a drop here is refused") == true)
+        expectEqual(screen.last?.contains("'Done' is at its WIP limit of 2: a drop here is refused"), true)
         try pane.mouse(0, (done.0 + 1, done.1 + 2), "m")
         screen = try pane.waitFor("the refusal") { $0.last?.contains("F forces it") == true }
-        #expect(try sandbox.boards()[2].items == ["System Architecture", "Alert & Debugging"])
+        try expectEqual(sandbox.boards()[2].items, ["System Architecture", "Alert & Debugging"])
         try pane.keys("F")
         try pane.waitForFile(sandbox) { $0[2].items == ["Analytics", "System Architecture", "Alert & Debugging"] }
         try pane.waitFor("the report") { $0.last?.hasPrefix("moved") == true }
@@ -63,11 +63,11 @@ struct UITerminal {
         try pane.mouse(32, (2, 23), "M")
         try pane.mouse(0, (2, 23), "m")
         try pane.waitFor("the cancel") { $0.last?.hasPrefix("drop cancelled") == true }
-        #expect(try sandbox.bytes() == before)
+        try expectEqual(sandbox.bytes(), before)
 
         try pane.keys("q")
-        #expect(try pane.exitStatus() == 0)
-        #expect(try pane.format("#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag} #{cursor_flag}") == "0 0 0 1")
+        try expectEqual(pane.exitStatus(), 0)
+        try expectEqual(pane.format("#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag} #{cursor_flag}"), "0 0 0 1")
         // Each change is in the history as the command that makes it.
         let log = try sandbox.succeed("log")
         #expect(log.contains("kanban move"), "\(log)")
@@ -78,7 +78,7 @@ struct UITerminal {
     /// The board looks at the file four times a second (README: The interactive board); how
     /// soon a change shows on a busy machine is not what is checked, only that it does.
     @Test func aCardAddedByAScriptShowsWithTheCursorOnItsCard() throws {
-        #expect(UISession.checkInterval == 0.25)
+        expectEqual(UISession.checkInterval, 0.25)
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -94,9 +94,9 @@ struct UITerminal {
         // The cursor stayed on Analytics, now In Progress:2: L moves it.
         try pane.keys("L")
         try pane.waitForFile(sandbox) { $0[2].items.contains("Analytics") }
-        #expect(try sandbox.boards()[1].items == ["Added by a script", "Push Notification", "Machine Learning"])
+        try expectEqual(sandbox.boards()[1].items, ["Added by a script", "Push Notification", "Machine Learning"])
         try pane.keys("q")
-        #expect(try pane.exitStatus() == 0)
+        try expectEqual(pane.exitStatus(), 0)
     }
 
     /// How kanban ui is ended, and the exit status that says so.
@@ -115,19 +115,19 @@ struct UITerminal {
         let pane = try UIPane(sandbox, width: 80, height: 24)
         defer { pane.kill() }
         try pane.waitFor("the board") { $0.first?.hasPrefix("Todo (4)") == true }
-        #expect(try pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
+        try expectEqual(pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}"), "1 1 0")
         if how.hasPrefix("SIG") {
             let pid = try #require(Int32(String(decoding: try sandbox.bytes("ui.pid"), as: UTF8.self).trimmed))
             let signal = [
                 "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGQUIT": SIGQUIT, "SIGSEGV": SIGSEGV,
                 "SIGABRT": SIGABRT,
             ][how]!
-            #expect(Glibc.kill(pid, signal) == 0)
+            expectEqual(Glibc.kill(pid, signal), 0)
         } else {
             try pane.keys(how)
         }
-        #expect(try pane.exitStatus() == status, "\(how)")
-        #expect(try pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1", "\(how)")
+        try expectEqual(pane.exitStatus(), status, "\(how)")
+        try expectEqual(pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}"), "0 0 1", "\(how)")
         // Typing works as before: the terminal echoes again.
         try pane.keys("echo back", "Enter")
         try pane.waitFor("the shell's echo") { $0.contains("back") }
@@ -149,13 +149,13 @@ struct UITerminal {
         let screen = try pane.waitFor("the board") { $0.joined().contains("Analytics") }
         // Shown as text, visibly (the long escaped word wraps).
         #expect(screen.joined().contains("\\u{1B}]2;pwned\\u{7}\\u{1B}[2J"))
-        #expect(screen.first?.hasPrefix("Todo (4)") == true, "the screen was not cleared")
+        expectEqual(screen.first?.hasPrefix("Todo (4)"), true, "the screen was not cleared")
         try pane.keys("l", "j", "Enter")  // the card in full
         try pane.waitFor("the card") { $0.first?.hasPrefix("Analytics \\u{1B}") == true }
-        #expect(try pane.format("#{pane_title}") == title)
+        try expectEqual(pane.format("#{pane_title}"), title)
         #expect(try pane.format("#{pane_title}") != "pwned")
         try pane.keys("q", "q")
-        #expect(try pane.exitStatus() == 0)
+        try expectEqual(pane.exitStatus(), 0)
     }
 
     @Test func aResizeRedrawsAtTheNewWidth() throws {
@@ -172,7 +172,7 @@ struct UITerminal {
         #expect(wide[2].contains("Database Migration"))
         #expect(wide.allSatisfy { $0.count <= 160 })
         try pane.keys("q")
-        #expect(try pane.exitStatus() == 0)
+        try expectEqual(pane.exitStatus(), 0)
     }
 }
 
@@ -182,14 +182,14 @@ struct UITerminal {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run(["ui"])
-        #expect(result.status == 64, "\(result)")
+        expectEqual(result.status, 64, "\(result)")
         #expect(result.err.hasPrefix("kanban: error: 'ui' needs a terminal"), "\(result)")
         #expect(result.stdout.isEmpty)
         // Before any file is looked for, as usage errors are.
         let elsewhere = try KanbanSandbox()
         defer { elsewhere.remove() }
-        #expect(try elsewhere.run(["ui"]).status == 64)
-        #expect(try elsewhere.run(["ui", "extra"]).status == 64)
+        try expectEqual(elsewhere.run(["ui"]).status, 64)
+        try expectEqual(elsewhere.run(["ui", "extra"]).status, 64)
     }
 }
 

@@ -33,13 +33,13 @@ struct UpwardSearchTests {
         let file = try sandbox.snapshot("shared/kanban.json")
         for arguments in [["list"], ["add", "my secret card"]] {
             let result = try sandbox.run(arguments, in: "shared/mine")
-            #expect(result.status == 66, "\(arguments): \(result)")
+            expectEqual(result.status, 66, "\(arguments): \(result)")
             #expect(
                 result.err.contains("\(sandbox.path)/shared") && result.err.contains(reason)
                     && result.err.contains("does not enter"), "\(result.err)")
         }
-        #expect(try sandbox.snapshot("shared/kanban.json") == file, "the planted file is untouched")
-        #expect(try sandbox.entries("shared") == before, "no history or lock was made next to it")
+        try expectEqual(sandbox.snapshot("shared/kanban.json"), file, "the planted file is untouched")
+        try expectEqual(sandbox.entries("shared"), before, "no history or lock was made next to it")
         // Named explicitly, it is used as given.
         try sandbox.succeed(["add", "on purpose", "-f", "../kanban.json", "-q"], in: "shared/mine")
         try sandbox.succeed(["list", "-q"], environment: ["KANBAN_FILE": "../kanban.json"], in: "shared/mine")
@@ -82,7 +82,7 @@ struct UpwardSearchTests {
         unlink(sandbox.path(".kanban.json.history"))
         try #require(chmod(sandbox.file, mode) == 0)
         let result = try sandbox.run(["add", "x"], shell: "umask 000")
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         for name in [".kanban.json.lock", ".kanban.json.history", "kanban.json"] {
             var info = stat()
             try #require(lstat(sandbox.path(name), &info) == 0, "\(name)")
@@ -96,11 +96,11 @@ struct UpwardSearchTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "-q"], shell: "umask 077")
-        #expect(result.status == 0, "\(result)")
+        expectEqual(result.status, 0, "\(result)")
         for name in [".kanban.json.lock", "kanban.json"] {
             var info = stat()
             try #require(lstat(sandbox.path(name), &info) == 0, "\(name)")
-            #expect(info.st_mode & 0o777 == 0o600, "\(name): mode \(String(info.st_mode & 0o777, radix: 8))")
+            expectEqual(info.st_mode & 0o777, 0o600, "\(name): mode \(String(info.st_mode & 0o777, radix: 8))")
         }
     }
 }

@@ -8,58 +8,58 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 
 @Suite struct WrappingTitles {
     @Test func linesBreakAtSpacesAndFillGreedily() {
-        #expect(wrap("one two three", 7) == ["one two", "three"])
-        #expect(wrap("one two three", 13) == ["one two three"])
-        #expect(wrap("  spaced   out  ", 20) == ["spaced out"])
-        #expect(wrap("", 4) == [""])
+        expectEqual(wrap("one two three", 7), ["one two", "three"])
+        expectEqual(wrap("one two three", 13), ["one two three"])
+        expectEqual(wrap("  spaced   out  ", 20), ["spaced out"])
+        expectEqual(wrap("", 4), [""])
     }
 
     @Test func aWordIsCutOnlyWhenWiderThanTheLine() {
-        #expect(wrap("see supercalifragilistic", 10) == ["see", "supercalif", "ragilistic"])
-        #expect(wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"])
+        expectEqual(wrap("see supercalifragilistic", 10), ["see", "supercalif", "ragilistic"])
+        expectEqual(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"])
         // Fits on a line of its own: moves there whole rather than being split.
-        #expect(wrap("a reliability", 11) == ["a", "reliability"])
-        #expect(wrap("CONTRIBUTING guide", 12) == ["CONTRIBUTING", "guide"])
+        expectEqual(wrap("a reliability", 11), ["a", "reliability"])
+        expectEqual(wrap("CONTRIBUTING guide", 12), ["CONTRIBUTING", "guide"])
     }
 
     @Test func hyphensAndSlashesBetweenLettersAreBreaks() {
-        #expect(wrap("words-joined-by-dashes", 12) == ["words-", "joined-by-", "dashes"])
-        #expect(wrap("see src/kanban/Output", 12) == ["see src/", "kanban/", "Output"])
-        #expect(wrap("-flag --option 1-2", 8) == ["-flag", "--option", "1-2"])
+        expectEqual(wrap("words-joined-by-dashes", 12), ["words-", "joined-by-", "dashes"])
+        expectEqual(wrap("see src/kanban/Output", 12), ["see src/", "kanban/", "Output"])
+        expectEqual(wrap("-flag --option 1-2", 8), ["-flag", "--option", "1-2"])
     }
 
     @Test func cjkTextBreaksBetweenCharactersKeepingPunctuation() {
-        #expect(wrap("修复登录页面的显示问题。", 10) == ["修复登录页", "面的显示问", "题。"])
-        #expect(wrap("「引用」です", 4) == ["「引", "用」", "です"])
-        #expect(wrap("国際化対応のためのメッセージ", 12) == ["国際化対応の", "ためのメッ", "セージ"])
-        #expect(wrap("修复bug的问题", 7) == ["修复bug", "的问题"])
+        expectEqual(wrap("修复登录页面的显示问题。", 10), ["修复登录页", "面的显示问", "题。"])
+        expectEqual(wrap("「引用」です", 4), ["「引", "用」", "です"])
+        expectEqual(wrap("国際化対応のためのメッセージ", 12), ["国際化対応の", "ためのメッ", "セージ"])
+        expectEqual(wrap("修复bug的问题", 7), ["修复bug", "的问题"])
         // Korean is written with spaces and breaks at them.
-        #expect(wrap("한국어 제목도 잘 줄바꿈", 13) == ["한국어 제목도", "잘 줄바꿈"])
-        #expect(wrap("漢字漢字", 3) == ["漢", "字", "漢", "字"])
+        expectEqual(wrap("한국어 제목도 잘 줄바꿈", 13), ["한국어 제목도", "잘 줄바꿈"])
+        expectEqual(wrap("漢字漢字", 3), ["漢", "字", "漢", "字"])
     }
 
     @Test func emojiKeepTheirWidth() {
-        #expect(wrap("pair 🧑‍💻 with 👍🏽 and 🇫🇷", 9) == ["pair 🧑‍💻", "with 👍🏽", "and 🇫🇷"])
+        expectEqual(wrap("pair 🧑‍💻 with 👍🏽 and 🇫🇷", 9), ["pair 🧑‍💻", "with 👍🏽", "and 🇫🇷"])
         let lines = Wrapping.wrap(Wrapping.words(of: "pair 🧑‍💻 with 👍🏽 and 🇫🇷"), width: 9)
-        #expect(lines.map(\.width) == [7, 7, 6])
+        expectEqual(lines.map(\.width), [7, 7, 6])
     }
 
     @Test func labelsAndTheDueDateWrapLikeWords() {
         let card = CardText(index: 0, id: "k3f9p2", title: "Fix login", words: ["#bug", "#@alice"], due: "11-23")
         let words = Wrapping.words(of: card)
-        #expect(words.map(\.text) == ["Fix", "login", "#bug", "#@alice", "due 11-23"])
-        #expect(words.map(\.kind) == [.title, .title, .label, .label, .due])
+        expectEqual(words.map(\.text), ["Fix", "login", "#bug", "#@alice", "due 11-23"])
+        expectEqual(words.map(\.kind), [.title, .title, .label, .label, .due])
         let lines = Wrapping.wrap(words, width: 16).map(\.plain)
-        #expect(lines == ["Fix login #bug", "#@alice", "due 11-23"])
+        expectEqual(lines, ["Fix login #bug", "#@alice", "due 11-23"])
         var overdue = card
         overdue.overdue = true
-        #expect(Wrapping.words(of: overdue).last?.kind == .overdue)
+        expectEqual(Wrapping.words(of: overdue).last?.kind, .overdue)
     }
 
     @Test func colorOnlyStylesLabelsAndDatesWhenEnabled() {
         let card = CardText(index: 0, id: "a", title: "Ship", words: ["#p1"], due: "01-02", overdue: true)
         let line = Wrapping.truncate(Wrapping.words(of: card), to: 80)
-        #expect(line.text(style: Style(enabled: false)) == "Ship #p1 due 01-02")
+        expectEqual(line.text(style: Style(enabled: false)), "Ship #p1 due 01-02")
         let colored = line.text(style: Style(enabled: true))
         #expect(colored.contains("\u{1B}[36m#p1\u{1B}[0m"))
         #expect(colored.contains("\u{1B}[1;31mdue 01-02\u{1B}[0m"))
@@ -68,22 +68,22 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 
     @Test func theFirstLineMayBeShorter() {
         let lines = Wrapping.wrap(Wrapping.words(of: "one two three four five"), width: 14, firstWidth: 7)
-        #expect(lines.map(\.plain) == ["one two", "three four", "five"])
+        expectEqual(lines.map(\.plain), ["one two", "three four", "five"])
     }
 
     @Test func truncateCutsOneLineWithAnEllipsis() {
         func cut(_ text: String, _ width: Int) -> String {
             Wrapping.truncate(Wrapping.words(of: text), to: width).plain
         }
-        #expect(cut("ab cd ef", 8) == "ab cd ef")
-        #expect(cut("ab cd ef", 7) == "ab cd…")
-        #expect(cut("ab cd ef", 5) == "ab c…")
-        #expect(cut("ab cd ef", 3) == "ab…")
-        #expect(cut("ab cd ef", 1) == "…")
-        #expect(cut("ab cd ef", 0) == "")
-        #expect(cut("漢字漢字", 4) == "漢…")
-        #expect(DisplayWidth.of(cut("漢字漢字", 4)) == 3)
-        #expect(BoardView.truncate("In Progress", to: 5) == "In P…")
+        expectEqual(cut("ab cd ef", 8), "ab cd ef")
+        expectEqual(cut("ab cd ef", 7), "ab cd…")
+        expectEqual(cut("ab cd ef", 5), "ab c…")
+        expectEqual(cut("ab cd ef", 3), "ab…")
+        expectEqual(cut("ab cd ef", 1), "…")
+        expectEqual(cut("ab cd ef", 0), "")
+        expectEqual(cut("漢字漢字", 4), "漢…")
+        expectEqual(DisplayWidth.of(cut("漢字漢字", 4)), 3)
+        expectEqual(BoardView.truncate("In Progress", to: 5), "In P…")
     }
 }
 
@@ -104,15 +104,15 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
             let words = Wrapping.words(of: title)
             for width in 1...30 {
                 let lines = Wrapping.wrap(words, width: width)
-                #expect(Wrapping.lineCount(words, width: width) == lines.count, "\(title) at \(width)")
+                expectEqual(Wrapping.lineCount(words, width: width), lines.count, "\(title) at \(width)")
                 for line in lines {
-                    #expect(line.width == DisplayWidth.of(line.plain))
+                    expectEqual(line.width, DisplayWidth.of(line.plain))
                     // Only a single character wider than the whole line may overflow it.
                     #expect(line.width <= width || line.plain.count == 1, "\(title) at \(width): \(line.plain)")
                 }
                 // The text is all there, in order.
                 let text = lines.flatMap(\.words).map(\.text).joined()
-                #expect(text == title.split(separator: " ").joined(), "\(title) at \(width)")
+                expectEqual(text, title.split(separator: " ").joined(), "\(title) at \(width)")
                 // Greedy: the first word of each line did not fit at the end of the line before
                 // (a word cut because it is wider than a line starts a line of its own).
                 for (above, below) in zip(lines, lines.dropFirst()) {
@@ -169,9 +169,9 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
             for width in 0...40 {
                 let line = Wrapping.truncate(words, to: width)
                 #expect(line.width <= width)
-                #expect(line.width == DisplayWidth.of(line.plain))
+                expectEqual(line.width, DisplayWidth.of(line.plain))
                 if whole.width <= width {
-                    #expect(line == whole)
+                    expectEqual(line, whole)
                 } else {
                     #expect(line.plain.hasSuffix("…") || width == 0)
                     #expect(whole.plain.hasPrefix(String(line.plain.dropLast())))

@@ -33,30 +33,21 @@ struct TemporaryText {
     /// to, a sparse file of gigabytes would be read for nothing. Such a thing is refused
     /// and removed; it is never followed or written through.
     func read() throws(CLIError) -> String {
-        let fd: Int32
-        do {
-            fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        } catch {
-            if let info = POSIX.lstat(path), info.st_mode & S_IFMT == S_IFLNK { throw refused("is a symbolic link") }
-            throw .io("cannot read \(q(path)): \(error.reason); nothing was changed")
-        }
-        defer { close(fd) }
         let bytes: [UInt8]
         do {
-            let info = try POSIX.fstatus(fd)
-            guard info.isRegularFile else { throw refused("is \(info.kind)") }
-            guard info.st_uid == geteuid() else { throw refused("belongs to another user, uid \(info.st_uid)") }
-            guard info.st_size <= Self.maximumSize else {
-                throw refused("is larger than \(byteCount(Self.maximumSize))")
-            }
-            bytes = try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: Self.maximumSize)
-        } catch let error as CLIError {
-            throw error
-        } catch let error as POSIX.Failure {
-            if error.code == EFBIG { throw refused("grew larger than \(byteCount(Self.maximumSize))") }
-            throw .io("cannot read \(q(path)): \(error.reason); nothing was changed; your text is kept there")
+            let rules = BoundedFile.Rules(regularOnly: true, followingLinks: false, owner: geteuid())
+            bytes = try BoundedFile.read(path, limit: Self.maximumSize, rules: rules)
         } catch {
-            preconditionFailure("unexpected error \(error)")
+            switch error {
+            case .symbolicLink: throw refused("is a symbolic link")
+            case .kind(let info): throw refused("is \(info.kind)")
+            case .otherOwner(let uid): throw refused("belongs to another user, uid \(uid)")
+            case .tooLarge: throw refused("is larger than \(byteCount(Self.maximumSize))")
+            case .grewTooLarge: throw refused("grew larger than \(byteCount(Self.maximumSize))")
+            case .cannotOpen(let failure): throw .io("cannot read \(q(path)): \(failure.reason); nothing was changed")
+            case .cannotRead(let failure):
+                throw .io("cannot read \(q(path)): \(failure.reason); nothing was changed; your text is kept there")
+            }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.badInput("\(q(path)) is not valid UTF-8; your text is kept there")

@@ -18,18 +18,18 @@ enum InputFile {
         let limit = Store.maximumFileSize
         let tooLarge = CLIError.io(
             "cannot read \(q(path)): it is larger than \(byteCount(limit)), the most kanban reads; nothing was imported")
-        do throws(POSIX.Failure) {
-            let fd = try POSIX.open(path, O_RDONLY)
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw POSIX.Failure() }
-            guard info.st_mode & S_IFMT != S_IFDIR else { throw POSIX.Failure(EISDIR) }
-            guard info.st_size <= limit else { throw POSIX.Failure(EFBIG) }
-            return (q(path), try POSIX.readAll(fd, sizeHint: Int(info.st_size), limit: limit))
+        do {
+            let rules = BoundedFile.Rules(regularOnly: false, followingLinks: true)
+            return (q(path), try BoundedFile.read(path, limit: limit, rules: rules))
         } catch {
-            if error.code == ENOENT { throw .noFile("no file \(q(path)) to import") }
-            if error.code == EFBIG { throw tooLarge }
-            throw .io("cannot read \(q(path)): \(error.reason)")
+            switch error {
+            case .cannotOpen(let failure) where failure.code == ENOENT: throw .noFile("no file \(q(path)) to import")
+            case .tooLarge, .grewTooLarge: throw tooLarge
+            case .kind: throw .io("cannot read \(q(path)): \(POSIX.Failure(EISDIR).reason)")
+            case .cannotOpen(let failure), .cannotRead(let failure):
+                throw .io("cannot read \(q(path)): \(failure.reason)")
+            case .symbolicLink, .otherOwner: preconditionFailure("refused by rules import does not set: \(error)")
+            }
         }
     }
 }

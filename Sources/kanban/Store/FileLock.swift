@@ -53,7 +53,7 @@ struct FileLock {
 
     /// Takes the locks for changing the kanban file at `target`, open as `file`; `file` is
     /// replaced by the file now at `target` if a previous holder replaced it.
-    init(updating target: String, file: inout OpenFile, deadline: Deadline) throws(LockFailure) {
+    init(updating target: String, file: inout BoundedFile, deadline: Deadline) throws(LockFailure) {
         sidecar = try Self.lockSidecar(Self.sidecarPath(for: target), like: file.info, deadline: deadline)
         do {
             try Self.lockKanbanFile(&file, at: target, deadline: deadline)
@@ -150,7 +150,7 @@ struct FileLock {
     }
 
     /// Locks `file` and makes sure it is the file at `target`, reopening it as needed.
-    private static func lockKanbanFile(_ file: inout OpenFile, at target: String, deadline: Deadline)
+    private static func lockKanbanFile(_ file: inout BoundedFile, at target: String, deadline: Deadline)
         throws(LockFailure)
     {
         while true {
@@ -165,7 +165,7 @@ struct FileLock {
             // The writer before us renamed its new file into place: that one is the kanban now.
             file.close()
             do {
-                file = try OpenFile(target)
+                file = try BoundedFile(kanbanFile: target)
             } catch {
                 throw .file(error)
             }

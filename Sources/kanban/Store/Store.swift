@@ -333,10 +333,10 @@ struct Store {
     /// Opens the kanban file for reading: never blocking (a FIFO), only a regular file, and
     /// one no larger than ``maximumFileSize`` (checked before anything is allocated for it
     /// or a lock file is made: a sparse file may claim gigabytes).
-    private func open(_ target: String) throws(CLIError) -> OpenFile {
-        let file: OpenFile
+    private func open(_ target: String) throws(CLIError) -> BoundedFile {
+        let file: BoundedFile
         do {
-            file = try OpenFile(target)
+            file = try BoundedFile(kanbanFile: target)
         } catch {
             throw .io("cannot read \(q(path)): \(error.reason)")
         }
@@ -354,8 +354,22 @@ struct Store {
                 + "a kanban file may be; the file was left untouched")
     }
 
+    /// The bytes of the open kanban file, of at most ``maximumFileSize``.
+    private func bytes(of file: BoundedFile) throws(CLIError) -> [UInt8] {
+        do {
+            return try file.read(limit: Self.maximumFileSize)
+        } catch {
+            switch error {
+            case .tooLarge(let size): throw tooLarge(byteCount(size))
+            case .grewTooLarge: throw tooLarge("more than \(byteCount(Self.maximumFileSize))")
+            case .cannotRead(let failure): throw .io("cannot read \(q(path)): \(failure.reason)")
+            default: preconditionFailure("refused on reading what was checked on opening: \(error)")
+            }
+        }
+    }
+
     /// Reads and decodes the file; with `hashing`, also the ``FileHash`` of its bytes.
-    private func read(_ file: OpenFile, hashing: Bool = false) throws(CLIError) -> (kanban: Kanban, hash: UInt64) {
+    private func read(_ file: BoundedFile, hashing: Bool = false) throws(CLIError) -> (kanban: Kanban, hash: UInt64) {
         let (kanban, hash, _) = try read(file, hashing: hashing, unreadable: nil)
         return (kanban, hash)
     }
@@ -363,20 +377,10 @@ struct Store {
     /// Reads and decodes the file, as above; a file that is not valid JSON reads as
     /// `unreadable` when one is given (and `readable` is false).
     private func read(
-        _ file: OpenFile, hashing: Bool, unreadable: Kanban?
+        _ file: BoundedFile, hashing: Bool, unreadable: Kanban?
     ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
-        let limit = Self.maximumFileSize
-        // Checked again for a file opened anew while waiting for the lock.
-        guard file.info.st_size <= limit else { throw tooLarge(byteCount(Int(file.info.st_size))) }
-        let bytes: [UInt8]
-        do {
-            // The size is only a hint: the read itself stops past the limit.
-            bytes = try POSIX.readAll(file.fd, sizeHint: Int(file.info.st_size), limit: limit)
-        } catch  where error.code == EFBIG {
-            throw tooLarge("more than \(byteCount(limit))")
-        } catch {
-            throw .io("cannot read \(q(path)): \(error.reason)")
-        }
+        // The size is checked again for a file opened anew while waiting for the lock.
+        let bytes = try bytes(of: file)
         do {
             let kanban = try KanbanFile.decode(bytes).kanban
             KeptUntilExit.keep(kanban)
@@ -411,7 +415,7 @@ struct Store {
     // MARK: - Writing
 
     /// Checks that `target`, open as `file`, may be replaced, before anything is written.
-    private func checkWritable(_ target: String, open file: OpenFile) throws(CLIError) {
+    private func checkWritable(_ target: String, open file: BoundedFile) throws(CLIError) {
         do {
             try Self.checkReplaceable(file.fd, in: Path.directory(of: target))
         } catch {
@@ -610,31 +614,19 @@ struct Store {
     }
 }
 
-/// A kanban file open for reading, known to be a regular file.
-struct OpenFile {
-    private(set) var fd: Int32
-    /// Its status when opened: its identity, size, mode and owner.
-    let info: stat
-
-    /// Opens `path` without blocking (a FIFO would) and checks that it is a regular file.
-    init(_ path: String) throws(POSIX.Failure) {
-        fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+extension BoundedFile {
+    /// Opens the kanban file at `path` without blocking (a FIFO would) and checks that it is
+    /// a regular file; a refusal reads as the failure of a system call, with its reason.
+    init(kanbanFile path: String) throws(POSIX.Failure) {
         do {
-            info = try POSIX.fstatus(fd)
+            try self.init(path, rules: Rules())
         } catch {
-            Glibc.close(fd)
-            throw error
+            switch error {
+            case .cannotOpen(let failure), .cannotRead(let failure): throw failure
+            case .kind(let info): throw POSIX.Failure(EINVAL, reason: "it is \(info.kind), not a regular file")
+            default: preconditionFailure("refused by rules the kanban file does not have: \(error)")
+            }
         }
-        guard info.isRegularFile else {
-            Glibc.close(fd)
-            throw POSIX.Failure(EINVAL, reason: "it is \(info.kind), not a regular file")
-        }
-    }
-
-    /// Closes it, and so drops any lock on it; closing twice does nothing.
-    mutating func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
     }
 }
 
@@ -647,14 +639,7 @@ extension Store {
     func loadDocument(allowingEmpty: Bool = false) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         var file = try open(try target())
         defer { file.close() }
-        let bytes: [UInt8]
-        do {
-            bytes = try POSIX.readAll(file.fd, sizeHint: Int(file.info.st_size), limit: Self.maximumFileSize)
-        } catch where error.code == EFBIG {
-            throw tooLarge("more than \(byteCount(Self.maximumFileSize))")
-        } catch {
-            throw .io("cannot read \(q(path)): \(error.reason)")
-        }
+        let bytes = try bytes(of: file)
         if allowingEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (Kanban.empty, .current)
         }
@@ -683,7 +668,7 @@ extension Store {
     func write(_ kanban: Kanban, locking: Bool) throws(CLIError) {
         try OutputFile.refuseSymlink(path)
         let target = path
-        var file = try? OpenFile(target)
+        var file = try? BoundedFile(kanbanFile: target)
         defer { file?.close() }
         var lock: FileLock?
         if locking, var open = file {

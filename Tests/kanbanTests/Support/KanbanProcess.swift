@@ -475,7 +475,7 @@ struct BoardColumn: Equatable, CustomStringConvertible {
         let root = try #require(
             (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
             "not a kanban document: \(String(decoding: bytes, as: UTF8.self))")
-        #expect(root["version"] as? Int == 2)
+        expectEqual(root["version"] as? Int, 2)
         let boards = try #require(root["boards"] as? [[String: Any]])
         return try boards.map { board in
             let items = try #require(board["items"] as? [[String: Any]])
