@@ -65,7 +65,8 @@ public struct NewCardContent: Hashable, Sendable {
         get { values[name] }
         set {
             if case .value(let value) = newValue, value.isNone {
-                values[name] = nil
+                // Most adds give no field: nothing to hash or take away then.
+                if !values.isEmpty { values[name] = nil }
             } else {
                 values[name] = newValue
             }
@@ -75,6 +76,7 @@ public struct NewCardContent: Hashable, Sendable {
     /// The fields, resolved against `today`, on a card that is nothing else (see ``CardContent``).
     func resolved(today: Day) -> Item {
         var card = CardContent.blank
+        guard !values.isEmpty else { return card }
         for field in CardField.all {
             if let input = values[field.name] { field.set(&card, input.resolved(today: today)) }
         }

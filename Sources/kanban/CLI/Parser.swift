@@ -340,6 +340,7 @@ struct Arguments {
 
     /// The words a set of words' adding option gives (`--label`, `--assign`), each checked.
     func words(adding options: WordsFieldOptions) throws(CLIError) -> Labels {
+        guard values[options.add.name] != nil else { return Labels() }
         let typed =
             switch options.syntax {
             case .labels: values(options.add).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }

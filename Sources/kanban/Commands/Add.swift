@@ -31,11 +31,15 @@ extension Commands {
                 arguments.value(Options.to), try arguments.position(), arguments.flag(Options.force)
             )
             var content = NewCardContent()
+            // Most adds give no field: the content stays empty, with nothing to hash.
             for options in Options.words {
-                content[options.field] = .value(.words(try arguments.words(adding: options).names))
+                let words = try arguments.words(adding: options)
+                if !words.isEmpty { content[options.field] = .value(.words(words.names)) }
             }
-            for options in Options.dates { content[options.field] = try arguments.due(options.option).map { .day($0) } }
-            content["note"] = .value(.text(try arguments.note(Options.note)))
+            for options in Options.dates {
+                if let day = try arguments.due(options.option) { content[options.field] = .day(day) }
+            }
+            if let note = try arguments.note(Options.note) { content["note"] = .value(.text(note)) }
             let dryRun = arguments.flag(Options.dryRun)
             if texts.isEmpty || texts.contains("-") {
                 return .change(
