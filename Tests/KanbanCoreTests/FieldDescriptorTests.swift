@@ -26,6 +26,31 @@ struct FieldDescriptorTests {
         try Kanban(boards: [Board(id: BoardID("b1")!, title: "Todo", items: [item])])
     }
 
+    /// Whatever the field, a card that has it is written with it and read back the same, on
+    /// every path the file's writer and reader take: the plain card line, the escaped one (a
+    /// note, a title to escape) and the general one (a recorded conflict). A field the direct
+    /// card line does not know would be dropped by it, or turn its fast paths off.
+    @Test(arguments: CardField.all.map(\.name))
+    func aFieldSurvivesTheFileOnEveryWritingPath(name: String) throws {
+        #expect(schemaIsKnown, "the direct card line knows every key of the schema")
+        let field = try #require(CardField.all.first { $0.name == name })
+        let value = Self.values(field.kind).ours
+        let plain = Self.card
+        var escaped = Self.card
+        escaped.title = "A \"quoted\" title"
+        var general = Self.card
+        general.conflicts = Conflicts([RecordedConflict(field: .title, base: .line("Card"), theirs: .line("Other"))])
+        for var card in [plain, escaped, general] {
+            field.set(&card, value)
+            let kanban = try Self.kanban(card)
+            let bytes = KanbanFile.encode(kanban)
+            #expect(String(decoding: bytes, as: UTF8.self).contains("\"\(name)\": "), "\(name) is written")
+            let read = try KanbanFile.decode(bytes).kanban
+            expectEqual(read, kanban, "\(name) reads back as written")
+            expectEqual(field.value(read.boards[0].items[0]), value)
+        }
+    }
+
     @Test(arguments: CardField.all.map(\.name))
     func aFieldChangedOnBothSidesMergesByItsPolicy(name: String) throws {
         let field = try #require(CardField.all.first { $0.name == name })
