@@ -54,8 +54,8 @@ public enum MarkdownBoard {
     }
 
     /// A card title as Markdown: backslashes doubled, and a backslash before what would
-    /// otherwise read as a label (`#word`), an assignee (`@name`), a date (`@{`, `@[[`), a
-    /// block id (`^id`) or a line break (`<br>`).
+    /// otherwise read as a label (`#word`), an assignee (`@name`) or another set of words by
+    /// its sign, a date (`@{`, `@[[`), a block id (`^id`) or a line break (`<br>`).
     static func escapeInline(_ text: String) -> String {
         // Scalars, not characters: a combining mark after '#' must not hide it.
         let scalars = Array(visible(text, keepingTabs: true).unicodeScalars)
@@ -65,16 +65,20 @@ public enum MarkdownBoard {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch scalar {
             case "\\": out.append("\\")
-            case "#" where atWordStart: out.append("\\")
             case "^" where atWordStart: out.append("\\")
             case "@" where atWordStart || next == "{" || next == "[": out.append("\\")
             case "<" where scalars[index...].starts(with: "<br>".unicodeScalars): out.append("\\")
+            // The sign of a set of words views show after a title (`#bug`).
+            case _ where atWordStart && signs.contains(scalar): out.append("\\")
             default: break
             }
             out.append(scalar)
         }
         return String(out)
     }
+
+    /// The signs of the sets of words views show after a title: `#` (labels), `@` (assignees).
+    private static let signs = Set(CardField.signed.compactMap { $0.sign?.unicodeScalars.first })
 
     /// A label or an assignee as written after its sign, and a backslash before a `{` or `[`
     /// that starts it: `@{…}` and `@[[…]]` are dates.
@@ -361,7 +365,7 @@ public enum MarkdownBoard {
                 continue
             }
             let atWordStart = index == 0 || scalars[index - 1].properties.isWhitespace
-            guard atWordStart && (scalar == "#" || scalar == "@" || scalar == "^") else {
+            guard atWordStart && (scalar == "@" || scalar == "^" || words.contains { $0.sign == scalar }) else {
                 text.append(scalar)
                 index += 1
                 continue
