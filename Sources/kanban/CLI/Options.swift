@@ -125,8 +125,9 @@ enum Options {
 /// The options of a card field that is a set of words (``CardField`` of kind `words`): one
 /// adds words (to each new card on `add`, to the card on `edit`), one takes them away, and
 /// `list` filters on it. `add`, `edit`, a command line printed back and the editor's card
-/// text go through this table, field by field.
-struct WordsFieldOptions: Sendable {
+/// text go through this table, field by field. A row is shared, not copied: `add` reads the
+/// table once per card it parses, a batch's thousands of lines included.
+final class WordsFieldOptions: Sendable {
     /// How a set's words are typed.
     enum Syntax: Sendable {
         /// Comma-separated when added; taken away as typed (`--unlabel a,b` takes away `a,b`).
@@ -146,6 +147,14 @@ struct WordsFieldOptions: Sendable {
     let placeholder: String?
     /// What `add`'s and `edit`'s adding option and `edit`'s taking-away option do, in help.
     let addHelp: String, editHelp: String, removeHelp: String
+
+    init(
+        field: String, add: OptionSpec, remove: OptionSpec, filter: OptionSpec, syntax: Syntax, placeholder: String?,
+        addHelp: String, editHelp: String, removeHelp: String
+    ) {
+        (self.field, self.add, self.remove, self.filter, self.syntax) = (field, add, remove, filter, syntax)
+        (self.placeholder, self.addHelp, self.editHelp, self.removeHelp) = (placeholder, addHelp, editHelp, removeHelp)
+    }
 
     /// The field's descriptor.
     var descriptor: CardField { CardField.all.first { $0.name == field }! }
@@ -175,12 +184,16 @@ extension Options {
 
 /// The option of a card field that is a date (``CardField`` of kind `day`): it dates each
 /// new card on `add`, and the card on `edit`, as `--due` does.
-struct DateFieldOptions: Sendable {
+final class DateFieldOptions: Sendable {
     /// The field's name.
     let field: String
     let option: OptionSpec
     /// What the option does on `add` and on `edit`, in help.
     let addHelp: String, editHelp: String
+
+    init(field: String, option: OptionSpec, addHelp: String, editHelp: String) {
+        (self.field, self.option, self.addHelp, self.editHelp) = (field, option, addHelp, editHelp)
+    }
 }
 
 extension Options {
