@@ -123,8 +123,8 @@ enum Options {
 }
 
 /// The options of a card field that is a set of words (``CardField`` of kind `words`): one
-/// adds words (to each new card on `add`, to the card on `edit`), one takes them away, and
-/// `list` filters on it. `add`, `edit`, a command line printed back and the editor's card
+/// adds words (to each new card on `add`, to the card on `edit`), one takes them away.
+/// `add`, `edit`, a command line printed back and the editor's card
 /// text go through this table, field by field. A row is shared, not copied: `add` reads the
 /// table once per card it parses, a batch's thousands of lines included.
 final class WordsFieldOptions: Sendable {
@@ -140,8 +140,6 @@ final class WordsFieldOptions: Sendable {
     let field: String
     let add: OptionSpec
     let remove: OptionSpec
-    /// `list`'s filter on it.
-    let filter: OptionSpec
     let syntax: Syntax
     /// The value's placeholder in usage lines, when not the option's own (`--label L`).
     let placeholder: String?
@@ -149,10 +147,10 @@ final class WordsFieldOptions: Sendable {
     let addHelp: String, editHelp: String, removeHelp: String
 
     init(
-        field: String, add: OptionSpec, remove: OptionSpec, filter: OptionSpec, syntax: Syntax, placeholder: String?,
-        addHelp: String, editHelp: String, removeHelp: String
+        field: String, add: OptionSpec, remove: OptionSpec, syntax: Syntax, placeholder: String?, addHelp: String,
+        editHelp: String, removeHelp: String
     ) {
-        (self.field, self.add, self.remove, self.filter, self.syntax) = (field, add, remove, filter, syntax)
+        (self.field, self.add, self.remove, self.syntax) = (field, add, remove, syntax)
         (self.placeholder, self.addHelp, self.editHelp, self.removeHelp) = (placeholder, addHelp, editHelp, removeHelp)
     }
 
@@ -171,11 +169,11 @@ extension Options {
     /// help and command lines give them (README: Cards with content).
     static let words: [WordsFieldOptions] = [
         WordsFieldOptions(
-            field: "labels", add: label, remove: unlabel, filter: label, syntax: .labels, placeholder: "L",
+            field: "labels", add: label, remove: unlabel, syntax: .labels, placeholder: "L",
             addHelp: "give every new card this label (repeatable)", editHelp: "add this label (repeatable)",
             removeHelp: "take this label away (repeatable)"),
         WordsFieldOptions(
-            field: "assignees", add: assign, remove: unassign, filter: assignee, syntax: .names, placeholder: nil,
+            field: "assignees", add: assign, remove: unassign, syntax: .names, placeholder: nil,
             addHelp: "assign every new card to NAME (repeatable; a leading @ is dropped)",
             editHelp: "assign the card to NAME (repeatable; a leading @ is dropped)",
             removeHelp: "take NAME off the card (repeatable)"),

@@ -319,12 +319,15 @@ struct Arguments {
         return try checkedNote(text)
     }
 
+    /// Every value of a repeatable option, each split at its commas (`--label a,b`).
+    func commaSeparated(_ option: OptionSpec) -> [String] {
+        values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(String.init)
+    }
+
     /// The labels of a repeatable option; a value may also hold several, comma-separated.
     func labels(_ option: OptionSpec) throws(CLIError) -> Labels {
         do {
-            return try Labels(
-                validating: values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-                    .map(String.init))
+            return try Labels(validating: commaSeparated(option))
         } catch {
             throw .usage("\(option.name): \(error.message)", command: spec.name)
         }
@@ -333,9 +336,7 @@ struct Arguments {
     /// The user names of an option (`--assign @alice,bob`): comma-separated as labels, each
     /// with its rules, a leading `@` dropped (README: Cards with content).
     func names(_ option: OptionSpec) -> [String] {
-        values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { word in
-            String(word.hasPrefix("@") ? word.dropFirst() : word)
-        }
+        commaSeparated(option).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
     }
 
     /// The words a set of words' adding option gives (`--label`, `--assign`), each checked.
@@ -343,8 +344,7 @@ struct Arguments {
         guard values[options.add.name] != nil else { return Labels() }
         let typed =
             switch options.syntax {
-            case .labels: values(options.add).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-                .map(String.init)
+            case .labels: commaSeparated(options.add)
             case .names: names(options.add)
             }
         var set = Labels()
