@@ -1,0 +1,31 @@
+/// One arrival of a card on a board: which board and when. A card's trail lists them oldest
+/// first; the flow figures are computed from trails (README: Flow).
+public struct TrailEntry: Hashable, Comparable, Sendable {
+    /// The board the card entered (it may have been removed since).
+    public var board: BoardID
+    /// When it entered.
+    public var time: Timestamp
+
+    public init(board: BoardID, time: Timestamp) {
+        self.board = board
+        self.time = time
+    }
+
+    /// Ordered by time, then by board id, so that a union of two trails has one order.
+    public static func < (lhs: TrailEntry, rhs: TrailEntry) -> Bool {
+        (lhs.time, lhs.board.description) < (rhs.time, rhs.board.description)
+    }
+}
+
+/// What a board stands for in the flow of work: not started, in progress, or finished
+/// (README: Flow).
+public enum BoardRole: String, CaseIterable, Hashable, Sendable {
+    case backlog, active, done
+
+    /// The role a board has when none is set: the first board is the backlog, the last is
+    /// done, those between are in progress. A kanban of one board has a backlog only.
+    public static func byDefault(boardAt index: Int, of count: Int) -> BoardRole {
+        if index == 0 { return .backlog }
+        return index == count - 1 ? .done : .active
+    }
+}
