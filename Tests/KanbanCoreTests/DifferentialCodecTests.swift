@@ -668,7 +668,8 @@ private struct DocumentWriter {
         var writer = DocumentWriter(generator: SeededGenerator(seed: 0xD1FF + batch))
         var tally = Tally()
         var mutants = Tally()
-        let rounds = 20
+        // `.ci/reliability` runs more (README: Reliability).
+        let rounds = CaseCount.size("KANBAN_CODEC_ROUNDS", default: 8)
         for _ in 0..<rounds {
             let kanban = try writer.kanban()
             let documents = [

@@ -180,10 +180,10 @@ enum CaseCount {
         }
     }
 
-    /// The number of cases each property test runs: `$KANBAN_MERGE_CASES` (for the long
-    /// runs of `.ci/reliability`), else `default`.
-    static func size(default value: Int) -> Int {
-        guard let text = ProcessInfo.processInfo.environment["KANBAN_MERGE_CASES"], let number = Int(text),
+    /// The number of cases a property test runs: `$KANBAN_MERGE_CASES`, or the variable
+    /// `name` (for the long runs of `.ci/reliability`), else `default`.
+    static func size(_ name: String = "KANBAN_MERGE_CASES", default value: Int) -> Int {
+        guard let text = ProcessInfo.processInfo.environment[name], let number = Int(text),
             number > 0
         else { return value }
         return number

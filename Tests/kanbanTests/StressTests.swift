@@ -109,7 +109,7 @@ private struct Tally {
 
 @Suite("Stress: many kanban processes on one file", .serialized)
 struct StressTests {
-    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 100)
+    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 50)
     static let rounds = Reliability.size("KANBAN_STRESS_ROUNDS", default: 2)
     static let fixedBoards = ["Todo", "Doing", "Done"]
     static let gate = "Gate"
