@@ -86,9 +86,37 @@ private struct Sighting {
 /// What the merge does with one card.
 private struct CardDecision {
     var placer: Placer
-    var item: Item
+    var card: DecidedCard
     var list: BoardID
     var stamp: ArchiveStamp?
+
+    init(placer: Placer, item: Item, list: BoardID, stamp: ArchiveStamp?) {
+        self.init(placer: placer, card: .made(item), list: list, stamp: stamp)
+    }
+
+    init(placer: Placer, card: DecidedCard, list: BoardID, stamp: ArchiveStamp?) {
+        self.placer = placer
+        self.card = card
+        self.list = list
+        self.stamp = stamp
+    }
+
+    /// The card, given ours.
+    func item(_ ours: CardLists) -> Item {
+        switch card {
+        case .ours(let place): ours.item(at: place)
+        case .made(let item): item
+        }
+    }
+}
+
+/// A decided card: most cards of a merge are ours as they are, and are only copied once,
+/// into the result, not into every step of deciding and weaving.
+private enum DecidedCard {
+    /// Ours, at this place.
+    case ours(ListPlace)
+    /// A card the merge made, or took from the base or theirs (boxed: a decision stays small).
+    indirect case made(Item)
 }
 
 /// What the merge does with one board (its cards come later).
@@ -254,13 +282,13 @@ private struct ThreeWayMerge {
         var emitted = 0
         var boards: [Board] = boardDecisions.map { decision in
             var board = decision.board
-            board.items = weaveCards(of: board.id, o, a, b, stayedA, stayedB, decisions).map(\.item)
+            board.items = weaveCards(of: board.id, o, a, b, stayedA, stayedB, decisions).map { $0.item(a) }
             emitted += board.items.count
             return board
         }
         var archive = weaveCards(of: CardLists.archiveID, o, a, b, stayedA, stayedB, decisions).map { decision in
             let stamp = decision.stamp ?? ArchiveStamp(board: CardLists.archiveID, archived: Timestamp(seconds: 0))
-            return ArchivedItem(item: decision.item, board: stamp.board, archived: stamp.archived)
+            return ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived)
         }
         emitted += archive.count
         if emitted != decisions.count {
@@ -328,7 +356,7 @@ private struct ThreeWayMerge {
         else { return nil }
         let stamp = place.list == a.archive ? a.archived(at: place).stamp : nil
         guard stamp == (theirs.list == b.archive ? b.archived(at: theirs).stamp : nil) else { return nil }
-        return CardDecision(placer: .base, item: a.item(at: place), list: a.listID(place.list), stamp: stamp)
+        return CardDecision(placer: .base, card: .ours(place), list: a.listID(place.list), stamp: stamp)
     }
 
     private func sighting(_ lists: CardLists, _ place: ListPlace, _ stayed: [[Bool]]?) -> Sighting {
@@ -451,7 +479,7 @@ private struct ThreeWayMerge {
                     let id = lists.id(list, index)
                     guard let decision = decisions[id], placed.insert(id).inserted else { continue }
                     let stamp = decision.stamp ?? ArchiveStamp(board: decision.list, archived: Timestamp(seconds: 0))
-                    missing.append(ArchivedItem(item: decision.item, board: stamp.board, archived: stamp.archived))
+                    missing.append(ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived))
                 }
             }
         }
