@@ -1,7 +1,7 @@
 import Testing
 
-// `expectEqual` stands for `#expect(actual == expected)` in every suite: it must fail as
-// that does.
+// `expectEqual`, `expectTrue` and `require` stand for `#expect(actual == expected)`,
+// `#expect(condition)` and `#require` in every suite: they must fail as those do.
 
 @Suite("expectEqual")
 struct ExpectEqualTests {
@@ -14,5 +14,28 @@ struct ExpectEqualTests {
             expectEqual(status, 0)
         }
         expectEqual("same", "same")
+    }
+
+    @Test func aFalseConditionIsAnIssueAndATrueOneIsNot() {
+        withKnownIssue("false is an issue") {
+            expectTrue(1 > 2, "one is not more than two")
+        }
+        expectTrue(2 > 1)
+    }
+
+    @Test func aFailedRequirementStopsTheTest() throws {
+        var reached = 0
+        withKnownIssue("a false condition stops here") {
+            try require(1 > 2, "one is not more than two")
+            reached += 1
+        }
+        withKnownIssue("nil stops here") {
+            let missing: Int? = nil
+            _ = try require(missing)
+            reached += 1
+        }
+        expectEqual(reached, 0, "nothing after a failed requirement ran")
+        try require(2 > 1)
+        expectEqual(try require(Int?.some(3)), 3)
     }
 }
