@@ -163,7 +163,7 @@ extension Kanban {
         }
         for (board, target) in zip(document.boards, targets) {
             for card in board.cards {
-                let item = Self.item(card, id: ids.removeFirst(), now: now)
+                let item = Self.item(card, id: ids.removeFirst(), on: boards[target].id, now: now)
                 boards[target].items.append(item)
                 change.items.append(
                     ItemChange(
@@ -173,8 +173,8 @@ extension Kanban {
         }
         let gone = goneBoard ? ids.removeFirst() : nil
         for archived in document.archive {
-            let item = Self.item(archived.card, id: ids.removeFirst(), now: now)
             let board = archived.board.flatMap { indexByKey[$0.text.boardKey] }.map { boards[$0].id } ?? gone!
+            let item = Self.item(archived.card, id: ids.removeFirst(), on: board, now: now)
             archive.append(ArchivedItem(item: item, board: board, archived: now))
             change.items.append(
                 ItemChange(id: item.id, title: item.title, from: nil, to: nil, archive: .archived))
@@ -182,13 +182,16 @@ extension Kanban {
         return change
     }
 
-    private static func item(_ card: CardContent, id: ItemID, now: Timestamp) -> Item {
+    /// A new card of `card`'s content, created `now` and arrived then on `board`.
+    private static func item(_ card: CardContent, id: ItemID, on board: BoardID, now: Timestamp) -> Item {
         // An empty note is no note, as `edit` makes it.
         var item = card.fields
         item.id = id
         item.title = card.title.text
         item.created = now
-        item.entered = now
+        item.entered = nil
+        item.trail = []
+        item.arrive(on: board, at: now)
         if item.note?.isEmpty == true { item.note = nil }
         return item
     }
