@@ -194,7 +194,7 @@ public struct FieldDescriptor<Owner>: Sendable {
         return FieldDescriptor(
             name: name, kind: .trail, merge: .union, noun: noun, isEdit: false, sign: nil, word: nil, words: nil,
             value: { .trail(get($0)) },
-            set: { owner, new in if case .trail(let entries) = new { put(&owner, TrailEntry.ordered(entries)) } },
+            set: { owner, new in if case .trail(let entries) = new { put(&owner, entries) } },
             combine: { base, ours, theirs, merged in
                 let (a, b) = (get(ours), get(theirs))
                 // Most cards: the same trail on both sides, or one side's left as it was.

@@ -23,11 +23,12 @@ public struct Item: Hashable, Sendable {
     /// Whether it is assigned to no one (read without making a set).
     var hasNoAssignees: Bool { assigneeNames == nil }
     /// Every board the card entered and when, oldest first, without repeats; empty for cards
-    /// from older files until their next arrival (README: Cards with content). Set it through
+    /// from older files until their next arrival (README: Cards with content). Entries set
+    /// in another order, or twice, are kept oldest first, once. Set it through
     /// ``arrive(on:at:)`` when the card arrives, so that it agrees with ``entered``.
     public var trail: [TrailEntry] {
         get { trailEntries ?? [] }
-        set { trailEntries = newValue.isEmpty ? nil : newValue }
+        set { trailEntries = Self.stored(newValue) }
     }
     /// The trail, `nil` for none: cards from older files have none, and a card stays small.
     private var trailEntries: [TrailEntry]?
@@ -65,6 +66,11 @@ public struct Item: Hashable, Sendable {
         day.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min
     }
 
+    /// A trail as it is kept.
+    private static func stored(_ trail: [TrailEntry]) -> [TrailEntry]? {
+        trail.isEmpty ? nil : TrailEntry.areOrdered(trail) ? trail : TrailEntry.ordered(trail)
+    }
+
     /// A time as it is kept.
     private static func stored(_ time: Timestamp?) -> Int64 {
         time?.seconds ?? .min
@@ -80,7 +86,7 @@ public struct Item: Hashable, Sendable {
         self.title = title
         self.labels = labels
         assigneeNames = assignees.isEmpty ? nil : assignees.names
-        trailEntries = trail.isEmpty ? nil : trail
+        trailEntries = Self.stored(trail)
         self.note = note
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)

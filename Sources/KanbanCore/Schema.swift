@@ -281,7 +281,7 @@ extension Codec where Value == [TrailEntry] {
                 }
                 entries.append(TrailEntry(board: board, time: time))
             }
-            return TrailEntry.areOrdered(entries) ? entries : TrailEntry.ordered(entries)
+            return entries  // put in order, once each, by `Item.trail`
         },
         write: { entries, out, _ in try out.appendTrail(entries) },
         decode: { container, key in
@@ -295,7 +295,7 @@ extension Codec where Value == [TrailEntry] {
                 }
                 entries.append(TrailEntry(board: board, time: time))
             }
-            return TrailEntry.ordered(entries)
+            return entries
         },
         encode: { entries, container, key in
             try container.encode(entries.map { [$0.board.rawValue, $0.time.description] }, forKey: key)

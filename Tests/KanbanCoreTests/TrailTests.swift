@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KanbanCore
@@ -43,9 +44,19 @@ struct TrailFileTests {
                 #""entered": "2026-11-23T10:00:00Z", "trail": [["todo", "2026-11-20T09:00:00Z"], "#
                     + #"["done", "2026-11-23T10:00:00Z"]], "note": "n"}"#), "\(text)")
         expectEqual(try KanbanFile.decode(Array(text.utf8)).kanban, kanban)
-        // Codable (JSON reports of other tools) agrees with the file's own reader.
-        let decoded = try KanbanFile.decode(KanbanFile.encode(kanban)).kanban
-        expectEqual(decoded.boards[0].items[0].trail, card.trail)
+        // Codable agrees with the file's own reader and writer, and puts entries in order too.
+        let encoded = try JSONEncoder().encode(kanban)
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""trail":[["todo","2026-11-20T09:00:00Z"],"#))
+        expectEqual(try JSONDecoder().decode(Kanban.self, from: encoded), kanban)
+        let unordered = Data(String(decoding: encoded, as: UTF8.self).replacingOccurrences(
+            of: #"[["todo","2026-11-20T09:00:00Z"],["done","2026-11-23T10:00:00Z"]]"#,
+            with: #"[["done","2026-11-23T10:00:00Z"],["todo","2026-11-20T09:00:00Z"]]"#).utf8)
+        expectEqual(try JSONDecoder().decode(Kanban.self, from: unordered), kanban)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                Kanban.self,
+                from: Data(String(decoding: encoded, as: UTF8.self).replacingOccurrences(of: #"["todo","2026-11-20T09:00:00Z"]"#, with: #"["todo"]"#).utf8))
+        }
     }
 
     @Test func aCardWithoutATrailHasNoTrailKey() throws {
@@ -155,6 +166,13 @@ struct TrailArrivalTests {
         for board in kanban.boards {
             for item in board.items { expectEqual(item.trail, [TrailEntry(board: board.id, time: now)]) }
         }
+    }
+
+    @Test func aTrailSetInAnotherOrderIsKeptOldestFirstOnce() {
+        var card = Item(id: id("a1"), title: "A", trail: [entry("done", now), entry("todo", earlier), entry("done", now)])
+        expectEqual(card.trail, [entry("todo", earlier), entry("done", now)])
+        card.trail = [entry("b", later), entry("a", later)]
+        expectEqual(card.trail, [entry("a", later), entry("b", later)])
     }
 
     @Test func aClockSetBackKeepsTheTrailInOrder() {
