@@ -105,7 +105,11 @@ public struct Item: Hashable, Sendable {
             return
         }
         trailEntries = nil  // uniquely referenced while it grows
-        if let last = entries.last, !(last < entry) {
+        if let last = entries.last, last.time == now {
+            // Two arrivals in one second (a batch, quick moves): entries of one time are
+            // ordered by board, not by arrival, so the stay of no time before goes.
+            entries[entries.count - 1] = entry
+        } else if let last = entries.last, last.time > now {
             // A clock set back: the entry goes where its time puts it, once.
             entries = TrailEntry.ordered(entries + [entry])
         } else {

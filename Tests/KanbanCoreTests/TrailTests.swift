@@ -175,6 +175,14 @@ struct TrailArrivalTests {
         expectEqual(card.trail, [entry("a", later), entry("b", later)])
     }
 
+    @Test func twoArrivalsInOneSecondKeepTheLast() {
+        var card = Item(id: id("a1"), title: "A")
+        card.arrive(on: id("todo"), at: earlier)
+        card.arrive(on: id("zz"), at: now)
+        card.arrive(on: id("done"), at: now)
+        expectEqual(card.trail, [entry("todo", earlier), entry("done", now)], "the card is on done")
+    }
+
     @Test func aClockSetBackKeepsTheTrailInOrder() {
         var card = Item(id: id("a1"), title: "A")
         card.arrive(on: id("todo"), at: now)
