@@ -105,6 +105,7 @@ extension JSONReader {
         let start = offset
         var entries: [TrailEntry] = []
         if consume("[[\"") {
+            entries.reserveCapacity(4)  // most trails: one board after another, a few
             repeat {
                 var end = offset
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && end - offset <= ItemID.maximumLength {
