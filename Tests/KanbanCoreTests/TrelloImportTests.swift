@@ -297,7 +297,8 @@ struct TrelloHistoryTests {
          "cards": [{"id": "5f000000aaaaaaaaaaaaaaaa", "name": "One", "idList": "lb"},
                    {"id": "5f000100bbbbbbbbbbbbbbbb", "name": "Two", "idList": "la"},
                    {"id": "5f000200cccccccccccccccc", "name": "Three", "idList": "lb"},
-                   {"id": "5f000300dddddddddddddddd", "name": "Four", "idList": "lz"}],
+                   {"id": "5f000300dddddddddddddddd", "name": "Four", "idList": "lz"},
+                   {"id": "card-5", "name": "Five", "idList": "la"}],
          "actions": [
            {"type": "updateCard", "date": "2020-07-07T00:00:00.000Z",
             "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "listBefore": {"id": "lz"}, "listAfter": {"id": "lb"}}},
@@ -310,7 +311,9 @@ struct TrelloHistoryTests {
            {"type": "commentCard", "date": "2020-07-05T06:00:00.000Z",
             "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "list": {"id": "la"}, "text": "hi"}},
            {"type": "createCard", "date": "2020-07-05T00:00:00.000Z",
-            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "list": {"id": "la"}}}
+            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "list": {"id": "la"}}},
+           {"type": "createCard", "date": "2020-07-04T00:00:00.000Z",
+            "data": {"card": {"id": "card-5"}, "list": {"id": "la"}}}
          ]}
         """#
 
@@ -348,6 +351,10 @@ struct TrelloHistoryTests {
         let four = try #require(cards["Four"])
         expectEqual(four.created, Self.time("2020-07-04T04:18:08Z"))
         expectEqual(four.trail.map(\.time), [now])
+        // An id that holds no time: created when it was first seen on a list.
+        let five = try #require(cards["Five"])
+        expectEqual(five.created, Self.time("2020-07-04T00:00:00Z"))
+        expectEqual(five.trail, [TrailEntry(board: a, time: Self.time("2020-07-04T00:00:00Z"))])
         try kanban.validate()
     }
 

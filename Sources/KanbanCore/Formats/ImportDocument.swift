@@ -235,16 +235,16 @@ extension Kanban {
 }
 
 extension Item {
-    /// The card's past as an import gives it: its creation time, and its arrivals on the
-    /// boards imported (`boards`: their ids by ``String/boardKey``) as its trail, the last one
-    /// its `entered`. Arrivals on boards not imported are left out; with none left, the card
-    /// keeps the arrival it was given.
+    /// The card's past as an import gives it: its creation time (unknown: its first arrival),
+    /// and its arrivals on the boards imported (`boards`: their ids by ``String/boardKey``) as
+    /// its trail, the last one its `entered`. Arrivals on boards not imported are left out;
+    /// with none left, the card keeps the arrival it was given.
     fileprivate mutating func take(_ history: ImportedHistory, boards: [String: BoardID]) {
-        if let created = history.created { self.created = created }
         let trail = TrailEntry.ordered(
             history.arrivals.compactMap { arrival in
                 boards[arrival.board.text.boardKey].map { TrailEntry(board: $0, time: arrival.time) }
             })
+        if let created = history.created ?? trail.first?.time { self.created = created }
         guard let last = trail.last else { return }
         self.trail = trail
         entered = last.time
