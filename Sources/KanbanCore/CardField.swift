@@ -24,10 +24,12 @@ public enum FieldValue: Hashable, Sendable {
     case time(Timestamp?)
     /// A whole number (a board's limit); `nil`: none.
     case number(Int?)
+    /// The boards a card entered and when, oldest first (its trail); empty: none.
+    case trail([TrailEntry])
 
     /// The kinds of values.
     public enum Kind: Hashable, Sendable {
-        case line, text, words, day, time, number
+        case line, text, words, day, time, number, trail
     }
 
     /// Its kind.
@@ -39,6 +41,7 @@ public enum FieldValue: Hashable, Sendable {
         case .day: .day
         case .time: .time
         case .number: .number
+        case .trail: .trail
         }
     }
 
@@ -51,6 +54,7 @@ public enum FieldValue: Hashable, Sendable {
         case .day: .day(nil)
         case .time: .time(nil)
         case .number: .number(nil)
+        case .trail: .trail([])
         }
     }
 
@@ -58,7 +62,8 @@ public enum FieldValue: Hashable, Sendable {
     public var isNone: Bool { self == .none(kind) }
 
     /// The value as plain text: a text as it is, a date as `YYYY-MM-DD`, a number in
-    /// decimal, words separated by spaces; `nil` for none.
+    /// decimal, words separated by spaces, a trail's entries as `BOARD@TIME` separated by
+    /// spaces; `nil` for none.
     public var plain: String? {
         switch self {
         case .line(let text), .text(let text): text
@@ -66,6 +71,8 @@ public enum FieldValue: Hashable, Sendable {
         case .day(let day): day?.description
         case .time(let time): time?.description
         case .number(let number): number.map(String.init)
+        case .trail(let entries):
+            entries.isEmpty ? nil : entries.map { "\($0.board)@\($0.time)" }.joined(separator: " ")
         }
     }
 }
@@ -89,6 +96,10 @@ public struct FieldDescriptor<Owner>: Sendable {
         /// Decided with the card's place, not as a field: the side whose place the card
         /// takes gives it (when a card entered its board).
         case place
+        /// Merged as the union of both sides' entries, ordered, each once; an entry one side
+        /// took away (an undo) and the other kept as it was goes. Never a conflict, never an
+        /// edit (a card's trail).
+        case union
     }
 
     /// Its key in the file and in JSON reports.
@@ -176,6 +187,29 @@ public struct FieldDescriptor<Owner>: Sendable {
         }
     }
 
+    /// A trail, merged as a union (see ``Merge/union``); not an edit: it changes with the
+    /// card's place.
+    static func trail(_ name: String, _ key: Access<[TrailEntry]>, noun: String) -> Self {
+        let (get, put) = key
+        return FieldDescriptor(
+            name: name, kind: .trail, merge: .union, noun: noun, isEdit: false, sign: nil, word: nil, words: nil,
+            value: { .trail(get($0)) },
+            set: { owner, new in if case .trail(let entries) = new { put(&owner, entries) } },
+            combine: { base, ours, theirs, merged in
+                let (a, b) = (get(ours), get(theirs))
+                // Most cards: the same trail on both sides, or one side's left as it was.
+                if a == b {
+                    put(&merged, a)
+                } else if let base = base.map(get), base == a || base == b {
+                    put(&merged, base == a ? b : a)
+                } else {
+                    let taken = Set(base.map(get) ?? []).subtracting(Set(a).intersection(b))
+                    put(&merged, TrailEntry.ordered((a + b).filter { !taken.contains($0) }))
+                }
+                return false
+            })
+    }
+
     /// A set of words, merged as a set (labels).
     static func words(_ name: String, _ key: Access<Labels>, noun: String, sign: String, word: ValueKind) -> Self {
         let (get, put) = key
@@ -206,6 +240,7 @@ private let cardFields: [CardField] = [
     .day("due", ({ $0.due }, { $0.due = $1 }), noun: "the due date"),
     .time("created", ({ $0.created }, { $0.created = $1 }), noun: "the creation time"),
     .time("entered", ({ $0.entered }, { $0.entered = $1 }), noun: "the time it entered its board", merge: .place),
+    .trail("trail", ({ $0.trail }, { $0.trail = $1 }), noun: "the trail"),
     .text("note", ({ $0.note }, { $0.note = $1 }), noun: "the note"),
     // Last, though the file has it after the labels: reports, the CSV and the views add it at the end.
     .words("assignees", ({ $0.assignees }, { $0.assignees = $1 }), noun: "the assignees", sign: "@", word: .assignee),
@@ -217,6 +252,9 @@ private let boardFields: [BoardField] = [
     .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
 ]
 
+/// A card's fields that are columns of a table (CSV, TSV): all but the trail, which JSON carries.
+private let columnCardFields = cardFields.filter { $0.kind != .trail }
+
 /// A card's sets of words that views show after its title, in the file's order.
 private let signedCardFields = cardFields.filter { $0.sign != nil }
 
@@ -225,6 +263,8 @@ extension FieldDescriptor where Owner == Item {
     public static var all: [CardField] { cardFields }
     /// A card's sets of words that views show after its title, each word after its sign.
     public static var signed: [CardField] { signedCardFields }
+    /// A card's fields that are a table's columns (CSV), in the file's order: all but the trail.
+    public static var columns: [CardField] { columnCardFields }
 }
 
 extension Item {

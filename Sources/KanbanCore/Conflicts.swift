@@ -297,7 +297,7 @@ extension Codec where Value == Conflicts {
         case .text: "a note within its rules"
         case .day: "a date, YYYY-MM-DD"
         case .number: "a limit, 0 or more"
-        case .words, .time: "a value of its field"
+        case .words, .time, .trail: "a value of its field"
         }
     }
 
@@ -320,7 +320,7 @@ extension FieldValue {
         case .day:
             guard let day = Day(iso: text) else { return nil }
             self = .day(day)
-        case .words, .time, .number: return nil
+        case .words, .time, .number, .trail: return nil
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A card: a stable id, a one-line title, and optionally labels, assignees, a due date, a
-/// note and the times it was created and last entered a board.
+/// note, the times it was created and last entered a board, and its trail (every board it
+/// entered, and when).
 ///
 /// The keys each field has in the file, and how each is read, written and checked, are
 /// stated once, in `Schema.swift`.
@@ -21,6 +22,18 @@ public struct Item: Hashable, Sendable {
     private var assigneeNames: [String]?
     /// Whether it is assigned to no one (read without making a set).
     var hasNoAssignees: Bool { assigneeNames == nil }
+    /// Every board the card entered and when, oldest first, without repeats; empty for cards
+    /// from older files until their next arrival (README: Cards with content). Entries set
+    /// in another order, or twice, are kept oldest first, once. Set it through
+    /// ``arrive(on:at:)`` when the card arrives, so that it agrees with ``entered``.
+    public var trail: [TrailEntry] {
+        get { trailEntries ?? [] }
+        set { trailEntries = Self.stored(newValue) }
+    }
+    /// The trail, `nil` for none: cards from older files have none, and a card stays small.
+    private var trailEntries: [TrailEntry]?
+    /// Whether it has no trail (read without making an array).
+    var hasNoTrail: Bool { trailEntries == nil }
     /// Free text, several lines.
     public var note: String?
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
@@ -53,6 +66,11 @@ public struct Item: Hashable, Sendable {
         day.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min
     }
 
+    /// A trail as it is kept.
+    private static func stored(_ trail: [TrailEntry]) -> [TrailEntry]? {
+        trail.isEmpty ? nil : TrailEntry.areOrdered(trail) ? trail : TrailEntry.ordered(trail)
+    }
+
     /// A time as it is kept.
     private static func stored(_ time: Timestamp?) -> Int64 {
         time?.seconds ?? .min
@@ -60,7 +78,7 @@ public struct Item: Hashable, Sendable {
 
     public init(
         id: ItemID, title: String, labels: Labels = [], assignees: Labels = [], due: Day? = nil,
-        created: Timestamp? = nil, entered: Timestamp? = nil, note: String? = nil
+        created: Timestamp? = nil, entered: Timestamp? = nil, trail: [TrailEntry] = [], note: String? = nil
     ) {
         // Each stored property set directly: through the dates' setters, the card would be
         // made in a local and copied out.
@@ -68,10 +86,36 @@ public struct Item: Hashable, Sendable {
         self.title = title
         self.labels = labels
         assigneeNames = assignees.isEmpty ? nil : assignees.names
+        trailEntries = Self.stored(trail)
         self.note = note
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)
         enteredSeconds = Self.stored(entered)
+    }
+
+    /// The card arrives on `board` at `now`: it entered it then, and its trail gains the
+    /// entry (README: Cards with content). The one place both are set, so they agree; with
+    /// no `now` (code that keeps no time) neither changes.
+    public mutating func arrive(on board: BoardID, at now: Timestamp?) {
+        guard let now else { return }
+        entered = now
+        let entry = TrailEntry(board: board, time: now)
+        guard var entries = trailEntries else {
+            trailEntries = [entry]
+            return
+        }
+        trailEntries = nil  // uniquely referenced while it grows
+        if let last = entries.last, last.time == now {
+            // Two arrivals in one second (a batch, quick moves): entries of one time are
+            // ordered by board, not by arrival, so the stay of no time before goes.
+            entries[entries.count - 1] = entry
+        } else if let last = entries.last, last.time > now {
+            // A clock set back: the entry goes where its time puts it, once.
+            entries = TrailEntry.ordered(entries + [entry])
+        } else {
+            entries.append(entry)
+        }
+        trailEntries = entries
     }
 
     /// Whether the card is due before `today`.

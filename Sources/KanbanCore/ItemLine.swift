@@ -1,7 +1,7 @@
 // The hot path of the file: a card's line in the exact layout this build writes,
 //
 //     {"id": "k3f9p2", "title": "…", "labels": ["bug"], "assignees": ["alice"], "due": "…",
-//      "created": "…", "entered": "…", "note": "…"}
+//      "created": "…", "entered": "…", "trail": [["b1", "…"], …], "note": "…"}
 //
 // read and written directly, field by field, rather than through the schema's closures: a
 // file holds one such line per card, and a million cards go through here. What the lines
@@ -12,7 +12,9 @@
 
 /// The fields this path reads and writes, in the schema's order. If `Schema.item` ever
 /// holds others, this path steps aside and the general one reads and writes every card.
-private let knownFields = ["id", "title", "labels", "assignees", "due", "created", "entered", "note", "conflict"]
+private let knownFields = [
+    "id", "title", "labels", "assignees", "due", "created", "entered", "trail", "note", "conflict",
+]
 let schemaIsKnown = Schema.item.map { $0.key.description } == knownFields
 
 extension FileReader {
@@ -32,6 +34,7 @@ extension FileReader {
         var due: Day?
         var created: Timestamp?
         var entered: Timestamp?
+        var trail: [TrailEntry] = []
         if version >= 2 {
             if json.consume(", \"labels\": ") {
                 guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
@@ -53,6 +56,10 @@ extension FileReader {
                 guard let read = json.readWrittenInstant(dates: &dates) else { return giveUp(at: start) }
                 entered = read
             }
+            if json.consume(", \"trail\": ") {
+                guard let read = json.readWrittenTrail(dates: &dates) else { return giveUp(at: start) }
+                trail = read
+            }
             // Rare: the general path reads notes and recorded conflicts.
             if json.peek == UInt8(ascii: ","), json.consume(", \"note\": ") || json.consume(", \"conflict\": ") {
                 return giveUp(at: start)
@@ -64,7 +71,7 @@ extension FileReader {
         items.append(
             Item(
                 id: prefix.id, title: consume title, labels: consume labels, assignees: consume assignees, due: due,
-                created: created, entered: entered))
+                created: created, entered: entered, trail: consume trail))
         return true
     }
 
@@ -90,6 +97,31 @@ extension JSONReader {
     /// `"YYYY-MM-DDTHH:MM:SSZ"`; `nil`, having consumed nothing, otherwise.
     mutating func readWrittenInstant(dates: inout DateCache) -> Timestamp? {
         readWrittenQuoted(20) { dates.instant($0).map(Timestamp.init(seconds:)) }
+    }
+
+    /// `[["k3f9p2", "2026-11-23T10:04:05Z"], …]`, oldest first with no repeat, as this build
+    /// writes a trail; `nil`, having consumed nothing, otherwise.
+    mutating func readWrittenTrail(dates: inout DateCache) -> [TrailEntry]? {
+        let start = offset
+        var entries: [TrailEntry] = []
+        if consume("[[\"") {
+            entries.reserveCapacity(4)  // most trails: one board after another, a few
+            repeat {
+                var end = offset
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && end - offset <= ItemID.maximumLength {
+                    end += 1
+                }
+                guard let board = ItemID(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<end])) else { break }
+                seek(to: end)
+                guard consume("\", "), let time = readWrittenInstant(dates: &dates), consume("]") else { break }
+                let entry = TrailEntry(board: board, time: time)
+                guard entries.last.map({ $0 < entry }) ?? true else { break }
+                entries.append(entry)
+                if consume("]") { return entries }
+            } while consume(", [\"")
+        }
+        seek(to: start)
+        return nil
     }
 
     /// `["a", "b"]` of short ASCII labels in the order this build writes them; `nil`, having
@@ -198,6 +230,10 @@ extension ChunkWriter {
             try append(literal: ", \"entered\": ")
             try appendQuoted(entered)
         }
+        if !item.hasNoTrail {
+            try append(literal: ", \"trail\": ")
+            try appendTrail(item.trail)
+        }
         if let note = item.note {
             try append(literal: ", \"note\": ")
             try appendQuoted(note)
@@ -222,8 +258,10 @@ extension ChunkWriter {
         var title = card.pointee.title
         return try title.withUTF8 { title throws -> Bool in
             guard !title.contains(where: JSON.mayNeedEscape) else { return false }
-            // The longest line of a card with every field and an empty title is 137 bytes.
+            // The longest line of a card with every field and an empty title is 137 bytes, and
+            // its trail's `, "trail": []` 13 more, with 38 for each entry.
             var bound = 150 + title.count
+            if !card.pointee.hasNoTrail { bound += 13 + 38 * card.pointee.trail.count }
             for label in card.pointee.labels.names {
                 var label = label
                 guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
@@ -263,6 +301,18 @@ extension ChunkWriter {
                     dates.write(entered, at: out)
                     out += 20
                     out.put("\"")
+                }
+                if !card.pointee.hasNoTrail {
+                    out.put(", \"trail\": [")
+                    for (index, entry) in card.pointee.trail.enumerated() {
+                        out.put(index == 0 ? "[\"" : ", [\"")
+                        out.put(entry.board)
+                        out.put("\", \"")
+                        dates.write(entry.time, at: out)
+                        out += 20
+                        out.put("\"]")
+                    }
+                    out.put("]")
                 }
                 out.put("}")
                 return out - start

@@ -139,7 +139,7 @@ extension Kanban {
     }
 
     /// Brings archived cards back, at the bottom of the board each left, or of `destination`
-    /// for all; they enter it `now`. WIP limits apply unless `force`.
+    /// for all; they enter it `now`, their trails going on there. WIP limits apply unless `force`.
     ///
     /// - Parameter selection: indices into ``archive``; one given twice is restored once.
     /// - Throws: ``KanbanError/restoreNeedsBoard(item:)`` when a card's board is gone and no
@@ -167,7 +167,7 @@ extension Kanban {
         var changes: [ItemChange] = []
         for (index, target) in zip(selection, targets) {
             var item = archive[index].item
-            item.entered = now
+            item.arrive(on: boards[target].id, at: now)
             boards[target].items.append(item)
             changes.append(
                 ItemChange(

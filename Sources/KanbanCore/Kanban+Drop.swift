@@ -46,14 +46,15 @@ extension Kanban {
     ///
     /// A location selected twice is moved once. Moving items to where they already are
     /// succeeds and reports a change that is not effective. Items that arrive from another
-    /// board have entered it `now`.
+    /// board have entered it `now`, and their trails say so; a reorder within a board changes
+    /// neither.
     ///
     /// - Parameters:
     ///   - selection: the items to move, in the order they should land.
     ///   - destination: the index of the destination board.
     ///   - position: where in the destination; `.bottom` when the drop has none.
     ///   - force: take the destination past its WIP limit.
-    ///   - now: the time, for the `entered` of items from other boards.
+    ///   - now: the time, for the `entered` and trail of items from other boards.
     /// - Returns: each moved item's board and index before and after.
     /// - Throws: ``KanbanError/indexOutOfRange(index:board:range:)``, an anchor error, or
     ///   ``KanbanError/wipLimit(board:limit:current:resulting:)`` when items from other
@@ -74,7 +75,7 @@ extension Kanban {
 
         var moved = selection.map { self[$0] }
         for (offset, location) in selection.enumerated() where location.board != destination {
-            if let now { moved[offset].entered = now }
+            moved[offset].arrive(on: boards[destination].id, at: now)
         }
         let origins = selection.map(slot)
         removeItems(at: selection)
@@ -93,7 +94,7 @@ extension Kanban {
     /// Copies a selection of items into a board, each copy with a new id (drop proposal `.copy`).
     ///
     /// A copy has the original's title, labels, due date and note, and was created and
-    /// entered its board `now`. Nothing is taken out, so an index position counts the
+    /// entered its board `now`: its trail starts there. Nothing is taken out, so an index position counts the
     /// destination as it is. A location selected twice is copied twice.
     ///
     /// - Returns: each new card, with `from` the original's place and `copyOf` its id.
@@ -154,16 +155,20 @@ extension Kanban {
         let index = try insertionIndex(position, in: destination, takingOut: [])
         try checkLimit(of: destination, incoming: items.count, force: force)
         let ids = newIDs(count: items.count, using: &generator)
+        let board = boards[destination].id
         let new = zip(ids, items).map { id, item in
             var item = item
             item.id = id
             item.created = now
-            item.entered = now
+            // A new card, even a copy, starts its own trail.
+            item.entered = nil
+            item.trail = []
+            item.arrive(on: board, at: now)
             return item
         }
         boards[destination].items.insert(contentsOf: new, at: index)
-        let board = boards[destination].title
-        return new.enumerated().map { ($1, Slot(board: board, index: index + $0)) }
+        let title = boards[destination].title
+        return new.enumerated().map { ($1, Slot(board: title, index: index + $0)) }
     }
 
     // MARK: - Trash

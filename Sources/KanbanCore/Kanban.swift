@@ -108,9 +108,14 @@ extension Kanban {
         var ids = empty.newIDs(count: titles.reduce(titles.count) { $0 + $1.1.count }, using: &generator)[...]
         return Kanban(
             trusted: titles.map { title, items in
-                Board(
-                    id: ids.popFirst()!, title: title,
-                    items: items.map { Item(id: ids.popFirst()!, title: $0, created: now, entered: now) })
+                let board = ids.popFirst()!
+                return Board(
+                    id: board, title: title,
+                    items: items.map {
+                        var item = Item(id: ids.popFirst()!, title: $0, created: now)
+                        item.arrive(on: board, at: now)
+                        return item
+                    })
             })
     }
 

@@ -17,6 +17,7 @@ enum Schema {
         Field("due", since: 2, .day, get: { $0.due }, set: { $0.due = $1 }),
         Field("created", since: 2, .time, get: { $0.created }, set: { $0.created = $1 }),
         Field("entered", since: 2, .time, get: { $0.entered }, set: { $0.entered = $1 }),
+        Field("trail", since: 2, .trail, get: { $0.trail }, set: { $0.trail = $1 }),
         Field("note", since: 2, .string, get: { $0.note }, set: { $0.note = $1 }),
         Field("conflict", since: 2, .cardConflicts, get: { $0.conflicts }, set: { $0.conflicts = $1 }),
     ]
@@ -254,6 +255,67 @@ extension Codec where Value == Timestamp {
         parse: { Timestamp(rfc3339: $0) }, format: \.description, expected: "a time, like 2026-11-23T10:04:05Z",
         parseBytes: { bytes, dates in Timestamp(canonicalBytes: bytes, dates: &dates) },
         write: { time, out in try out.appendQuoted(time) })
+}
+
+extension Codec where Value == [TrailEntry] {
+    /// A card's trail: `[["k3f9p2", "2026-11-23T10:04:05Z"], …]`, left out when empty. Read
+    /// in any order and with repeats, kept oldest first and each once (README: The file).
+    static let trail = Codec(
+        read: { (reader: inout FileReader, key: StaticString) throws(KanbanError) in
+            try reader.json.beginArray("\(reader.owner)'s \"\(key)\"")
+            var entries: [TrailEntry] = []
+            var first = true
+            while try reader.json.nextElement(first: &first) {
+                try reader.json.beginArray("an entry of \(reader.owner)'s \"\(key)\" ([board id, time])")
+                var inner = true
+                guard try reader.json.nextElement(first: &inner) else {
+                    throw reader.json.error("an entry of \(reader.owner)'s \"\(key)\" is [board id, time], found []")
+                }
+                let board = try Codec<ItemID>.id.read(&reader, key)
+                guard try reader.json.nextElement(first: &inner) else {
+                    throw reader.json.error("an entry of \(reader.owner)'s \"\(key)\" is [board id, time], found no time")
+                }
+                let time = try Codec<Timestamp>.time.read(&reader, key)
+                guard try !reader.json.nextElement(first: &inner) else {
+                    throw reader.json.error("an entry of \(reader.owner)'s \"\(key)\" is [board id, time], found more")
+                }
+                entries.append(TrailEntry(board: board, time: time))
+            }
+            return entries  // put in order, once each, by `Item.trail`
+        },
+        write: { entries, out, _ in try out.appendTrail(entries) },
+        decode: { container, key in
+            let pairs = try container.decode([[String]].self, forKey: key)
+            var entries: [TrailEntry] = []
+            for pair in pairs {
+                guard pair.count == 2, let board = ItemID(pair[0]), let time = Timestamp(rfc3339: pair[1]) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container,
+                        debugDescription: "an entry of the trail is [board id, time], found \(pair)")
+                }
+                entries.append(TrailEntry(board: board, time: time))
+            }
+            return entries
+        },
+        encode: { entries, container, key in
+            try container.encode(entries.map { [$0.board.rawValue, $0.time.description] }, forKey: key)
+        },
+        isOmitted: \.isEmpty)
+}
+
+extension ChunkWriter {
+    /// `[["k3f9p2", "2026-11-23T10:04:05Z"], …]`.
+    mutating func appendTrail(_ entries: [TrailEntry]) throws {
+        try append(byte: UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            try append(literal: index == 0 ? "[\"" : ", [\"")
+            try append(entry.board)
+            try append(literal: "\", ")
+            try appendQuoted(entry.time)
+            try append(byte: UInt8(ascii: "]"))
+        }
+        try append(byte: UInt8(ascii: "]"))
+    }
 }
 
 extension Codec where Value == Int? {

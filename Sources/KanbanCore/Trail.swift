@@ -17,6 +17,26 @@ public struct TrailEntry: Hashable, Comparable, Sendable {
     }
 }
 
+extension TrailEntry {
+    /// `entries` oldest first, each once: how a trail is kept, whatever order it was read or
+    /// merged in.
+    public static func ordered(_ entries: some Sequence<TrailEntry>) -> [TrailEntry] {
+        var sorted = entries.sorted()
+        var kept = 0
+        for index in sorted.indices where kept == 0 || sorted[kept - 1] != sorted[index] {
+            sorted[kept] = sorted[index]
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
+    }
+
+    /// Whether `entries` are oldest first, each once (as ``ordered(_:)`` leaves them).
+    static func areOrdered(_ entries: [TrailEntry]) -> Bool {
+        zip(entries, entries.dropFirst()).allSatisfy { $0 < $1 }
+    }
+}
+
 /// What a board stands for in the flow of work: not started, in progress, or finished
 /// (README: Flow).
 public enum BoardRole: String, CaseIterable, Hashable, Sendable {

@@ -299,6 +299,7 @@ struct ArchiveTests {
         #expect(kanban.archive.isEmpty)
         var full = archived[0].item
         full.entered = now
+        full.trail = [TrailEntry(board: id("todo"), time: now)]
         #expect(kanban[Location(board: 2, index: 1)] == full)
         #expect(kanban[Location(board: 2, index: 1)].created == earlier)
         #expect(kanban[Location(board: 0, index: 1)].entered == now)
@@ -390,7 +391,7 @@ struct DropContentTests {
             copy
                 == Item(
                     id: copy.id, title: original.title, labels: original.labels, due: original.due, created: now,
-                    entered: now,
+                    entered: now, trail: [TrailEntry(board: id("done"), time: now)],
                     note: original.note))
         #expect(kanban[fullCard] == original)
         #expect(change.items[0].copyOf == original.id)
@@ -427,8 +428,10 @@ struct DropContentTests {
         #expect(
             one
                 == Item(
-                    id: one.id, title: "One", labels: ["x", "Y"], due: day, created: now, entered: now, note: "a\nb"))
-        #expect(two == Item(id: two.id, title: "Two", created: now, entered: now))
+                    id: one.id, title: "One", labels: ["x", "Y"], due: day, created: now, entered: now,
+                    trail: [TrailEntry(board: id("done"), time: now)], note: "a\nb"))
+        #expect(
+            two == Item(id: two.id, title: "Two", created: now, entered: now, trail: [TrailEntry(board: id("done"), time: now)]))
     }
 
     @Test func anAddedCardWhoseNoteBreaksItsRulesIsRefused() throws {

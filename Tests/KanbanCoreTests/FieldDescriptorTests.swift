@@ -19,6 +19,11 @@ struct FieldDescriptorTests {
         case .day: (.day(Day(daysSinceEpoch: 20_500)), .day(Day(daysSinceEpoch: 20_600)))
         case .time: (.time(Timestamp(seconds: 2_000)), .time(Timestamp(seconds: 3_000)))
         case .number: (.number(3), .number(5))
+        case .trail:
+            (
+                .trail([TrailEntry(board: BoardID("b1")!, time: Timestamp(seconds: 2_000))]),
+                .trail([TrailEntry(board: BoardID("b2")!, time: Timestamp(seconds: 1_500))])
+            )
         }
     }
 
@@ -75,6 +80,14 @@ struct FieldDescriptorTests {
         case .set:
             #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             expectEqual(field.value(merged), .words(["ours", "theirs"]))
+        case .union:
+            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            expectEqual(
+                field.value(merged),
+                .trail([
+                    TrailEntry(board: BoardID("b2")!, time: Timestamp(seconds: 1_500)),
+                    TrailEntry(board: BoardID("b1")!, time: Timestamp(seconds: 2_000)),
+                ]))
         case .quiet, .place:
             // Created is picked quietly; where the card entered its board goes with its
             // place, which neither side moved: both keep ours.

@@ -17,6 +17,14 @@ private func randomItem(using generator: inout SeededGenerator) -> Item {
     if Bool.random(using: &generator) { item.due = Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)) }
     if Bool.random(using: &generator) { item.created = Timestamp(seconds: Int64.random(in: -10_000_000_000...200_000_000_000, using: &generator)) }
     if Bool.random(using: &generator) { item.entered = Timestamp(seconds: Int64.random(in: 0...2_000_000_000, using: &generator)) }
+    if Bool.random(using: &generator) {
+        var time = Int64.random(in: -1_000_000...2_000_000_000, using: &generator)
+        item.trail = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+            time += Int64.random(in: 0...100_000, using: &generator)
+            return TrailEntry(board: ItemID(["b1", "Todo-2", "longest_"].randomElement(using: &generator)!)!, time: Timestamp(seconds: time))
+        }
+        item.trail = TrailEntry.ordered(item.trail)
+    }
     if Int.random(in: 0..<4, using: &generator) == 0 { item.note = "line one\n\t\"two\" ✓" }
     if Int.random(in: 0..<3, using: &generator) == 0 { item.conflicts = sampleConflicts(ConflictField.card, using: &generator) }
     return item
@@ -86,6 +94,11 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
             #"{"id": "a1", "title": "x", "created": "2026-01-01T00:00:00+01:00"}"#,
             #"{"id": "a1", "title": "x" }"#,
             #"{"id": "a1", "title": "x", "extra": 1}"#,
+            #"{"id": "a1", "title": "x", "trail": []}"#,
+            #"{"id": "a1", "title": "x", "trail": [["b2", "2026-01-02T00:00:00Z"], ["b1", "2026-01-01T00:00:00Z"]]}"#,
+            #"{"id": "a1", "title": "x", "trail": [["b1", "2026-01-01T00:00:00Z"], ["b1", "2026-01-01T00:00:00Z"]]}"#,
+            #"{"id": "a1", "title": "x", "trail": [["b1", "2026-01-01T00:00:00+01:00"]]}"#,
+            #"{"id": "a1", "title": "x", "trail": [["b1","2026-01-01T00:00:00Z"]]}"#,
         ]
         for line in lines {
             let bytes = Array(line.utf8)
@@ -97,6 +110,33 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
                 #expect(read.isEmpty)
                 expectEqual(reader.json.offset, 0)
             }
+        }
+    }
+}
+
+extension ItemLines {
+    /// A moved card has a trail, and most cards of a board in use have moved: they stay on the
+    /// direct path, both ways.
+    @Test func aCardWithATrailTakesTheDirectPath() throws {
+        var item = Item(
+            id: ItemID("k3f9p2")!, title: "Moved", labels: ["bug"], created: Timestamp(seconds: 1_000),
+            entered: Timestamp(seconds: 5_000))
+        item.trail = [
+            TrailEntry(board: ItemID("todo1")!, time: Timestamp(seconds: 1_000)),
+            TrailEntry(board: ItemID("done-b_1")!, time: Timestamp(seconds: 5_000)),
+        ]
+        let line = bytes { try $0.appendWrittenItem(item) }
+        expectEqual(
+            String(decoding: line, as: UTF8.self),
+            #"{"id": "k3f9p2", "title": "Moved", "labels": ["bug"], "created": "1970-01-01T00:16:40Z", "#
+                + #""entered": "1970-01-01T01:23:20Z", "trail": [["todo1", "1970-01-01T00:16:40Z"], "#
+                + #"["done-b_1", "1970-01-01T01:23:20Z"]]}"#)
+        try line.withUnsafeBufferPointer { (buffer) throws(KanbanError) in
+            var reader = FileReader(json: JSONReader(buffer), version: 2, expectedIDs: 1)
+            var read: [Item] = []
+            #expect(try reader.readWrittenItem(appendingTo: &read), "the direct path reads a trail")
+            expectEqual(read, [item])
+            expectEqual(reader.json.offset, buffer.count)
         }
     }
 }

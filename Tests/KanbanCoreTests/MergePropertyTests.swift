@@ -93,6 +93,7 @@ struct MergePropertyTests {
     @Test(arguments: shards)
     func mergesFollowTheReference(shard: Int) throws {
         var generator = HistoryGenerator(seed: UInt64(2000 + shard))
+        var withTrail = 0
         for _ in 0..<Self.casesPerShard {
             let (o, a, b) = Self.history(&generator)
             let result = Kanban.merge(base: o, ours: a, theirs: b)
@@ -112,7 +113,18 @@ struct MergePropertyTests {
                     #expect(removedThere && baseCards[id]?.item == card.item, "card \(card.item.title) was lost")
                 }
             }
+            // Trails (README: Cards with content): a merged card's holds every entry of both
+            // sides' cards, oldest first, each once.
+            let (oursCards, theirsCards) = (MergeReference.cards(a), MergeReference.cards(b))
+            for (id, card) in MergeReference.cards(result.kanban) {
+                let trail = card.item.trail
+                #expect(TrailEntry.areOrdered(trail), "\(card.item.title)'s trail is in order: \(trail)")
+                let sides = (oursCards[id]?.item.trail ?? []) + (theirsCards[id]?.item.trail ?? [])
+                #expect(Set(sides).isSubset(of: trail), "\(card.item.title)'s trail lost an entry: \(trail), sides \(sides)")
+                if !trail.isEmpty { withTrail += 1 }
+            }
         }
+        #expect(withTrail > 0, "the generated cards have trails to merge")
         CaseCount.record("reference rules 2 and 4-9 (shard \(shard))", Self.casesPerShard)
     }
 

@@ -327,7 +327,8 @@ func slots(of numbers: [Int], in expected: [[Int]], titles: [String]) -> [Slot?]
 
 /// Moves `selection` in a copy of `kanban` at ``dropTime`` and checks the result, the
 /// reported change and the invariants against the reference: cards keep everything but
-/// `entered`, which is the drop's time for those that came from another board. A refusal
+/// `entered`, which is the drop's time for those that came from another board (whose trail
+/// gains the destination then). A refusal
 /// must be one the reference expects and leave the kanban unchanged.
 func checkMove(
     _ kanban: Kanban, _ selection: [Location], to destination: Int, at position: DropPosition, force: Bool = false,
@@ -356,7 +357,10 @@ func checkMove(
     let arrived = Set(moved.filter { $0.board != destination }.map(fixture.number))
     let expected = fixture.rebuild(expectedNumbers) { number in
         var item = fixture.cards[number]
-        if arrived.contains(number) { item.entered = dropTime }
+        if arrived.contains(number) {
+            item.entered = dropTime
+            item.trail.append(TrailEntry(board: kanban.boards[destination].id, time: dropTime))
+        }
         return item
     }
     verify(after, equals: expected, "the kanban", context(), at: sourceLocation)
@@ -378,7 +382,8 @@ func checkMove(
 
 /// Copies `selection` in a copy of `kanban` at ``dropTime`` and checks it against the
 /// reference: new, distinct ids; the originals' titles, labels, due dates and notes, created
-/// and entered at the drop's time; `copyOf` and `from` naming the originals.
+/// and entered at the drop's time, each starting its own trail there; `copyOf` and `from`
+/// naming the originals.
 func checkCopy(
     _ kanban: Kanban, _ selection: [Location], to destination: Int, at position: DropPosition, force: Bool = false,
     seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation
@@ -404,7 +409,8 @@ func checkCopy(
     let copies = zip(change.items, originals).map { change, original in
         Item(
             id: change.id, title: original.title, labels: original.labels, due: original.due, created: dropTime,
-            entered: dropTime, note: original.note)
+            entered: dropTime, trail: [TrailEntry(board: kanban.boards[destination].id, time: dropTime)],
+            note: original.note)
     }
     let expected = fixture.rebuild(expectedNumbers) { number in
         number < fixture.cards.count ? fixture.cards[number] : copies[number - fixture.cards.count]
@@ -446,7 +452,8 @@ func checkInsert(
     let made = zip(change.items, cards).map { change, content in
         Item(
             id: change.id, title: content.title.text, labels: content.labels, due: content.due, created: dropTime,
-            entered: dropTime, note: content.note)
+            entered: dropTime, trail: [TrailEntry(board: kanban.boards[destination].id, time: dropTime)],
+            note: content.note)
     }
     let expected = fixture.rebuild(expectedNumbers) { number in
         number < fixture.cards.count ? fixture.cards[number] : made[number - fixture.cards.count]

@@ -224,7 +224,9 @@ struct TrelloImportTests {
         expectEqual(change.items.count, 13)
         #expect(change.isEffective)
         let items = kanban.boards.flatMap(\.items) + kanban.archive.map(\.item)
-        #expect(items.allSatisfy { $0.created == now && $0.entered == now })
+        // Created when their Trello ids say (README: Export and import), not now.
+        let created = Timestamp(rfc3339: "2024-10-23T07:21:22Z")
+        #expect(items.allSatisfy { $0.created == created && $0.entered == $0.trail.last?.time && $0.entered != nil })
         expectEqual(Set(items.map(\.id)).count, 13)
         // Archived cards: the closed card keeps its board; the closed list's cards name a board
         // that is not there, so restoring them asks for --to.
@@ -282,5 +284,87 @@ struct TrelloCompletedAndLeftOutTests {
         let bare = try TrelloImport.read(
             Array(#"{"lists": [{"id": "l", "name": "A"}], "cards": []}"#.utf8), localDay: utcDay)
         #expect(bare.leftOut.isEmpty)
+    }
+}
+
+@Suite("Trello import: a card's history")
+struct TrelloHistoryTests {
+    /// Lists A, B (open) and Z (closed); card 1 was created on A, moved to Z, then to B; card 2
+    /// came from another board onto A; card 3 has no action; card 4 is on Z.
+    static let export = #"""
+        {"lists": [{"id": "la", "name": "A", "pos": 1}, {"id": "lb", "name": "B", "pos": 2},
+                   {"id": "lz", "name": "Z", "pos": 3, "closed": true}],
+         "cards": [{"id": "5f000000aaaaaaaaaaaaaaaa", "name": "One", "idList": "lb"},
+                   {"id": "5f000100bbbbbbbbbbbbbbbb", "name": "Two", "idList": "la"},
+                   {"id": "5f000200cccccccccccccccc", "name": "Three", "idList": "lb"},
+                   {"id": "5f000300dddddddddddddddd", "name": "Four", "idList": "lz"},
+                   {"id": "card-5", "name": "Five", "idList": "la"}],
+         "actions": [
+           {"type": "updateCard", "date": "2020-07-07T00:00:00.000Z",
+            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "listBefore": {"id": "lz"}, "listAfter": {"id": "lb"}}},
+           {"type": "moveCardToBoard", "date": "2020-07-06T12:00:00.000Z",
+            "data": {"card": {"id": "5f000100bbbbbbbbbbbbbbbb"}, "list": {"id": "la"}, "boardSource": {"id": "x"}}},
+           {"type": "updateCard", "date": "2020-07-06T00:00:00.000Z",
+            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "listBefore": {"id": "la"}, "listAfter": {"id": "lz"}}},
+           {"type": "updateCard", "date": "2020-07-05T12:00:00.000Z",
+            "data": {"card": {"id": "5f000200cccccccccccccccc", "closed": false}, "old": {"closed": true}}},
+           {"type": "commentCard", "date": "2020-07-05T06:00:00.000Z",
+            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "list": {"id": "la"}, "text": "hi"}},
+           {"type": "createCard", "date": "2020-07-05T00:00:00.000Z",
+            "data": {"card": {"id": "5f000000aaaaaaaaaaaaaaaa"}, "list": {"id": "la"}}},
+           {"type": "createCard", "date": "2020-07-04T00:00:00.000Z",
+            "data": {"card": {"id": "card-5"}, "list": {"id": "la"}}}
+         ]}
+        """#
+
+    static func time(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
+
+    @Test func aTrelloIdBeginsWithItsCreationTime() {
+        expectEqual(TrelloImport.creationTime(ofCardID: "5f000000aaaaaaaaaaaaaaaa"), Self.time("2020-07-04T04:05:20Z"))
+        expectEqual(TrelloImport.creationTime(ofCardID: "6718a3f20c1e4b5d9a7f00cb"), Self.time("2024-10-23T07:21:22Z"))
+        #expect(TrelloImport.creationTime(ofCardID: "card-1") == nil)
+        #expect(TrelloImport.creationTime(ofCardID: "zz000000aaaa") == nil)
+    }
+
+    @Test func aCardKeepsItsCreationTrailAndEnteredFromTheActions() throws {
+        let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
+        var kanban = Kanban.empty
+        var generator = SeededGenerator(seed: 31)
+        let now = Self.time("2026-11-23T10:00:00Z")
+        try kanban.importing(document, now: now, using: &generator)
+        let (a, b) = (kanban.boards[0].id, kanban.boards[1].id)
+        let cards = Dictionary(uniqueKeysWithValues: (kanban.boards.flatMap(\.items) + kanban.archive.map(\.item)).map { ($0.title, $0) })
+        let one = try #require(cards["One"])
+        expectEqual(one.created, Self.time("2020-07-04T04:05:20Z"))
+        // Its stay on the closed list Z is left out: no board was made of it.
+        expectEqual(
+            one.trail, [TrailEntry(board: a, time: Self.time("2020-07-05T00:00:00Z")), TrailEntry(board: b, time: Self.time("2020-07-07T00:00:00Z"))])
+        expectEqual(one.entered, Self.time("2020-07-07T00:00:00Z"))
+        let two = try #require(cards["Two"])
+        expectEqual(two.trail, [TrailEntry(board: a, time: Self.time("2020-07-06T12:00:00Z"))])
+        expectEqual(two.entered, Self.time("2020-07-06T12:00:00Z"))
+        // No action: the trail starts at its creation on its list.
+        let three = try #require(cards["Three"])
+        expectEqual(three.trail, [TrailEntry(board: b, time: Self.time("2020-07-04T04:13:52Z"))])
+        expectEqual(three.entered, three.created)
+        // On a closed list, with no action: archived, its board not imported, it arrives now.
+        let four = try #require(cards["Four"])
+        expectEqual(four.created, Self.time("2020-07-04T04:18:08Z"))
+        expectEqual(four.trail.map(\.time), [now])
+        // An id that holds no time: created when it was first seen on a list.
+        let five = try #require(cards["Five"])
+        expectEqual(five.created, Self.time("2020-07-04T00:00:00Z"))
+        expectEqual(five.trail, [TrailEntry(board: a, time: Self.time("2020-07-04T00:00:00Z"))])
+        try kanban.validate()
+    }
+
+    @Test func anActionDateThatIsNotATimeIsRefusedAtItsPath() {
+        let json = Self.export.replacingOccurrences(of: "2020-07-06T12:00:00.000Z", with: "yesterday")
+        #expect {
+            try TrelloImport.read(Array(json.utf8), localDay: utcDay)
+        } throws: { error in
+            (error as? ImportError)?.description.hasPrefix("$.actions[1].date: ") == true
+                && "\(error)".contains("\"yesterday\"")
+        }
     }
 }

@@ -409,7 +409,7 @@ struct HostileInputTests {
         try sandbox.initSample()
         let sample = try sandbox.bytes().count
         // Grows the file to just under the limit, then one card more must be refused.
-        let filler = String(repeating: "f", count: 4096 - sample - 140)  // the new card's line with its timestamps
+        let filler = String(repeating: "f", count: 4096 - sample - 190)  // the new card's line with its timestamps and trail
         try sandbox.succeed(["add", filler, "-q"], environment: Self.smallLimit)
         let before = try sandbox.snapshot()
         #expect(before.bytes.count <= 4096)

@@ -266,7 +266,8 @@ struct StorageTests {
             let lines = before.filter { $0.contains(title) }
             #expect(lines.count == 1 && lines[0].contains(id), "\(title) and its id are on one line")
         }
-        try sandbox.succeed("move", "Schema Design", "--to", "Done", "--at", "1")
+        try sandbox.succeed(
+            ["move", "Schema Design", "--to", "Done", "--at", "1"], environment: ["KANBAN_NOW": "2026-11-24T10:00:00Z"])
         let after = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
         let punctuation = { (line: String) in line.allSatisfy { " \t{}[],".contains($0) } }
         var removed: [String] = []
@@ -280,7 +281,15 @@ struct StorageTests {
         let trimmed = { (line: String) in line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
         #expect(removed.count == 1 && removed.first?.contains("Schema Design") == true, "\(removed)")
         #expect(added.count == 1 && added.first?.contains("Schema Design") == true, "\(added)")
-        expectEqual(removed.map(trimmed), added.map(trimmed))
+        // The card arrives as it left, but for when it entered, and its trail one entry longer
+        // (README: Cards with content).
+        let document = try JSONSerialization.jsonObject(with: Data(try sandbox.bytes())) as? [String: Any]
+        let done = try #require((document?["boards"] as? [[String: Any]])?.last?["id"] as? String)
+        let entry = #", [""# + done + #"", "2026-11-24T10:00:00Z"]]}"#
+        let entered = (#""entered": "2026-11-23T10:00:00Z""#, #""entered": "2026-11-24T10:00:00Z""#)
+        expectEqual(
+            removed.map(trimmed).map { String($0.dropLast(2)).replacingOccurrences(of: entered.0, with: entered.1) + entry },
+            added.map(trimmed))
     }
 
     // MARK: - Escapes in stored titles

@@ -11,7 +11,7 @@
 /// with only its title, so that it is kept. The archive is not exported.
 public enum CSVTable {
     /// The columns, in the order written: where the card is, then each of its fields.
-    public static let columns = ["board", "index", "id"] + CardField.all.map(\.name)
+    public static let columns = ["board", "index", "id"] + CardField.columns.map(\.name)
 
     // MARK: - Writing
 
@@ -23,7 +23,7 @@ public enum CSVTable {
             }
             for (index, item) in board.items.enumerated() {
                 out += [board.title, String(index), item.id.rawValue].map { field($0) }.joined(separator: ",")
-                for cardField in CardField.all {
+                for cardField in CardField.columns {
                     let value = cardField.value(item)
                     out += "," + field(text(value), note: value.kind == .text)
                 }
@@ -168,7 +168,7 @@ public enum CSVTable {
         case .text:
             let note = try Note.checked(text)
             return .text(note.isEmpty ? nil : note)
-        case .line, .time, .number:
+        case .line, .time, .number, .trail:
             return .none(field.kind)
         }
     }

@@ -46,11 +46,40 @@ public struct ImportedBoard: Hashable, Sendable {
     /// The WIP limit, given to the board if it is new; an existing board keeps its own.
     public var limit: Int?
     public var cards: [CardContent]
+    /// The history of the cards whose source keeps one, by index in ``cards``.
+    public var histories: [Int: ImportedHistory]
 
-    public init(title: Title, limit: Int? = nil, cards: [CardContent] = []) {
+    public init(
+        title: Title, limit: Int? = nil, cards: [CardContent] = [], histories: [Int: ImportedHistory] = [:]
+    ) {
         self.title = title
         self.limit = limit
         self.cards = cards
+        self.histories = histories
+    }
+}
+
+/// What the source of an import knows of a card's past: when it was created, and which of
+/// the imported boards it entered and when (README: Export and import).
+public struct ImportedHistory: Hashable, Sendable {
+    /// One arrival: an imported board, by title, and when.
+    public struct Arrival: Hashable, Sendable {
+        public var board: Title
+        public var time: Timestamp
+
+        public init(board: Title, time: Timestamp) {
+            self.board = board
+            self.time = time
+        }
+    }
+
+    public var created: Timestamp?
+    /// Oldest first; empty when the source holds none.
+    public var arrivals: [Arrival]
+
+    public init(created: Timestamp?, arrivals: [Arrival] = []) {
+        self.created = created
+        self.arrivals = arrivals
     }
 }
 
@@ -60,10 +89,13 @@ public struct ImportedArchivedCard: Hashable, Sendable {
     /// The title of the imported board it was archived from; `nil` when that board is not
     /// imported (a closed Trello list), so restoring it needs `--to`.
     public var board: Title?
+    /// Its history, when the source keeps one.
+    public var history: ImportedHistory?
 
-    public init(card: CardContent, board: Title? = nil) {
+    public init(card: CardContent, board: Title? = nil, history: ImportedHistory? = nil) {
         self.card = card
         self.board = board
+        self.history = history
     }
 }
 
@@ -107,7 +139,9 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 extension Kanban {
     /// Adds an import: each board's cards go to the bottom of the board with the same title
     /// (ignoring case), or to a new board added at the end with the imported limit; archived
-    /// cards go to the archive. Every card gets a new id and was created and entered `now`.
+    /// cards go to the archive. Every card gets a new id and was created and entered `now`,
+    /// its trail starting there, unless the document gives its history (``ImportedHistory``):
+    /// then it was created then, and its trail is its arrivals on the boards imported.
     ///
     /// A document's boards are taken in order, so two with the same title (ignoring case)
     /// end up as one board.
@@ -161,9 +195,11 @@ extension Kanban {
             change.boards.append(
                 BoardChange(title: board.title.text, from: nil, to: boards.count - 1, limit: board.limit))
         }
+        let boardIDs = indexByKey.mapValues { boards[$0].id }
         for (board, target) in zip(document.boards, targets) {
-            for card in board.cards {
-                let item = Self.item(card, id: ids.removeFirst(), now: now)
+            for (index, card) in board.cards.enumerated() {
+                var item = Self.item(card, id: ids.removeFirst(), on: boards[target].id, now: now)
+                if let history = board.histories[index] { item.take(history, boards: boardIDs) }
                 boards[target].items.append(item)
                 change.items.append(
                     ItemChange(
@@ -173,8 +209,9 @@ extension Kanban {
         }
         let gone = goneBoard ? ids.removeFirst() : nil
         for archived in document.archive {
-            let item = Self.item(archived.card, id: ids.removeFirst(), now: now)
             let board = archived.board.flatMap { indexByKey[$0.text.boardKey] }.map { boards[$0].id } ?? gone!
+            var item = Self.item(archived.card, id: ids.removeFirst(), on: board, now: now)
+            if let history = archived.history { item.take(history, boards: boardIDs) }
             archive.append(ArchivedItem(item: item, board: board, archived: now))
             change.items.append(
                 ItemChange(id: item.id, title: item.title, from: nil, to: nil, archive: .archived))
@@ -182,14 +219,34 @@ extension Kanban {
         return change
     }
 
-    private static func item(_ card: CardContent, id: ItemID, now: Timestamp) -> Item {
+    /// A new card of `card`'s content, created `now` and arrived then on `board`.
+    private static func item(_ card: CardContent, id: ItemID, on board: BoardID, now: Timestamp) -> Item {
         // An empty note is no note, as `edit` makes it.
         var item = card.fields
         item.id = id
         item.title = card.title.text
         item.created = now
-        item.entered = now
+        item.entered = nil
+        item.trail = []
+        item.arrive(on: board, at: now)
         if item.note?.isEmpty == true { item.note = nil }
         return item
+    }
+}
+
+extension Item {
+    /// The card's past as an import gives it: its creation time (unknown: its first arrival),
+    /// and its arrivals on the boards imported (`boards`: their ids by ``String/boardKey``) as
+    /// its trail, the last one its `entered`. Arrivals on boards not imported are left out;
+    /// with none left, the card keeps the arrival it was given.
+    fileprivate mutating func take(_ history: ImportedHistory, boards: [String: BoardID]) {
+        let trail = TrailEntry.ordered(
+            history.arrivals.compactMap { arrival in
+                boards[arrival.board.text.boardKey].map { TrailEntry(board: $0, time: arrival.time) }
+            })
+        if let created = history.created ?? trail.first?.time { self.created = created }
+        guard let last = trail.last else { return }
+        self.trail = trail
+        entered = last.time
     }
 }

@@ -15,10 +15,16 @@
 ///   its note ends with a line `Due YYYY-MM-DD, marked complete in Trello`;
 /// - a card's members (`idMembers`, found in the board's `members` by id) become its
 ///   assignees, by `username`;
-/// - a list's numeric `softLimit` becomes the board's WIP limit.
+/// - a list's numeric `softLimit` becomes the board's WIP limit;
+/// - a card's history: it was created at the time its id begins with (eight hex digits,
+///   seconds since 1970), and its trail is its arrivals on open lists found in the export's
+///   `actions` (`createCard` on `data.list`, `updateCard` from `data.listBefore` to
+///   `data.listAfter`, `moveCardToBoard` onto `data.list`), oldest first; an export keeps
+///   only the latest actions, so with none for a card its trail starts at its creation on
+///   its list.
 ///
-/// Everything else in the export (actions, attachments, custom fields, dates of creation
-/// and activity) is left out; comments, attachments and card members not found among the
+/// Everything else in the export (other actions, attachments, custom fields, dates of
+/// activity) is left out; comments, attachments and card members not found among the
 /// board's members are counted in ``ImportDocument/leftOut`` so that the user is told. Unknown keys are ignored:
 /// Trello adds them freely.
 public enum TrelloImport {
@@ -109,10 +115,13 @@ public enum TrelloImport {
                 (try position(value["pos"], at: path + ".pos") ?? Double(index), index, heading + items.map(\.line)))
         }
 
+        let arrivals = try arrivalsByCard(root["actions"], openLists: listsByID.filter { !$0.value.closed })
+
         // Cards.
         var attachments = 0
         var members = 0
-        var cardsByList: [String: [(pos: Double, index: Int, closed: Bool, card: CardContent)]] = [:]
+        var cardsByList:
+            [String: [(pos: Double, index: Int, closed: Bool, card: CardContent, history: ImportedHistory)]] = [:]
         for (index, value) in cards.enumerated() {
             let path = "$.cards[\(index)]"
             try object(value, at: path)
@@ -173,10 +182,17 @@ public enum TrelloImport {
             let card = CardContent(
                 title: try title(name, at: path + ".name"), labels: labels, assignees: assignees, due: due,
                 note: checkedNote.isEmpty ? nil : checkedNote)
+            let cardID = value["id"]?.string
+            var history = ImportedHistory(created: cardID.flatMap(creationTime(ofCardID:)))
+            if let known = cardID.flatMap({ arrivals[$0] }), !known.isEmpty {
+                history.arrivals = known
+            } else if let created = history.created, let list = listsByID[listID], !list.closed {
+                history.arrivals = [ImportedHistory.Arrival(board: list.title, time: created)]
+            }
             cardsByList[listID, default: []].append(
                 (
                     try position(value["pos"], at: path + ".pos") ?? Double(index), index,
-                    try bool(value["closed"], at: path + ".closed"), card
+                    try bool(value["closed"], at: path + ".closed"), card, history
                 ))
         }
 
@@ -188,14 +204,64 @@ public enum TrelloImport {
         for list in orderedLists {
             let cards = (cardsByList[list.id] ?? []).sorted { ($0.pos, $0.index) < ($1.pos, $1.index) }
             if list.closed {
-                document.archive += cards.map { ImportedArchivedCard(card: $0.card, board: nil) }
+                document.archive += cards.map { ImportedArchivedCard(card: $0.card, board: nil, history: $0.history) }
                 continue
             }
+            let open = cards.filter { !$0.closed }
             document.boards.append(
-                ImportedBoard(title: list.title, limit: list.limit, cards: cards.filter { !$0.closed }.map(\.card)))
-            document.archive += cards.filter(\.closed).map { ImportedArchivedCard(card: $0.card, board: list.title) }
+                ImportedBoard(
+                    title: list.title, limit: list.limit, cards: open.map(\.card),
+                    histories: Dictionary(uniqueKeysWithValues: open.map(\.history).enumerated().map { ($0, $1) })))
+            document.archive += cards.filter(\.closed).map {
+                ImportedArchivedCard(card: $0.card, board: list.title, history: $0.history)
+            }
         }
         return document
+    }
+
+    // MARK: - History
+
+    /// When a card was created: a Trello id begins with its creation time in seconds since
+    /// 1970, as eight hex digits; `nil` for an id that does not.
+    static func creationTime(ofCardID id: String) -> Timestamp? {
+        let digits = id.utf8.prefix(8)
+        guard id.utf8.count >= 8, digits.allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }),
+            let seconds = Int64(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { return nil }
+        return Timestamp(seconds: seconds)
+    }
+
+    /// Each card's arrivals on open lists, oldest first, from the actions that put a card on
+    /// a list: created on it, moved to it from another list, moved to it from another board.
+    /// Actions of other kinds, or without what these need, are passed over: Trello adds kinds
+    /// and fields freely. A `date` that is not a time is refused at its path.
+    private static func arrivalsByCard(
+        _ actions: JSONValue?, openLists: [String: List]
+    ) throws(ImportError) -> [String: [ImportedHistory.Arrival]] {
+        var found: [String: [(time: Timestamp, index: Int, board: Title)]] = [:]
+        for (index, action) in (actions?.array ?? []).enumerated() {
+            let data = action["data"]
+            let list: JSONValue?
+            switch action["type"]?.string {
+            case "createCard", "moveCardToBoard": list = data?["list"]
+            case "updateCard" where data?["listBefore"] != nil: list = data?["listAfter"]
+            default: continue
+            }
+            guard let card = data?["card"]?["id"]?.string, let listID = list?["id"]?.string,
+                let board = openLists[listID]?.title, let date = action["date"]
+            else { continue }
+            guard let text = date.string, let time = Timestamp(rfc3339: text) else {
+                throw ImportError(
+                    .path("$.actions[\(index)].date"),
+                    "expected a time such as 2026-10-01T08:00:00.000Z, found "
+                        + (date.string.map { JSON.quoted($0) } ?? date.kindDescription))
+            }
+            found[card, default: []].append((time, index, board))
+        }
+        // Exports list the newest first; equal times keep the later action last.
+        return found.mapValues { arrivals in
+            arrivals.sorted { ($0.time, -$0.index) < ($1.time, -$1.index) }.map { .init(board: $0.board, time: $0.time) }
+        }
     }
 
     private struct List {

@@ -17,7 +17,8 @@ extension Commands {
             ignored), or to a new board at the end; they get new ids, and were created and entered
             their boards now. trello: a board's JSON export (lists in order become boards, their
             cards cards; archived cards and lists go to the archive; descriptions and checklists
-            become notes, labels labels, due dates due dates, a list's soft limit a WIP limit).
+            become notes, labels labels, due dates due dates, a list's soft limit a WIP limit; a
+            card keeps when it was created and the lists it entered, as its trail).
             markdown and csv: what kanban export writes (and the Obsidian Kanban plugin's boards).
             json: a kanban file. A file that is not what its format expects is refused (65),
             naming the file and the line or JSON path.

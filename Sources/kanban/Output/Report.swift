@@ -273,9 +273,11 @@ func errorJSON(code: String, message: String) -> String {
 }
 
 extension FieldValue: JSONOutput {
-    /// A text, a list of words, a date as `YYYY-MM-DD`, a time, a number, or `null` for none.
+    /// A text, a list of words, a date as `YYYY-MM-DD`, a time, a number, or `null` for none;
+    /// a trail as in the file, `[["k3f9p2", "2026-11-23T10:04:05Z"], …]`.
     var json: String {
         switch self {
+        case .trail(let entries): "[" + entries.map { [$0.board.rawValue, $0.time.description].json }.joined(separator: ", ") + "]"
         case .line(let text), .text(let text): text.json
         case .words(let words): words.json
         case .day(let day): day?.description.json ?? "null"

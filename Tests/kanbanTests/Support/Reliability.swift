@@ -141,6 +141,7 @@ extension Kanban {
         func renamed(_ item: Item) -> Item {
             var item = item
             item.id = name(item.id)
+            item.trail = item.trail.map { TrailEntry(board: name($0.board), time: $0.time) }
             return item
         }
         let boards = boards.map { board in
