@@ -24,10 +24,12 @@ public enum FieldValue: Hashable, Sendable {
     case time(Timestamp?)
     /// A whole number (a board's limit); `nil`: none.
     case number(Int?)
+    /// A board's role in the flow of work; `nil`: the default by its place.
+    case role(BoardRole?)
 
     /// The kinds of values.
     public enum Kind: Hashable, Sendable {
-        case line, text, words, day, time, number
+        case line, text, words, day, time, number, role
     }
 
     /// Its kind.
@@ -39,6 +41,7 @@ public enum FieldValue: Hashable, Sendable {
         case .day: .day
         case .time: .time
         case .number: .number
+        case .role: .role
         }
     }
 
@@ -51,6 +54,7 @@ public enum FieldValue: Hashable, Sendable {
         case .day: .day(nil)
         case .time: .time(nil)
         case .number: .number(nil)
+        case .role: .role(nil)
         }
     }
 
@@ -66,6 +70,7 @@ public enum FieldValue: Hashable, Sendable {
         case .day(let day): day?.description
         case .time(let time): time?.description
         case .number(let number): number.map(String.init)
+        case .role(let role): role?.rawValue
         }
     }
 }
@@ -168,6 +173,11 @@ public struct FieldDescriptor<Owner>: Sendable {
         }
     }
 
+    /// A board's role, or none (the default by its place).
+    static func role(_ name: String, _ key: Access<BoardRole?>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .role, value: { .role($0) }) { if case .role(let role) = $0 { .some(role) } else { nil } }
+    }
+
     /// A moment no person edits, merged quietly (when a card was created) or with the
     /// card's place (when it entered its board).
     static func time(_ name: String, _ key: Access<Timestamp?>, noun: String, merge: Merge = .quiet) -> Self {
@@ -215,6 +225,7 @@ private let cardFields: [CardField] = [
 private let boardFields: [BoardField] = [
     .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
     .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
+    .role("role", ({ $0.role }, { $0.role = $1 }), noun: "the role"),
 ]
 
 /// A card's sets of words that views show after its title, in the file's order.

@@ -19,6 +19,7 @@ struct FieldDescriptorTests {
         case .day: (.day(Day(daysSinceEpoch: 20_500)), .day(Day(daysSinceEpoch: 20_600)))
         case .time: (.time(Timestamp(seconds: 2_000)), .time(Timestamp(seconds: 3_000)))
         case .number: (.number(3), .number(5))
+        case .role: (.role(.active), .role(.done))
         }
     }
 
@@ -88,6 +89,6 @@ struct FieldDescriptorTests {
             + BoardField.all.filter { $0.merge == .scalar }.map(\.name))
         expectEqual(ConflictField.allCases.map(\.rawValue), Set(scalars).sorted())
         expectEqual(ConflictField.card.map(\.rawValue), ["due", "note", "title"])
-        expectEqual(ConflictField.board.map(\.rawValue), ["limit", "title"])
+        expectEqual(ConflictField.board.map(\.rawValue), ["limit", "role", "title"])
     }
 }
