@@ -151,6 +151,12 @@ public struct CumulativeFlow: Hashable, Sendable {
     public var days: [Day]
     /// `counts[day][board]`.
     public var counts: [[Int]]
+
+    public init(boards: [FlowBoard], days: [Day], counts: [[Int]]) {
+        self.boards = boards
+        self.days = days
+        self.counts = counts
+    }
 }
 
 /// The flow of a kanban's cards across its boards (README: Flow).
