@@ -37,6 +37,7 @@ extension ConflictField {
     // The fields tests name; the product finds them through the card's and board's fields.
     static let due = ConflictField(rawValue: "due")!
     static let limit = ConflictField(rawValue: "limit")!
+    static let role = ConflictField(rawValue: "role")!
     static let note = ConflictField(rawValue: "note")!
     static let title = ConflictField(rawValue: "title")!
 }
