@@ -67,6 +67,26 @@ struct BoardRoleCommandTests {
         #expect(help.contains("backlog|active|done|default"), "\(help)")
     }
 
+    @Test func aRoleChangedOnBothSidesIsAConflictThatResolveSettles() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        func file(_ role: String) -> String {
+            #"{"version": 2, "boards": [{"id": "b1", "title": "Review", "limit": null, "#
+                + role + #" "items": []}], "archive": []}"# + "\n"
+        }
+        try sandbox.write(file(#""role": "active","#), to: "base.json")
+        try sandbox.write(file(#""role": "done","#), to: "ours.json")
+        try sandbox.write(file(""), to: "theirs.json")
+        let merged = try sandbox.run("merge", "base.json", "ours.json", "theirs.json", "-o", "kanban.json")
+        expectEqual(merged.status, 1, "\(merged)")
+        #expect(merged.err.contains("the role changed on both sides: ours done, theirs default"), "\(merged.err)")
+        let text = String(decoding: try sandbox.bytes(), as: UTF8.self)
+        #expect(text.contains(#""role": "done","#) && text.contains(#""conflict": {"role": {"base": "active", "theirs": null}}"#), "\(text)")
+        let resolved = try sandbox.succeed("resolve", "Review", "--theirs")
+        #expect(resolved.contains("role done -> default"), "\(resolved)")
+        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("role"))
+    }
+
     @Test func anUnknownRoleInTheFileIsBadDataNamingTheFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
