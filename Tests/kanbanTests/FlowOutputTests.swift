@@ -140,6 +140,16 @@ struct FlowOutputTests {
         }
     }
 
+    @Test func aChartNarrowerThanTheWindowEndsOnItsLastDay() {
+        let days = (0..<100).map { Day(iso: "2026-08-01")!.adding(days: $0) }
+        let diagram = CumulativeFlow(
+            boards: [FlowSample.done], days: days, counts: (0..<100).map { [$0 == 99 ? 4 : 0] })
+        let chart = FlowChart.render(diagram, width: 23, height: 4, style: Style(enabled: false))
+        let rows = chart.split(separator: "\n").prefix(4).map { String($0) }
+        let blank = String(repeating: " ", count: 19)
+        expectEqual(rows, ["4 ┤" + blank + "█", "  │" + blank + "█", "  │" + blank + "█", "0 ┤" + blank + "█"])
+    }
+
     @Test func theStackHasTheLastBoardAtTheBottomAndTheTotalAtTheTop() {
         let diagram = CumulativeFlow(
             boards: FlowSample.boards, days: [Day(iso: "2026-11-20")!], counts: [[2, 1, 1]])

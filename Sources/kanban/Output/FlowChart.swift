@@ -37,9 +37,11 @@ enum FlowChart {
         if flow.days.isEmpty {
             out += "(no days in the window)\n"
         } else {
-            // Each column shows one day: the days spread over the columns, or sampled
-            // when there are more days than columns.
-            let columns = (0..<plotWidth).map { $0 * flow.days.count / plotWidth }
+            // Each column shows one day: the days spread over the columns, or, when there are
+            // more days than columns, the last day of each column's stretch (so the last
+            // column is the last day).
+            let count = flow.days.count
+            let columns = (0..<plotWidth).map { count <= plotWidth ? $0 * count / plotWidth : ($0 + 1) * count / plotWidth - 1 }
             for row in (0..<height).reversed() {
                 let label = row == height - 1 ? String(top) : row == 0 ? "0" : ""
                 out += String(repeating: " ", count: labelWidth - label.count) + label
