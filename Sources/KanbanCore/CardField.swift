@@ -26,10 +26,12 @@ public enum FieldValue: Hashable, Sendable {
     case number(Int?)
     /// The boards a card entered and when, oldest first (its trail); empty: none.
     case trail([TrailEntry])
+    /// A board's role in the flow of work; `nil`: the default by its place.
+    case role(BoardRole?)
 
     /// The kinds of values.
     public enum Kind: Hashable, Sendable {
-        case line, text, words, day, time, number, trail
+        case line, text, words, day, time, number, trail, role
     }
 
     /// Its kind.
@@ -42,6 +44,7 @@ public enum FieldValue: Hashable, Sendable {
         case .time: .time
         case .number: .number
         case .trail: .trail
+        case .role: .role
         }
     }
 
@@ -55,6 +58,7 @@ public enum FieldValue: Hashable, Sendable {
         case .time: .time(nil)
         case .number: .number(nil)
         case .trail: .trail([])
+        case .role: .role(nil)
         }
     }
 
@@ -73,6 +77,7 @@ public enum FieldValue: Hashable, Sendable {
         case .number(let number): number.map(String.init)
         case .trail(let entries):
             entries.isEmpty ? nil : entries.map { "\($0.board)@\($0.time)" }.joined(separator: " ")
+        case .role(let role): role?.rawValue
         }
     }
 }
@@ -179,6 +184,11 @@ public struct FieldDescriptor<Owner>: Sendable {
         }
     }
 
+    /// A board's role, or none (the default by its place).
+    static func role(_ name: String, _ key: Access<BoardRole?>, noun: String) -> Self {
+        scalar(name, key, noun: noun, kind: .role, value: { .role($0) }) { if case .role(let role) = $0 { .some(role) } else { nil } }
+    }
+
     /// A moment no person edits, merged quietly (when a card was created) or with the
     /// card's place (when it entered its board).
     static func time(_ name: String, _ key: Access<Timestamp?>, noun: String, merge: Merge = .quiet) -> Self {
@@ -250,6 +260,7 @@ private let cardFields: [CardField] = [
 private let boardFields: [BoardField] = [
     .line("title", ({ $0.title }, { $0.title = $1 }), noun: "the title"),
     .number("limit", ({ $0.limit }, { $0.limit = $1 }), noun: "the WIP limit"),
+    .role("role", ({ $0.role }, { $0.role = $1 }), noun: "the role"),
 ]
 
 /// A card's fields that are columns of a table (CSV, TSV): all but the trail, which JSON carries.

@@ -82,6 +82,17 @@ public struct LimitChange: Hashable, Sendable {
     }
 }
 
+/// A board's role before and after a change (`nil`: the default by its place).
+public struct RoleChange: Hashable, Sendable {
+    public var from: BoardRole?
+    public var to: BoardRole?
+
+    public init(from: BoardRole?, to: BoardRole?) {
+        self.from = from
+        self.to = to
+    }
+}
+
 /// What happened to one board.
 public struct BoardChange: Hashable, Sendable {
     /// The board's title after the change (before it, for a removed board).
@@ -100,12 +111,16 @@ public struct BoardChange: Hashable, Sendable {
     public var id: BoardID?
     /// The recorded conflicts added or settled (README: Working together).
     public var conflictChange: ConflictChange?
+    /// For a role change: the role before and after (README: Flow).
+    public var roleChange: RoleChange?
 
     public init(
         title: String, from: Int?, to: Int?, limit: Int?, previousTitle: String? = nil,
-        limitChange: LimitChange? = nil, id: BoardID? = nil, conflictChange: ConflictChange? = nil
+        limitChange: LimitChange? = nil, id: BoardID? = nil, conflictChange: ConflictChange? = nil,
+        roleChange: RoleChange? = nil
     ) {
         self.conflictChange = conflictChange
+        self.roleChange = roleChange
         self.title = title
         self.from = from
         self.to = to
@@ -119,6 +134,7 @@ public struct BoardChange: Hashable, Sendable {
     public var isEffective: Bool {
         from != to || (previousTitle.map { $0 != title } ?? false)
             || (limitChange.map { $0.from != $0.to } ?? false) || conflictChange != nil
+            || (roleChange.map { $0.from != $0.to } ?? false)
     }
 }
 

@@ -287,6 +287,7 @@ extension Codec where Value == Conflicts {
         case .text(let text?): return Note.problem(with: text) == nil
         case .day: return true
         case .number(let number?): return number >= 0
+        case .role(_?): return true
         default: return false
         }
     }
@@ -297,6 +298,7 @@ extension Codec where Value == Conflicts {
         case .text: "a note within its rules"
         case .day: "a date, YYYY-MM-DD"
         case .number: "a limit, 0 or more"
+        case .role: BoardRole.expected
         case .words, .time, .trail: "a value of its field"
         }
     }
@@ -304,6 +306,7 @@ extension Codec where Value == Conflicts {
     private static func appendValue(_ value: FieldValue, to out: inout ChunkWriter) throws {
         switch value {
         case .line(let text?), .text(let text?): try out.appendQuoted(text)
+        case .role(let role?): try out.appendQuoted(role.rawValue)
         case .day(let day?): try out.appendQuoted(day)
         case .number(let number?): try out.append(String(number))
         default: try out.append(literal: "null")
@@ -320,6 +323,9 @@ extension FieldValue {
         case .day:
             guard let day = Day(iso: text) else { return nil }
             self = .day(day)
+        case .role:
+            guard let role = BoardRole(rawValue: text) else { return nil }
+            self = .role(role)
         case .words, .time, .number, .trail: return nil
         }
     }

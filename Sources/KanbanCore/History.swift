@@ -188,6 +188,7 @@ extension HistoryRecord {
             try out.append("{\"id\":\"\(header.id)\",\"title\":")
             try out.appendQuoted(header.title)
             try out.append(",\"limit\":\(header.limit.map(String.init) ?? "null")")
+            if let role = header.role { try out.append(",\"role\":\"\(role.rawValue)\"") }
             if !header.conflicts.isEmpty {
                 try out.append(",\"conflict\":")
                 try Codec.boardConflicts.write(header.conflicts, &out, .inline)
@@ -484,6 +485,7 @@ private struct RecordReader {
             var id: ItemID?
             var title: String?
             var limit: Int?
+            var role: BoardRole?
             var conflicts = Conflicts()
             try json.beginObject("a board")
             var firstKey = true
@@ -492,6 +494,10 @@ private struct RecordReader {
                 case "id": id = try self.id()
                 case "title": title = try string()
                 case "limit": limit = try json.readNullIfPresent() ? nil : try json.readInteger("\"limit\"")
+                case "role":
+                    var reader = FileReader(json: json, version: KanbanFile.version, expectedIDs: 0)
+                    role = try Codec.role.read(&reader, "role")
+                    json = reader.json
                 case "conflict":
                     var reader = FileReader(json: json, version: KanbanFile.version, expectedIDs: 0)
                     conflicts = try Codec.boardConflicts.read(&reader, "conflict")
@@ -500,7 +506,7 @@ private struct RecordReader {
                 }
             }
             guard let id, let title else { throw json.error("a board in a patch lacks its id or title") }
-            result.append(BoardHeader(id: id, title: title, limit: limit, conflicts: conflicts))
+            result.append(BoardHeader(id: id, title: title, limit: limit, conflicts: conflicts, role: role))
         }
         return result
     }

@@ -73,6 +73,32 @@ extension Kanban {
         ])
     }
 
+    /// Sets a board's role in the flow of work; `nil` gives it back its default by its place
+    /// (README: Flow).
+    ///
+    /// - Returns: the board, with its role before and after.
+    /// - Throws: ``KanbanError/boardIndexOutOfRange(index:range:)`` for a bad index.
+    @discardableResult
+    public mutating func setRole(of board: Int, to role: BoardRole?) throws(KanbanError) -> Change {
+        try checkBoard(board)
+        let previous = boards[board].role
+        let conflicts = boards[board].conflicts
+        boards[board].role = role
+        boards[board].conflicts.settle("role")  // a new role settles a recorded conflict of the role
+        return Change(boards: [
+            BoardChange(
+                title: boards[board].title, from: board, to: board, limit: boards[board].limit,
+                conflictChange: ConflictChange(from: conflicts, to: boards[board].conflicts),
+                roleChange: RoleChange(from: previous, to: role))
+        ])
+    }
+
+    /// The role of the board at `index` in the flow of work: the one set on it, else the
+    /// default by its place (README: Flow).
+    public func role(ofBoard index: Int) -> BoardRole {
+        boards[index].role ?? .byDefault(boardAt: index, of: boards.count)
+    }
+
     /// Removes a board; with `force`, also the items on it.
     ///
     /// - Returns: the board, and each item removed with it.

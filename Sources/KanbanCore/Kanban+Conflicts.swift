@@ -82,7 +82,8 @@ extension Kanban {
                     title: after.title, from: index, to: index, limit: after.limit,
                     previousTitle: after.title != before.title ? before.title : nil,
                     limitChange: after.limit != before.limit ? LimitChange(from: before.limit, to: after.limit) : nil,
-                    conflictChange: ConflictChange(from: before.conflicts, to: after.conflicts))
+                    conflictChange: ConflictChange(from: before.conflicts, to: after.conflicts),
+                    roleChange: after.role != before.role ? RoleChange(from: before.role, to: after.role) : nil)
             ])
         }
     }

@@ -4,7 +4,7 @@
 extension Kanban {
     /// The changes that turn `old` into `new`: cards added, removed, archived, restored,
     /// moved (to another board, or to another place in its own) and edited field by field;
-    /// boards added, removed, renamed, moved and re-limited. Cards and boards are matched by id.
+    /// boards added, removed, renamed, moved, re-limited and given a role. Cards and boards are matched by id.
     ///
     /// A card counts as moved within its board only when it is outside a longest common
     /// subsequence of the board's old and new order: the fewest moves that explain the new
@@ -44,13 +44,14 @@ extension Kanban {
             let renamed = previous.title != board.title
             let relimited = previous.limit != board.limit
             let conflicts = ConflictChange(from: previous.conflicts, to: board.conflicts)
-            guard !stayed[index] || renamed || relimited || conflicts != nil else { continue }
+            let recast = previous.role != board.role
+            guard !stayed[index] || renamed || relimited || recast || conflicts != nil else { continue }
             changes.append(
                 BoardChange(
                     title: board.title, from: stayed[index] ? index : oldIndex, to: index, limit: board.limit,
                     previousTitle: renamed ? previous.title : nil,
                     limitChange: relimited ? LimitChange(from: previous.limit, to: board.limit) : nil, id: board.id,
-                    conflictChange: conflicts))
+                    conflictChange: conflicts, roleChange: recast ? RoleChange(from: previous.role, to: board.role) : nil))
         }
         return changes
     }

@@ -553,7 +553,7 @@ private struct ThreeWayMerge {
         index > 0 ? kanban.boards[index - 1].id : nil
     }
 
-    /// A board both sides have: title and limit merged, its place decided once (ours when
+    /// A board both sides have: title, limit and role merged, its place decided once (ours when
     /// both moved it: boards carry no time).
     private mutating func combine(
         _ base: Board?, _ ours: Board, _ theirs: Board, oursStayed: Bool, theirsStayed: Bool, samePlace: Bool
@@ -581,7 +581,8 @@ private struct ThreeWayMerge {
         receiving: Set<BoardID>
     ) -> BoardDecision? {
         let changed =
-            !stayed || board.title != base.title || board.limit != base.limit || board.conflicts != base.conflicts
+            !stayed || board.title != base.title || board.limit != base.limit || board.role != base.role
+            || board.conflicts != base.conflicts
         guard changed || receiving.contains(board.id) else { return nil }
         notes.append(.keptBoard(id: board.id, title: board.title, removedBy: removedBy))
         return BoardDecision(placer: stayed ? .base : placer, board: board)

@@ -103,6 +103,8 @@ public enum Operation: Hashable, Sendable {
     case boardRename(board: String, title: Title)
     case boardMove(board: String, at: Int)
     case boardLimit(board: String, limit: Int?)
+    /// Sets a board's role in the flow of work; `nil`: back to the default (README: Flow).
+    case boardRole(board: String, role: BoardRole?)
     case boardRemove(board: String, force: Bool = false)
     /// Settles the recorded conflicts of a card (tried first) or a board, keeping ours or
     /// taking theirs; `fields` empty: every field (README: Working together).
@@ -123,6 +125,7 @@ public enum Operation: Hashable, Sendable {
         case .boardRename: "board rename"
         case .boardMove: "board move"
         case .boardLimit: "board limit"
+        case .boardRole: "board role"
         case .boardRemove: "board remove"
         case .resolve: "resolve"
         }
@@ -181,6 +184,8 @@ extension Kanban {
             return try moveBoard(try boardIndex(named: board), to: index)
         case .boardLimit(let board, let limit):
             return try setLimit(of: try boardIndex(named: board), to: limit)
+        case .boardRole(let board, let role):
+            return try setRole(of: try boardIndex(named: board), to: role)
         case .boardRemove(let board, let force):
             return try removeBoard(try boardIndex(named: board), force: force)
         case .resolve(let reference, let side, let fields):

@@ -71,15 +71,11 @@ extension Patch {
         for (index, header) in headers.enumerated() where !boards.contains(where: { $0.id == header.id }) {
             let previous = headers[..<index].last { header in boards.contains { $0.id == header.id } }
             let position = previous.flatMap { previous in boards.firstIndex { $0.id == previous.id } }.map { $0 + 1 } ?? 0
-            var board = Board(id: header.id, title: header.title, limit: header.limit)
-            board.conflicts = header.conflicts
-            boards.insert(board, at: position)
+            boards.insert(header.board, at: position)
         }
         for index in boards.indices {
             if let header = headers.first(where: { $0.id == boards[index].id }), changedHeaders.contains(header.id) {
-                boards[index].title = header.title
-                boards[index].limit = header.limit
-                boards[index].conflicts = header.conflicts
+                header.setFields(of: &boards[index])
             }
             boards[index].items.removeAll { touched.contains($0.id) }
         }

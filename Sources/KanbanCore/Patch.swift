@@ -14,16 +14,34 @@ public struct BoardHeader: Hashable, Sendable {
     public var limit: Int?
     /// The board's recorded conflicts.
     public var conflicts: Conflicts
+    /// The board's role, when set (README: Flow).
+    public var role: BoardRole?
 
-    public init(id: BoardID, title: String, limit: Int?, conflicts: Conflicts = Conflicts()) {
+    public init(id: BoardID, title: String, limit: Int?, conflicts: Conflicts = Conflicts(), role: BoardRole? = nil) {
         self.id = id
         self.title = title
         self.limit = limit
         self.conflicts = conflicts
+        self.role = role
     }
 
     init(_ board: Board) {
-        self.init(id: board.id, title: board.title, limit: board.limit, conflicts: board.conflicts)
+        self.init(id: board.id, title: board.title, limit: board.limit, conflicts: board.conflicts, role: board.role)
+    }
+
+    /// An empty board with these fields.
+    var board: Board {
+        var board = Board(id: id, title: title, limit: limit, role: role)
+        board.conflicts = conflicts
+        return board
+    }
+
+    /// Gives `board` these fields (not its id, nor its cards).
+    func setFields(of board: inout Board) {
+        board.title = title
+        board.limit = limit
+        board.role = role
+        board.conflicts = conflicts
     }
 }
 
@@ -136,8 +154,8 @@ public struct Patch: Hashable, Sendable {
             archived = applied
         }
         let boards = boardsAfter.map { header in
-            var board = Board(id: header.id, title: header.title, limit: header.limit, items: items[header.id] ?? [])
-            board.conflicts = header.conflicts
+            var board = header.board
+            board.items = items[header.id] ?? []
             return board
         }
         guard (try? Kanban.checkInvariants(boards: boards, archive: archived)) != nil else { return nil }

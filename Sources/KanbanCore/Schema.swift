@@ -34,6 +34,7 @@ enum Schema {
         Field("id", since: 2, required: true, .id, get: { $0.id }, set: { $0.id = $1 }),
         Field("title", required: true, .string, get: { $0.title }, set: { $0.title = $1 }),
         Field("limit", .limit, get: { .some($0.limit) }, set: { $0.limit = $1 }),
+        Field("role", since: 2, .role, get: { $0.role }, set: { $0.role = $1 }),
         Field("conflict", since: 2, .boardConflicts, get: { $0.conflicts }, set: { $0.conflicts = $1 }),
         Field("items", required: true, .items, get: { $0.items }, set: { $0.items = $1 }),
     ]
@@ -328,6 +329,12 @@ extension Codec where Value == Int? {
         write: { value, out, _ in try out.append(value.map(String.init) ?? "null") },
         decode: { container, key in try container.decode(Int?.self, forKey: key) },
         encode: { value, container, key in try container.encode(value, forKey: key) })
+}
+
+extension Codec where Value == BoardRole {
+    /// A board's role: `"backlog"`, `"active"` or `"done"`; left out when it has none.
+    static let role = Codec.text(
+        parse: { BoardRole(rawValue: $0) }, format: \.rawValue, expected: BoardRole.expected)
 }
 
 extension Codec where Value == Labels {

@@ -42,6 +42,9 @@ extension TrailEntry {
 public enum BoardRole: String, CaseIterable, Hashable, Sendable {
     case backlog, active, done
 
+    /// The roles as messages list them: `backlog, active or done`.
+    public static let expected = "backlog, active or done"
+
     /// The role a board has when none is set: the first board is the backlog, the last is
     /// done, those between are in progress. A kanban of one board has a backlog only.
     public static func byDefault(boardAt index: Int, of count: Int) -> BoardRole {

@@ -18,6 +18,7 @@ func sampleConflicts(_ fields: [ConflictField], using generator: inout SeededGen
         case .text: return .text(texts.randomElement(using: &generator)!)
         case .day: return .day(Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)))
         case .number: return .number(Int.random(in: 0...9, using: &generator))
+        case .role: return .role(BoardRole.allCases.randomElement(using: &generator)!)
         case .words, .time, .trail: Issue.record("no field of kind \(field.kind) holds a conflict"); return nil
         }
     }
@@ -36,6 +37,7 @@ extension ConflictField {
     // The fields tests name; the product finds them through the card's and board's fields.
     static let due = ConflictField(rawValue: "due")!
     static let limit = ConflictField(rawValue: "limit")!
+    static let role = ConflictField(rawValue: "role")!
     static let note = ConflictField(rawValue: "note")!
     static let title = ConflictField(rawValue: "title")!
 }

@@ -24,6 +24,7 @@ struct FieldDescriptorTests {
                 .trail([TrailEntry(board: BoardID("b1")!, time: Timestamp(seconds: 2_000))]),
                 .trail([TrailEntry(board: BoardID("b2")!, time: Timestamp(seconds: 1_500))])
             )
+        case .role: (.role(.active), .role(.done))
         }
     }
 
@@ -101,6 +102,6 @@ struct FieldDescriptorTests {
             + BoardField.all.filter { $0.merge == .scalar }.map(\.name))
         expectEqual(ConflictField.allCases.map(\.rawValue), Set(scalars).sorted())
         expectEqual(ConflictField.card.map(\.rawValue), ["due", "note", "title"])
-        expectEqual(ConflictField.board.map(\.rawValue), ["limit", "title"])
+        expectEqual(ConflictField.board.map(\.rawValue), ["limit", "role", "title"])
     }
 }

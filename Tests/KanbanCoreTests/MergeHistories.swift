@@ -133,6 +133,7 @@ struct HistoryGenerator {
             guard scope == nil else { return .boardLimit(board: board, limit: nil) }
             return .boardMove(board: board, at: int(0...max(0, kanban.boards.count - 1)))
         case 95..<98:
+            if chance(40) { return .boardRole(board: board, role: chance(80) ? element(BoardRole.allCases) : nil) }
             return .boardLimit(board: board, limit: chance(70) ? int(0...6) : nil)
         default:
             guard scope == nil else { return .boardLimit(board: board, limit: 4) }

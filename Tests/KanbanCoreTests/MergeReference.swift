@@ -300,17 +300,21 @@ enum MergeReference {
             var present: Moved  // .yes: present, .no: absent, .maybe: either
             var title: String?
             var limit: Int??
+            var role: BoardRole??
             switch (ob, ab, bb) {
             case (_, let ab?, let bb?):
                 present = .yes
                 let t = field(ob.map(\.title), ab.title, bb.title)
                 let l = field(ob.map(\.limit), ab.limit, bb.limit)
-                (title, limit) = (t.0, l.0)
+                let r = field(ob.map(\.role), ab.role, bb.role)
+                (title, limit, role) = (t.0, l.0, r.0)
                 if t.1 { expectedConflicts.insert("\(id) board title") }
                 if l.1 { expectedConflicts.insert("\(id) board limit") }
+                if r.1 { expectedConflicts.insert("\(id) board role") }
                 var fresh: [RecordedConflict] = []
                 if t.1 { fresh.append(RecordedConflict(field: .title, base: ob?.conflictValue(.title), theirs: bb.conflictValue(.title))) }
                 if l.1 { fresh.append(RecordedConflict(field: .limit, base: ob?.conflictValue(.limit), theirs: bb.conflictValue(.limit))) }
+                if r.1 { fresh.append(RecordedConflict(field: .role, base: ob?.conflictValue(.role), theirs: bb.conflictValue(.role))) }
                 let records = records(ob?.conflicts, ab.conflicts, bb.conflicts, fresh: fresh)
                 if let actual, actual.conflicts != records {
                     problems.append("board \(id): conflicts \(actual.conflicts.entries), expected \(records.entries)")
@@ -318,14 +322,15 @@ enum MergeReference {
             case (let ob?, let side?, nil), (let ob?, nil, let side?):
                 let sideKanban = ab == nil ? theirs : ours
                 let moves = boardMoved(id, base, sideKanban)
-                let edited = side.title != ob.title || side.limit != ob.limit || side.conflicts != ob.conflicts
+                let edited =
+                    side.title != ob.title || side.limit != ob.limit || side.role != ob.role || side.conflicts != ob.conflicts
                 let lands = outcomes.values.filter { $0.contains { $0.place == .board(id) } }
                 let surely = edited || moves == .yes || lands.contains { $0.allSatisfy { $0.place == .board(id) } }
                 present = surely ? .yes : (moves == .maybe || !lands.isEmpty ? .maybe : .no)
-                (title, limit) = (side.title, .some(side.limit))
+                (title, limit, role) = (side.title, .some(side.limit), .some(side.role))
             case (nil, let side?, nil), (nil, nil, let side?):
                 present = .yes
-                (title, limit) = (side.title, .some(side.limit))
+                (title, limit, role) = (side.title, .some(side.limit), .some(side.role))
             case (_, nil, nil):
                 present = .no
             }
@@ -340,6 +345,9 @@ enum MergeReference {
                     problems.append(
                         "board \(title): limit \(String(describing: actual.limit)), expected \(String(describing: limit))"
                     )
+                }
+                if let role, actual.role != role {
+                    problems.append("board \(title): role \(String(describing: actual.role)), expected \(String(describing: role))")
                 }
             }
         }
@@ -381,7 +389,7 @@ enum MergeReference {
     /// is ours' if ours has one, else theirs'; a conflict the merge itself found replaces it.
     static func records(_ base: Conflicts?, _ ours: Conflicts, _ theirs: Conflicts, fresh: [RecordedConflict]) -> Conflicts {
         var result = Conflicts()
-        for field in [ConflictField.due, .limit, .note, .title] {
+        for field in [ConflictField.due, .limit, .note, .role, .title] {
             let o = base?[field]
             let a = ours[field]
             let b = theirs[field]
@@ -512,6 +520,7 @@ enum MergeReference {
             switch (conflict.subject, conflict.values) {
             case (.card(let id, _, _), .field(let field, _, _)): conflicted.insert("\(id) \(field)")
             case (.board(let id, _), .field(.limit, _, _)): conflicted.insert("\(canonical(id)) limit")
+            case (.board(let id, _), .field(.role, _, _)): conflicted.insert("\(canonical(id)) role")
             case (.board(let id, _), _): conflicted.insert("\(canonical(id)) title")
             default: break
             }
@@ -552,6 +561,9 @@ enum MergeReference {
             }
             if x.limit != y.limit && !conflicted.contains("\(id) limit") {
                 problems.append("board \(id): limits differ")
+            }
+            if x.role != y.role && !conflicted.contains("\(id) role") {
+                problems.append("board \(id): roles differ")
             }
         }
         return problems

@@ -37,7 +37,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     let boards = kanban.boards.map(\.title)
     let item = ids.randomElement(using: &generator) ?? "none"
     let board = boards.randomElement(using: &generator) ?? "none"
-    switch Int.random(in: 0..<9, using: &generator) {
+    switch Int.random(in: 0..<10, using: &generator) {
     case 0: return .move(items: [item], to: board, position: .at(Int.random(in: -2...3, using: &generator)))
     case 1: return .copy(items: [item], to: board)
     case 2: return .remove(items: [item])
@@ -46,6 +46,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     case 5: return .restore(items: kanban.archive.map(\.item.id.rawValue).prefix(1).map { $0 })
     case 6: return .boardRename(board: board, title: try! Title("Renamed \(Int.random(in: 0...9, using: &generator))"))
     case 7: return .boardMove(board: board, at: Int.random(in: 0..<max(1, boards.count), using: &generator))
+    case 8: return .boardRole(board: board, role: BoardRole.allCases.randomElement(using: &generator))
     default: return .boardLimit(board: board, limit: Bool.random(using: &generator) ? nil : 3)
     }
 }

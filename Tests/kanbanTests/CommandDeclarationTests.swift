@@ -25,6 +25,7 @@ import Testing
         "board rename": "BOARD NEW_TITLE",
         "board move": "BOARD --at N",
         "board limit": "BOARD N|none",
+        "board role": "BOARD backlog|active|done|default",
         "board remove": "BOARD [--force]",
         "batch": "[FILE | -]",
         "log": "[-n N]",
@@ -64,11 +65,11 @@ import Testing
     }
 
     static let helpChecksums: [String: UInt64] = [
-        "": 13_022_365_271_181_720_410, "add": 10_783_116_038_736_747_830, "archive": 2_300_039_843_458_286_628,
-        "batch": 5_679_912_332_960_037_314, "board": 12_895_386_236_069_206_855,
+        "": 14_804_487_044_169_249_557, "add": 10_783_116_038_736_747_830, "archive": 2_300_039_843_458_286_628,
+        "batch": 5_679_912_332_960_037_314, "board": 12_630_907_573_075_711_180,
         "board add": 14_809_784_110_139_611_781,
         "board limit": 9_163_385_152_927_270_501, "board move": 11_702_233_666_427_180_165,
-        "board remove": 2_563_139_387_243_111_330, "board rename": 17_725_326_024_600_898_440,
+        "board role": 18_009_320_521_365_351_665, "board remove": 2_563_139_387_243_111_330, "board rename": 17_725_326_024_600_898_440,
         "completion": 5_218_813_967_792_563_521, "copy": 1_544_755_385_457_684_675, "diff": 10_890_999_600_508_062_690,
         "edit": 17_340_318_948_137_981_500, "export": 9_512_726_026_646_651_748, "git": 10_540_249_351_623_659_816,
         "git check": 4_327_895_012_546_559_591, "git resolve": 5_520_567_073_706_494_184,
@@ -76,7 +77,7 @@ import Testing
         "import": 16_657_841_618_203_531_673,
         "init": 13_646_778_275_539_869_107, "list": 10_121_019_987_534_881_774, "log": 6_545_734_608_461_194_343,
         "merge": 7_618_620_019_032_023_240, "move": 442_964_019_485_623_195, "redo": 13_459_623_704_290_862_088,
-        "remove": 3_693_947_453_190_012_313, "rename": 17_346_144_462_547_782_625, "resolve": 4_805_377_916_383_903_530,
+        "remove": 3_693_947_453_190_012_313, "rename": 17_346_144_462_547_782_625, "resolve": 471_036_932_185_428_838,
         "restore": 3_904_553_018_341_267_428, "show": 14_626_179_793_989_315_198, "ui": 395_556_805_614_467_444,
         "undo": 12_207_140_696_074_920_502,
     ]
@@ -97,6 +98,7 @@ import Testing
     static let offered: [String: String] = [
         "add": "text text text text text text text text", "archive": "item item item item item item item item",
         "batch": "path", "board add": "text", "board limit": "board words([\"none\"])", "board move": "board",
+        "board role": "board words([\"backlog\", \"active\", \"done\", \"default\"])",
         "board remove": "board", "board rename": "board text",
         "completion": "words([\"bash\", \"zsh\", \"fish\"])",
         "copy": "item|board item|board item|board item|board item|board item|board item|board item|board",
@@ -133,7 +135,7 @@ import Testing
 
     @Test func theGroupsAreTheFirstWordsOfTheCommandsOfTwo() {
         expectEqual(Commands.groups, ["board", "git"])
-        expectEqual(CommandGroups.subcommands(of: "board"), ["add", "rename", "move", "limit", "remove", "rm"])
+        expectEqual(CommandGroups.subcommands(of: "board"), ["add", "rename", "move", "limit", "role", "remove", "rm"])
     }
 
     @Test func theOperandCountsFollowFromTheUsage() {

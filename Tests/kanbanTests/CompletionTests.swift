@@ -121,6 +121,8 @@ struct CompletionTests {
         (["board", "rename", ""], .value([.board])),
         (["board", "rename", "Todo", ""], .nothing),
         (["board", "limit", "Todo", ""], .value([.words(["none"])])),
+        (["board", "role", ""], .value([.board])),
+        (["board", "role", "Todo", ""], .value([.words(["backlog", "active", "done", "default"])])),
         (["restore", ""], .value([.archivedItem])),
         (["add", ""], .nothing),
         (["add", "x", "--label", ""], .value([.label])),

@@ -113,7 +113,7 @@ import Testing
 
     @Test func completionOffersResolveAndItsFields() {
         expectEqual(CompletionContext(words: ["resolve", ""]).target, .value([.item, .board]))
-        #expect(CompletionContext(words: ["resolve", "a1", "--field", ""]).target == .value([.words(["due", "limit", "note", "title"])]))
+        #expect(CompletionContext(words: ["resolve", "a1", "--field", ""]).target == .value([.words(["due", "limit", "note", "role", "title"])]))
         #expect(Commands.named("resolve") != nil)
     }
 }

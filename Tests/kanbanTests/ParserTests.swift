@@ -496,7 +496,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         for _ in 0..<600 {
             let labels = labelSets.randomElement(using: &random)!
             let operation: Operation
-            switch Int.random(in: 0..<17, using: &random) {
+            switch Int.random(in: 0..<18, using: &random) {
             case 0:
                 operation = .add(
                     titles: (0..<Int.random(in: 1...3, using: &random)).map { _ in title() }, to: maybe(word()),
@@ -543,6 +543,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                     reference: word(), side: bool() ? .ours : .theirs,
                     fields: ConflictField.allCases.filter { _ in bool() })
             case 15: operation = .move(items: ["-x", "--"], to: "-y", position: .before("--at"))
+            case 16: operation = .boardRole(board: word(), role: (BoardRole.allCases + [nil]).randomElement(using: &random)!)
             default: operation = .add(titles: [try Title("--")], to: "--", position: .at(-2))
             }
             made.insert(operation.name)
@@ -550,6 +551,6 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             let invocation = try Parser.parse(line)
             expectEqual(invocation.command, .change(.operation(operation), dryRun: false), "\(line)")
         }
-        expectEqual(made.count, 14, "every kind of operation was made: \(made.sorted())")
+        expectEqual(made.count, 15, "every kind of operation was made: \(made.sorted())")
     }
 }

@@ -168,7 +168,7 @@ public enum CSVTable {
         case .text:
             let note = try Note.checked(text)
             return .text(note.isEmpty ? nil : note)
-        case .line, .time, .number, .trail:
+        case .line, .time, .number, .trail, .role:
             return .none(field.kind)
         }
     }

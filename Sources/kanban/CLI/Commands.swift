@@ -72,7 +72,7 @@ enum Commands {
     /// Every command, in the order help lists them: the one list a new command joins.
     static let all: [CommandSpec] = [
         initialize, list, show, add, move, copy, remove, rename, edit, archive, restore, resolve, boardAdd,
-        boardRename, boardMove, boardLimit, boardRemove, batch, log, undo, redo, diff, merge, gitSetup, gitCheck,
+        boardRename, boardMove, boardLimit, boardRole, boardRemove, batch, log, undo, redo, diff, merge, gitSetup, gitCheck,
         gitResolve, ui, export, importFiles, completion, help,
     ]
 

@@ -67,6 +67,8 @@ extension Operation {
             line.option("--at", String(index))
         case .boardLimit(let board, let limit):
             line.operands([board, limit.map(String.init) ?? "none"])
+        case .boardRole(let board, let role):
+            line.operands([board, role?.rawValue ?? "default"])
         case .boardRemove(let board, let force):
             line.operands([board])
             line.flag("--force", force)

@@ -73,6 +73,34 @@ extension Commands {
                 dryRun: arguments.flag(Options.dryRun))
         })
 
+    static let boardRole = CommandSpec(
+        "board role", usage: [.board, .operand("backlog|active|done|default", [.words(roleWords)])],
+        summary: "set a board's role in the flow of work",
+        options: [dryRun],
+        details: """
+            A board is the backlog (not started), active (in progress) or done (finished). By
+            default the first board is the backlog, the last is done, and those between are
+            active; 'default' gives a board back its role by its place.
+            """,
+        examples: ["kanban board role Review active", "kanban board role Shipped done", "kanban board role Review default"],
+        build: { arguments throws(CLIError) in
+            try arguments.operandCount()
+            let text = arguments.operands[1].lowercased()
+            var role: BoardRole?
+            if text != "default" {
+                guard let value = BoardRole(rawValue: text) else {
+                    throw arguments.usage("a role is \(roleWords.joined(separator: ", ")), not \(q(arguments.operands[1]))")
+                }
+                role = value
+            }
+            return .change(
+                .operation(.boardRole(board: arguments.operands[0], role: role)),
+                dryRun: arguments.flag(Options.dryRun))
+        })
+
+    /// What `board role` takes: a role, or `default`.
+    static let roleWords = BoardRole.allCases.map(\.rawValue) + ["default"]
+
     static let boardRemove = CommandSpec(
         "board remove", aliases: ["board rm"], usage: [.board, .optional(Options.force)],
         summary: "delete a board",

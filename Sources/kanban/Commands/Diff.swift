@@ -96,7 +96,7 @@ extension App {
         return try Store.decode(result.stdout, name: spec).kanban
     }
 
-    /// The change with a board renamed, re-limited and moved at once told as three lines,
+    /// The change with a board renamed, re-limited, given a role and moved at once told as four lines,
     /// as the three commands that do it report.
     static func oneAspectPerLine(_ change: Change) -> Change {
         var boards: [BoardChange] = []
@@ -112,6 +112,9 @@ extension App {
             if let limits = board.limitChange {
                 boards.append(
                     BoardChange(title: board.title, from: to, to: to, limit: board.limit, limitChange: limits))
+            }
+            if let roles = board.roleChange {
+                boards.append(BoardChange(title: board.title, from: to, to: to, limit: board.limit, roleChange: roles))
             }
             if from != to { boards.append(BoardChange(title: board.title, from: from, to: to, limit: board.limit)) }
             if let conflicts = board.conflictChange {

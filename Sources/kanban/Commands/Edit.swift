@@ -195,7 +195,7 @@ enum CardForm {
                 throw .invalidValue(kind: .due, value: text, reason: "write the date as YYYY-MM-DD, or none")
             }
             return .day(day)
-        case .line, .text, .time, .number, .trail:
+        case .line, .text, .time, .number, .trail, .role:
             preconditionFailure("no line for a field of kind \(kind)")
         }
     }

@@ -154,6 +154,7 @@ enum MergeReport {
             func shown(_ value: FieldValue) -> String {
                 switch value {
                 case .line(let text?), .text(let text?): q(text)
+                case .role(nil): "default"  // as `board role` takes it
                 default: value.plain ?? "none"
                 }
             }

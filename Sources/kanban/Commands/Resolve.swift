@@ -12,7 +12,7 @@ extension Commands {
         options: [
             CommandOption(Options.ours, "keep each field's value, ours (the default)"),
             CommandOption(Options.theirs, "set each field to the value theirs had"),
-            CommandOption(Options.field, "settle only this field: title, note, due (a card) or title, limit (a board)"),
+            CommandOption(Options.field, "settle only this field: title, note, due (a card) or title, limit, role (a board)"),
             dryRun,
         ],
         details: """

@@ -134,6 +134,7 @@ struct Report {
         let alone =
             command == "resolve" || board.from == board.to && (board.previousTitle ?? board.title) == board.title
             && board.limitChange.map { $0.from == $0.to } ?? true
+            && board.roleChange.map { $0.from == $0.to } ?? true
         if alone {
             var taken: [String] = []
             if let previous = board.previousTitle, previous != board.title {
@@ -141,6 +142,9 @@ struct Report {
             }
             if let limits = board.limitChange, limits.from != limits.to {
                 taken.append("limit \(limitText(limits.from)) -> \(limitText(limits.to))")
+            }
+            if let roles = board.roleChange, roles.from != roles.to {
+                taken.append("role \(roleText(roles.from)) -> \(roleText(roles.to))")
             }
             let line = conflictLine(conflicts, on: "board \(q(board.title))")
             return taken.isEmpty ? line : line + ": " + taken.joined(separator: ", ")
@@ -168,6 +172,10 @@ struct Report {
                 return
                     "\(verb("set", "set")) the limit of \(title) to \(limitText(limits.to)) (was \(limitText(limits.from)))"
             }
+            if let roles = board.roleChange {
+                guard roles.from != roles.to else { return "board \(title) already has role \(roleText(roles.to))" }
+                return "\(verb("set", "set")) the role of \(title) to \(roleText(roles.to)) (was \(roleText(roles.from)))"
+            }
             guard from != to else { return "board \(title) is already at index \(to)" }
             return "\(verb("moved", "move")) board \(title): \(from) -> \(to)"
         case (nil, nil):
@@ -181,6 +189,11 @@ struct Report {
 
     private func limitText(_ limit: Int?) -> String {
         limit.map(String.init) ?? "none"
+    }
+
+    /// A role as `board role` takes it: `default` when none is set.
+    private func roleText(_ role: BoardRole?) -> String {
+        role?.rawValue ?? "default"
     }
 
     // MARK: - JSON
@@ -245,6 +258,10 @@ struct Report {
             object.add("limit", board.limit)
             object.addIfPresent("previousTitle", board.previousTitle)
             if let limits = board.limitChange { object.add("previousLimit", limits.from) }
+            if let roles = board.roleChange {
+                object.add("role", FieldValue.role(roles.to))
+                object.add("previousRole", FieldValue.role(roles.from))
+            }
             object.addIfPresent("conflicts", board.conflictChange.map(json))
         }
     }
@@ -283,6 +300,7 @@ extension FieldValue: JSONOutput {
         case .day(let day): day?.description.json ?? "null"
         case .time(let time): time?.description.json ?? "null"
         case .number(let number): number.map(String.init) ?? "null"
+        case .role(let role): role?.rawValue.json ?? "null"
         }
     }
 }

@@ -47,6 +47,8 @@ struct Style {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "1;31") }
     func cyan(_ text: String) -> String { wrap(text, "36") }
+    /// `text` in the SGR color `code` (a board's color in a chart).
+    func paint(_ text: String, _ code: String) -> String { wrap(text, code) }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
