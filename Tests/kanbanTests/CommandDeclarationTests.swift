@@ -36,6 +36,7 @@ import Testing
         "git setup": "[--dry-run]",
         "git check": "",
         "git resolve": "[PATH]",
+        "stats": "[BOARD…] [--since DATE] [--until DATE] [--cfd] [--svg FILE]",
         "ui": "",
         "export": "[--format markdown|csv|json] [BOARD…] [-o FILE]",
         "import": "FILE… [--format FORMAT]",
@@ -65,7 +66,7 @@ import Testing
     }
 
     static let helpChecksums: [String: UInt64] = [
-        "": 14_804_487_044_169_249_557, "add": 10_783_116_038_736_747_830, "archive": 2_300_039_843_458_286_628,
+        "": 14_186_485_492_847_556_533, "add": 10_783_116_038_736_747_830, "archive": 2_300_039_843_458_286_628,
         "batch": 5_679_912_332_960_037_314, "board": 12_630_907_573_075_711_180,
         "board add": 14_809_784_110_139_611_781,
         "board limit": 9_163_385_152_927_270_501, "board move": 11_702_233_666_427_180_165,
@@ -78,7 +79,7 @@ import Testing
         "init": 13_646_778_275_539_869_107, "list": 10_121_019_987_534_881_774, "log": 6_545_734_608_461_194_343,
         "merge": 7_618_620_019_032_023_240, "move": 442_964_019_485_623_195, "redo": 13_459_623_704_290_862_088,
         "remove": 3_693_947_453_190_012_313, "rename": 17_346_144_462_547_782_625, "resolve": 471_036_932_185_428_838,
-        "restore": 3_904_553_018_341_267_428, "show": 14_626_179_793_989_315_198, "ui": 395_556_805_614_467_444,
+        "restore": 3_904_553_018_341_267_428, "show": 14_626_179_793_989_315_198, "stats": 17_947_341_458_625_854_883, "ui": 395_556_805_614_467_444,
         "undo": 12_207_140_696_074_920_502,
     ]
 
@@ -112,7 +113,7 @@ import Testing
         "resolve": "item|board",
         "restore":
             "archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem archivedItem",
-        "show": "item item item item item item item item", "ui": "", "undo": "text",
+        "show": "item item item item item item item item", "stats": "board board board board board board board board", "ui": "", "undo": "text",
     ]
 }
 

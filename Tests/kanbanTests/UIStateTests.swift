@@ -625,6 +625,19 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(Array(harness.actions.suffix(2)), [.redraw, .suspend])
     }
 
+    @Test func sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack() {
+        var harness = UIHarness(Self.sample)
+        harness.keys("ls")
+        expectEqual(harness.ui.mode, .stats(ItemID("b1")!))
+        expectEqual(harness.screen[0].hasPrefix("flow through 'In Progress'"), true, "\(harness.screen)")
+        // The cards of the sample have no trail yet: nothing finished, three in progress.
+        expectTrue(harness.screen.contains { $0.hasPrefix("Finished:    0") }, "\(harness.screen)")
+        expectTrue(harness.screen.contains { $0.contains("In Progress") && $0.hasSuffix("3") }, "\(harness.screen)")
+        harness.keys("x")
+        expectEqual(harness.ui.mode, .board)
+        expectEqual(harness.ui.clipboard, nil, "the key that went back did nothing else")
+    }
+
     @Test func aPasteOnTheBoardAddsACardPerLine() {
         var harness = UIHarness(Self.sample)
         harness.send(.paste("First pasted\r\n\n  Second pasted  \n"))

@@ -73,7 +73,7 @@ enum Commands {
     static let all: [CommandSpec] = [
         initialize, list, show, add, move, copy, remove, rename, edit, archive, restore, resolve, boardAdd,
         boardRename, boardMove, boardLimit, boardRole, boardRemove, batch, log, undo, redo, diff, merge, gitSetup, gitCheck,
-        gitResolve, ui, export, importFiles, completion, help,
+        gitResolve, ui, stats, export, importFiles, completion, help,
     ]
 
     /// The command for a name or alias: `move`, `mv`, `board add`.

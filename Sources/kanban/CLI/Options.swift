@@ -95,6 +95,10 @@ enum Options {
     static let field = OptionSpec(
         "--field", value: "FIELD", repeatable: true, kind: .words(ConflictField.allCases.map(\.rawValue)))
     static let conflicts = OptionSpec("--conflicts")
+    static let since = OptionSpec("--since", value: "DATE", kind: .words(["today"]))
+    static let until = OptionSpec("--until", value: "DATE", kind: .words(["today"]))
+    static let cfd = OptionSpec("--cfd")
+    static let svg = OptionSpec("--svg", value: "FILE", kind: .path)
 
     /// The options of every command, with what they mean everywhere.
     static let global: [CommandOption] = [

@@ -20,6 +20,7 @@ extension BoardUI {
         ("u  Ctrl-R", "undo, redo (as kanban undo and redo)"),
         ("/", "show only cards whose title or note holds a text (as list --grep)"),
         ("F", "force the last move a WIP limit refused (--force)"),
+        ("s", "the flow figures of the cursor's board, the last 30 days (as kanban stats BOARD)"),
         ("Esc", "clear the selection and the clipboard, then the filter"),
         ("Ctrl-L  Ctrl-Z", "draw the screen again; suspend"),
         ("q, Ctrl-C", "quit"),
@@ -43,7 +44,7 @@ extension BoardUI {
                 return []
             }
             return request(.remove(items: items.map(\.rawValue)))
-        case .detail, .help:
+        case .detail, .help, .stats:
             mode = .board
             return []
         case .dragging:
@@ -151,6 +152,9 @@ extension BoardUI {
             mode = .prompt(Prompt(kind: .filter, text: filter ?? ""))
         case .character("?"):
             mode = .help
+        case .character("s"):
+            guard !kanban.boards.isEmpty else { return noBoard() }
+            mode = .stats(kanban.boards[cursor.board].id)
         case .character("F"):
             guard let forceable else {
                 status = Status("nothing to force: F repeats a move that a WIP limit refused")

@@ -12,7 +12,7 @@ extension BoardUI {
 
     mutating func handleMouse(_ event: MouseEvent) -> [UIAction] {
         switch mode {
-        case .detail, .help:
+        case .detail, .help, .stats:
             if case .press = event.kind { mode = .board }
             return []
         case .prompt, .confirmRemove:

@@ -10,6 +10,7 @@ extension BoardUI {
         switch mode {
         case .detail(let item): lines = detailLines(item)
         case .help: lines = helpLines()
+        case .stats(let board): lines = statsLines(board)
         default: lines = boardLines()
         }
         lines = Array(lines.prefix(boardRows).map { $0.truncated(to: width) })
@@ -161,6 +162,18 @@ extension BoardUI {
         let keysWidth = Self.keyHelp.map { DisplayWidth.of($0.keys) }.max() ?? 0
         for (keys, does) in Self.keyHelp {
             lines += wrapped("  " + keys + String(repeating: " ", count: keysWidth - DisplayWidth.of(keys) + 2) + does)
+        }
+        return lines
+    }
+
+    /// `s`: the flow figures of a board over the last 30 days, as `kanban stats BOARD` prints them.
+    private func statsLines(_ board: BoardID) -> [ScreenLine] {
+        let title = kanban.boardIndex(id: board).map { kanban.boards[$0].title } ?? ""
+        let figures = Flow(kanban, now: clock.now, trail: \.trail)
+            .figures(in: .lastDays(upTo: clock.now), boards: [board])
+        var lines = [ScreenLine("flow through \(q(title)) (any key goes back)", style: .bold), ScreenLine()]
+        for line in FlowReport.text(figures, style: Style(enabled: false)).split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += wrapped(String(line))
         }
         return lines
     }

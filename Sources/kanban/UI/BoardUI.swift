@@ -125,6 +125,8 @@ struct BoardUI {
         case detail(ItemID)
         /// `?`: the keys.
         case help
+        /// `s`: the flow figures of this board (README: Flow).
+        case stats(BoardID)
         case dragging(Drag)
     }
 
