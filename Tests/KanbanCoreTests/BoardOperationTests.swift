@@ -28,16 +28,16 @@ struct BoardOperationTests {
             switch result {
             case .success(let change):
                 let landing = index ?? count
-                try #require((0...count).contains(landing), "added at \(String(describing: index))")
+                try require((0...count).contains(landing), "added at \(String(describing: index))")
                 var expected = sketch(kanban)
                 expected.insert(BoardSketch(title: "New", limit: limit, ids: []), at: landing)
                 expectEqual(sketch(after), expected)
                 expectEqual(change.boards, [BoardChange(title: "New", from: nil, to: landing, limit: limit)])
-                #expect(change.items.isEmpty)
-                #expect(change.isEffective)
+                expectTrue(change.items.isEmpty)
+                expectTrue(change.isEffective)
             case .failure(let error):
-                let index = try #require(index)
-                #expect(!(0...count).contains(index))
+                let index = try require(index)
+                expectTrue(!(0...count).contains(index))
                 expectEqual(error, .boardIndexOutOfRange(index: index, range: 0...count))
                 expectEqual(after, kanban)
             }
@@ -63,25 +63,25 @@ struct BoardOperationTests {
         expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress"])
         expectEqual(kanban.boards[1].limit, 3)
         expectEqual(layout(kanban), idLayout(counts: [1, 2]))
-        #expect(
+        expectTrue(
             change.boards == [
                 BoardChange(title: "In Progress", from: 1, to: 1, limit: 3, previousTitle: "Doing")
             ])
-        #expect(change.isEffective)
+        expectTrue(change.isEffective)
     }
 
     @Test func renamingABoardsCaseOnlyIsAllowed() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(0, to: Title("TODO"))
         expectEqual(kanban.boards.map(\.title), ["TODO", "Doing"])
-        #expect(change.isEffective)
+        expectTrue(change.isEffective)
     }
 
     @Test func renamingABoardToItsOwnTitleIsNotEffective() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(1, to: Title("Doing"))
         expectEqual(kanban, (try makeKanban(counts: [0, 0])))
-        #expect(!change.isEffective)
+        expectTrue(!change.isEffective)
     }
 
     @Test func renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused() throws {
@@ -112,7 +112,7 @@ struct BoardOperationTests {
                     var expected = sketch(kanban)
                     expected.insert(expected.remove(at: board), at: index)
                     expectEqual(sketch(after), expected)
-                    #expect(
+                    expectTrue(
                         change.boards == [
                             BoardChange(title: kanban.boards[board].title, from: board, to: index, limit: board)
                         ])
@@ -135,9 +135,9 @@ struct BoardOperationTests {
         var kanban = try makeKanban(counts: [2, 3], limits: [nil, from])
         let change = try kanban.setLimit(of: 1, to: to)
         expectEqual(kanban.boards[1].limit, to)
-        #expect(kanban.boards[0].limit == nil)
+        expectTrue(kanban.boards[0].limit == nil)
         expectEqual(layout(kanban), idLayout(counts: [2, 3]))
-        #expect(
+        expectTrue(
             change.boards == [
                 BoardChange(title: "Doing", from: 1, to: 1, limit: to, limitChange: LimitChange(from: from, to: to))
             ])
@@ -151,8 +151,8 @@ struct BoardOperationTests {
         let change = try kanban.removeBoard(1)
         expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
         expectEqual(change.boards, [BoardChange(title: "Doing", from: 1, to: nil, limit: 4)])
-        #expect(change.items.isEmpty)
-        #expect(change.isEffective)
+        expectTrue(change.items.isEmpty)
+        expectTrue(change.isEffective)
     }
 
     @Test func removingABoardWithItemsNeedsForce() throws {
@@ -167,7 +167,7 @@ struct BoardOperationTests {
         expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
         expectEqual(change.items.map(\.id.rawValue), ["b0", "b1"])
         expectEqual(change.items.map(\.from), [Slot(board: "Doing", index: 0), Slot(board: "Doing", index: 1)])
-        #expect(change.items.allSatisfy { $0.to == nil })
+        expectTrue(change.items.allSatisfy { $0.to == nil })
         expectEqual(change.boards.map(\.to), [nil])
     }
 
@@ -184,7 +184,7 @@ struct BoardOperationTests {
                 let change = try result.get()
                 expectEqual(layout(after), [["a0"]])
                 expectEqual(change.items.count, count)
-                #expect(change.isEffective)
+                expectTrue(change.isEffective)
             }
         }
     }
@@ -202,7 +202,7 @@ struct BoardOperationTests {
         #expect(throws: KanbanError.duplicateBoard(title: "TODO", existing: "Todo")) {
             try Kanban(boards: [Board(title: "Todo"), Board(title: "TODO")])
         }
-        let id = try #require(ItemID("x1"))
+        let id = try require(ItemID("x1"))
         #expect(throws: KanbanError.duplicateID(id)) {
             try Kanban(boards: [
                 Board(title: "A", items: [Item(id: id, title: "one")]),
@@ -218,13 +218,13 @@ struct BoardOperationTests {
         var generator = SeededGenerator(seed: 1)
         let sample = Kanban.sample(now: nil, using: &generator)
         expectEqual(sample.boards.map(\.title), ["Todo", "In Progress", "Done"])
-        #expect(
+        expectTrue(
             sample.boards.map { $0.items.map(\.title) } == [
                 ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"],
                 ["Push Notification", "Analytics", "Machine Learning"],
                 ["System Architecture", "Alert & Debugging"],
             ])
-        #expect(sample.boards.allSatisfy { $0.limit == nil })
+        expectTrue(sample.boards.allSatisfy { $0.limit == nil })
         expectEqual(sample.itemCount, 9)
         #expect(throws: Never.self) { try sample.validate() }
         expectEqual(Kanban.defaultBoardTitles, ["Todo", "In Progress", "Done"])
@@ -238,10 +238,10 @@ struct BoardOperationTests {
     }
 
     @Test func isFullMeansAtOrOverTheLimit() {
-        #expect(!Board(title: "a").isFull)
-        #expect(Board(title: "a", limit: 0).isFull)
+        expectTrue(!Board(title: "a").isFull)
+        expectTrue(Board(title: "a", limit: 0).isFull)
         let item = Item(id: ItemID("a1")!, title: "x")
-        #expect(!Board(title: "a", limit: 2, items: [item]).isFull)
-        #expect(Board(title: "a", limit: 1, items: [item]).isFull)
+        expectTrue(!Board(title: "a", limit: 2, items: [item]).isFull)
+        expectTrue(Board(title: "a", limit: 1, items: [item]).isFull)
     }
 }

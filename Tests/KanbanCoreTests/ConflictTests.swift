@@ -93,7 +93,7 @@ extension ConflictField {
             }
 
             """
-        #expect(String(decoding: KanbanFile.encode(try KanbanFile.decode(Array(plain.utf8)).kanban), as: UTF8.self) == plain)
+        expectTrue(String(decoding: KanbanFile.encode(try KanbanFile.decode(Array(plain.utf8)).kanban), as: UTF8.self) == plain)
     }
 
     @Test(arguments: [
@@ -116,8 +116,8 @@ extension ConflictField {
     ])
     func aBadConflictIsACorruptFileNamingItsLine(good: String, bad: String) throws {
         let text = Self.document.replacing(good, with: bad)
-        #expect(text != Self.document)
-        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(bad) }) + 1
+        expectTrue(text != Self.document)
+        let line = try require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(bad) }) + 1
         #expect {
             try KanbanFile.decode(Array(text.utf8))
         } throws: { error in
@@ -130,8 +130,8 @@ extension ConflictField {
         let text = Self.document.replacing(
             #""conflict": {"limit": {"base": null, "theirs": 5}, "title": {"base": "To do", "theirs": "Backlog"}}"#,
             with: #""conflict": {"title": {"theirs": "Backlog", "base": "To do"}, "limit": {"theirs": 5, "base": null}}"#)
-        #expect(text != Self.document)
-        #expect(String(decoding: KanbanFile.encode(try KanbanFile.decode(Array(text.utf8)).kanban), as: UTF8.self) == Self.document)
+        expectTrue(text != Self.document)
+        expectTrue(String(decoding: KanbanFile.encode(try KanbanFile.decode(Array(text.utf8)).kanban), as: UTF8.self) == Self.document)
     }
 
     @Test func aVersion1FileRefusesAConflict() {
@@ -163,14 +163,14 @@ extension ConflictField {
         let (base, ours, theirs) = try sides()
         let result = Kanban.merge(base: base, ours: ours, theirs: theirs)
         let card = result.kanban.boards[0].items[0]
-        #expect(card.title == "Analytics dashboard" && card.due == nil)
-        #expect(
+        expectTrue(card.title == "Analytics dashboard" && card.due == nil)
+        expectTrue(
             card.conflicts
                 == Conflicts([
                     RecordedConflict(field: .title, base: .line("Analytics"), theirs: .line("Metrics")),
                     RecordedConflict(field: .due, base: .day(Day(iso: "2026-12-01")!), theirs: .day(Day(iso: "2026-12-24")!)),
                 ]))
-        #expect(result.kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: .number(3), theirs: .number(5)))
+        expectTrue(result.kanban.boards[0].conflicts[.limit] == RecordedConflict(field: .limit, base: .number(3), theirs: .number(5)))
         expectEqual(result.conflicts.count, 3)
         // Committed as it is and read back, nothing of theirs is lost.
         let reread = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
@@ -182,25 +182,25 @@ extension ConflictField {
         let merged = Kanban.merge(base: base, ours: ours, theirs: theirs).kanban
         var taken = merged
         let change = try taken.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .theirs, fields: [.title])
-        #expect(taken.boards[0].items[0].title == "Metrics" && taken.boards[0].items[0].conflicts.fields == [.due])
-        #expect(change.items.first?.conflictChange?.resolved == [.title] && change.isEffective)
+        expectTrue(taken.boards[0].items[0].title == "Metrics" && taken.boards[0].items[0].conflicts.fields == [.due])
+        expectTrue(change.items.first?.conflictChange?.resolved == [.title] && change.isEffective)
         var kept = merged
         let keptChange = try kept.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .ours)
-        #expect(kept.boards[0].items[0].title == "Analytics dashboard" && kept.boards[0].items[0].conflicts.isEmpty)
-        #expect(keptChange.isEffective, "dropping the record alone is a change to write")
+        expectTrue(kept.boards[0].items[0].title == "Analytics dashboard" && kept.boards[0].items[0].conflicts.isEmpty)
+        expectTrue(keptChange.isEffective, "dropping the record alone is a change to write")
         #expect(throws: KanbanError.self) {
             try kept.resolveConflicts(of: .card(Location(board: 0, index: 0)), taking: .ours)
         }
         var board = merged
         try board.resolveConflicts(of: .board(0), taking: .theirs)
-        #expect(board.boards[0].limit == 5 && board.boards[0].conflicts.isEmpty)
+        expectTrue(board.boards[0].limit == 5 && board.boards[0].conflicts.isEmpty)
         var edited = merged
         try edited.edit(Location(board: 0, index: 0), CardEdits(due: .some(nil)))
-        #expect(edited.boards[0].items[0].conflicts.fields == [.title])
+        expectTrue(edited.boards[0].items[0].conflicts.fields == [.title])
         try edited.setLimit(of: 0, to: 7)
-        #expect(edited.boards[0].conflicts.isEmpty)
+        expectTrue(edited.boards[0].conflicts.isEmpty)
         // Settled on one side, untouched on the other: settled after the merge.
         let result = Kanban.merge(base: merged, ours: merged, theirs: taken).kanban
-        #expect(result.boards[0].items[0].title == "Metrics" && result.boards[0].items[0].conflicts.fields == [.due])
+        expectTrue(result.boards[0].items[0].title == "Metrics" && result.boards[0].items[0].conflicts.fields == [.due])
     }
 }

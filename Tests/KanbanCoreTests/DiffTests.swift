@@ -12,8 +12,8 @@ struct DiffTests {
 
     @Test func aKanbanComparedWithItselfHasNoChanges() {
         let change = Kanban.diff(from: F.sample, to: F.sample)
-        #expect(change.items.isEmpty && change.boards.isEmpty)
-        #expect(!change.isEffective)
+        expectTrue(change.items.isEmpty && change.boards.isEmpty)
+        expectTrue(!change.isEffective)
     }
 
     @Test func aMoveIsReportedAsTheCommandReportsIt() throws {
@@ -31,14 +31,14 @@ struct DiffTests {
     @Test func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
         // Todo: A B C D -> D A B C: one card moved; the three below it only shifted.
         let change = try diff([.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
-        #expect(change.items.map(\.title) == ["Model Abstraction"])
-        #expect(change.items[0].from == Slot(board: "Todo", index: 3))
-        #expect(change.items[0].to == Slot(board: "Todo", index: 0))
+        expectTrue(change.items.map(\.title) == ["Model Abstraction"])
+        expectTrue(change.items[0].from == Slot(board: "Todo", index: 3))
+        expectTrue(change.items[0].to == Slot(board: "Todo", index: 0))
         let added = try diff([.add(titles: [F.title("New")], to: "Todo", position: .top)])
-        #expect(added.items.map(\.title) == ["New"])
+        expectTrue(added.items.map(\.title) == ["New"])
         let removed = try diff([.remove(items: ["Database Migration"])])
-        #expect(removed.items.map(\.title) == ["Database Migration"])
-        #expect(removed.items[0].to == nil)
+        expectTrue(removed.items.map(\.title) == ["Database Migration"])
+        expectTrue(removed.items[0].to == nil)
     }
 
     @Test func aReversedBoardListsAllButOneCard() throws {
@@ -46,7 +46,7 @@ struct DiffTests {
             .move(items: ["Model Abstraction", "Storage Management", "Schema Design"], to: "Todo", position: .top)
         ])
         expectEqual(change.items.count, 3)
-        #expect(!change.items.map(\.title).contains("Database Migration"))
+        expectTrue(!change.items.map(\.title).contains("Database Migration"))
     }
 
     @Test func editsAreListedFieldByFieldAtTheCardsPlace() throws {
@@ -56,10 +56,10 @@ struct DiffTests {
                 edits: EditInput(words: ["labels": WordEdits(add: ["bug"])], due: .date(Day(year: 2026, month: 12, day: 1)!))),
             .remove(items: ["Push Notification"]),
         ])
-        let edited = try #require(change.items.first { $0.title == "Analytics" })
+        let edited = try require(change.items.first { $0.title == "Analytics" })
         expectEqual(edited.from, Slot(board: "In Progress", index: 0))
         expectEqual(edited.to, edited.from)
-        #expect(
+        expectTrue(
             edited.edits == [.labels(from: [], to: ["bug"]), .due(from: nil, to: Day(year: 2026, month: 12, day: 1))])
     }
 
@@ -87,14 +87,14 @@ struct DiffTests {
             .boardLimit(board: "Shipped", limit: 5), .boardAdd(title: F.title("Review"), at: 3),
             .boardRemove(board: "Todo", force: true),
         ])
-        let done = try #require(change.boards.first { $0.id == base.boards[2].id })
-        #expect(done.previousTitle == "Done" && done.title == "Shipped")
-        #expect(done.from == 2 && done.to == 0)
+        let done = try require(change.boards.first { $0.id == base.boards[2].id })
+        expectTrue(done.previousTitle == "Done" && done.title == "Shipped")
+        expectTrue(done.from == 2 && done.to == 0)
         expectEqual(done.limitChange, LimitChange(from: nil, to: 5))
-        #expect(change.boards.contains { $0.title == "Review" && $0.from == nil })
-        #expect(change.boards.contains { $0.title == "Todo" && $0.to == nil })
+        expectTrue(change.boards.contains { $0.title == "Review" && $0.from == nil })
+        expectTrue(change.boards.contains { $0.title == "Todo" && $0.to == nil })
         // The cards of a removed board are removed; the others only shifted.
-        #expect(change.items.count == 4 && change.items.allSatisfy { $0.to == nil })
+        expectTrue(change.items.count == 4 && change.items.allSatisfy { $0.to == nil })
     }
 
     @Test func aBoardThatOnlyShiftedIsNotListed() throws {

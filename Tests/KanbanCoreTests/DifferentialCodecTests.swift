@@ -635,7 +635,7 @@ private struct DocumentWriter {
                     Issue.record("read otherwise than Foundation:\n\(text())", sourceLocation: sourceLocation)
                 }
             case (.legacy(let boards), .legacy):
-                #expect(
+                expectTrue(
                     kanban.boards.map { [$0.title] + $0.items.map(\.title) } == boards, "\(text())",
                     sourceLocation: sourceLocation)
             default:
@@ -652,11 +652,11 @@ private struct DocumentWriter {
             switch error {
             case .corruptFile(let line, let message):
                 let lines = bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-                #expect(
+                expectTrue(
                     (1...lines).contains(line), "line \(line) of \(lines): \(message)", sourceLocation: sourceLocation)
-                #expect(!message.isEmpty, sourceLocation: sourceLocation)
+                expectTrue(!message.isEmpty, sourceLocation: sourceLocation)
             case .unsupportedVersion(let version):
-                #expect(version > KanbanFile.version, sourceLocation: sourceLocation)
+                expectTrue(version > KanbanFile.version, sourceLocation: sourceLocation)
             default:
                 Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
             }
@@ -686,10 +686,10 @@ private struct DocumentWriter {
         }
         // Every well-formed document is read, in its format; the mutants cover both outcomes.
         expectEqual(tally.refused, 0, "\(tally.firstRefusal ?? "")")
-        #expect(
+        expectTrue(
             tally.formats[.current] == rounds * 4 && tally.formats[.version1] == rounds
                 && tally.formats[.legacy] == rounds)
-        #expect(
+        expectTrue(
             mutants.accepted > rounds * 2 && mutants.refused > rounds * 8,
             "accepted \(mutants.accepted), refused \(mutants.refused)")
         expectEqual(mutants.formats.count, 3, "\(mutants.formats)")
@@ -705,7 +705,7 @@ private struct DocumentWriter {
         }
         expectEqual(kanban.boards[0].items[0].labels, ["bug"])
         let old = #"{"version": 1, "boards": [{"title": "T", "limit": 2, "items": [{"id": "a1", "title": "x"}]}]}"#
-        #expect(
+        expectTrue(
             FoundationView(Array(old.utf8))
                 == .version1(try makeKanban([["a1"]], titles: ["T"], limits: [2], itemTitles: ["a1": "x"])))
         expectEqual(FoundationView(Array(#"[{"title": "T", "items": ["x"]}]"#.utf8)), .legacy([["T", "x"]]))
@@ -738,7 +738,7 @@ private struct DocumentWriter {
     ])
     func refusesWhatOnlyALaxParserTakes(_ document: String) {
         let bytes = Array(document.utf8)
-        #expect(StrictJSON.check(bytes) != .valid)
+        expectTrue(StrictJSON.check(bytes) != .valid)
         #expect(throws: KanbanError.self) { try KanbanFile.decode(bytes) }
     }
 

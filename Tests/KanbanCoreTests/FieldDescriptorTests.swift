@@ -38,8 +38,8 @@ struct FieldDescriptorTests {
     /// card line does not know would be dropped by it, or turn its fast paths off.
     @Test(arguments: CardField.all.map(\.name))
     func aFieldSurvivesTheFileOnEveryWritingPath(name: String) throws {
-        #expect(schemaIsKnown, "the direct card line knows every key of the schema")
-        let field = try #require(CardField.all.first { $0.name == name })
+        expectTrue(schemaIsKnown, "the direct card line knows every key of the schema")
+        let field = try require(CardField.all.first { $0.name == name })
         let value = Self.values(field.kind).ours
         let plain = Self.card
         var escaped = Self.card
@@ -50,7 +50,7 @@ struct FieldDescriptorTests {
             field.set(&card, value)
             let kanban = try Self.kanban(card)
             let bytes = KanbanFile.encode(kanban)
-            #expect(String(decoding: bytes, as: UTF8.self).contains("\"\(name)\": "), "\(name) is written")
+            expectTrue(String(decoding: bytes, as: UTF8.self).contains("\"\(name)\": "), "\(name) is written")
             let read = try KanbanFile.decode(bytes).kanban
             expectEqual(read, kanban, "\(name) reads back as written")
             expectEqual(field.value(read.boards[0].items[0]), value)
@@ -59,30 +59,30 @@ struct FieldDescriptorTests {
 
     @Test(arguments: CardField.all.map(\.name))
     func aFieldChangedOnBothSidesMergesByItsPolicy(name: String) throws {
-        let field = try #require(CardField.all.first { $0.name == name })
+        let field = try require(CardField.all.first { $0.name == name })
         let (a, b) = Self.values(field.kind)
         var ours = Self.card
         var theirs = Self.card
         field.set(&ours, a)
         field.set(&theirs, b)
-        #expect(field.value(ours) == a && field.value(theirs) == b, "a descriptor sets what it reads")
+        expectTrue(field.value(ours) == a && field.value(theirs) == b, "a descriptor sets what it reads")
         let result = Kanban.merge(base: try Self.kanban(Self.card), ours: try Self.kanban(ours), theirs: try Self.kanban(theirs))
-        let merged = try #require(result.kanban.boards.first?.items.first)
+        let merged = try require(result.kanban.boards.first?.items.first)
         switch field.merge {
         case .scalar:
-            let conflict = try #require(ConflictField(rawValue: name), "a scalar field can hold a conflict")
+            let conflict = try require(ConflictField(rawValue: name), "a scalar field can hold a conflict")
             expectEqual(conflict.kind, field.kind)
             expectEqual(result.conflicts.map(\.values), [.field(conflict, ours: a, theirs: b)])
             expectEqual(field.value(merged), a)
-            #expect(merged.conflicts.entries == [RecordedConflict(field: conflict, base: field.value(Self.card), theirs: b)])
+            expectTrue(merged.conflicts.entries == [RecordedConflict(field: conflict, base: field.value(Self.card), theirs: b)])
             // The record reads back from the file as it was written.
             let read = try KanbanFile.decode(KanbanFile.encode(result.kanban)).kanban
             expectEqual(read.boards[0].items[0].conflicts, merged.conflicts)
         case .set:
-            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            expectTrue(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             expectEqual(field.value(merged), .words(["ours", "theirs"]))
         case .union:
-            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            expectTrue(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             expectEqual(
                 field.value(merged),
                 .trail([
@@ -92,7 +92,7 @@ struct FieldDescriptorTests {
         case .quiet, .place:
             // Created is picked quietly; where the card entered its board goes with its
             // place, which neither side moved: both keep ours.
-            #expect(result.conflicts.isEmpty && merged.conflicts.isEmpty)
+            expectTrue(result.conflicts.isEmpty && merged.conflicts.isEmpty)
             expectEqual(field.value(merged), a)
         }
     }

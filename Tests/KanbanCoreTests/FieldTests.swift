@@ -88,10 +88,10 @@ struct DayTests {
                     mismatches.append("\(text): \(date.daysSinceEpoch) \(date) \(parts)")
                 }
             }
-            #expect(Day(year: year, month: month, day: NaiveCalendar.length(ofMonth: month, in: year) + 1) == nil)
-            #expect(Day(year: year, month: month, day: 0) == nil)
+            expectTrue(Day(year: year, month: month, day: NaiveCalendar.length(ofMonth: month, in: year) + 1) == nil)
+            expectTrue(Day(year: year, month: month, day: 0) == nil)
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func daysAcrossTheWholeRangeMatchTheNaiveCalendar() {
@@ -102,7 +102,7 @@ struct DayTests {
                 mismatches.append(days)
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func leapYearsFollowTheGregorianRule() {
@@ -118,7 +118,7 @@ struct DayTests {
         (2026, 4, 31), (2026, 0, 1), (2026, 13, 1), (2026, 1, 32), (-1, 12, 31), (10_000, 1, 1), (2026, -1, 1),
     ])
     func impossibleDatesAreRefused(year: Int, month: Int, day: Int) {
-        #expect(Day(year: year, month: month, day: day) == nil)
+        expectTrue(Day(year: year, month: month, day: day) == nil)
     }
 
     @Test(arguments: [
@@ -127,17 +127,17 @@ struct DayTests {
         "10000-01-01",
     ])
     func onlyYYYYMMDDIsADate(text: String) {
-        #expect(Day(iso: text) == nil)
+        expectTrue(Day(iso: text) == nil)
     }
 
     @Test func datesAreWrittenWithFourDigitYearsAndCompareInOrder() throws {
-        let early = try #require(Day(year: 5, month: 3, day: 7))
+        let early = try require(Day(year: 5, month: 3, day: 7))
         expectEqual(early.description, "0005-03-07")
         expectEqual(early.monthAndDay, "03-07")
         expectEqual(Day(iso: "0005-03-07"), early)
         let later = early.adding(days: 1)
         expectEqual(later.description, "0005-03-08")
-        #expect(early < later && later.adding(days: -1) == early)
+        expectTrue(early < later && later.adding(days: -1) == early)
         expectEqual(Day(year: 2024, month: 2, day: 28)?.adding(days: 1).description, "2024-02-29")
         expectEqual(Day(year: 2023, month: 12, day: 31)?.adding(days: 1).description, "2024-01-01")
         expectEqual(Day(daysSinceEpoch: 0).description, "1970-01-01")
@@ -193,7 +193,7 @@ struct TimestampTests {
         ("9999-12-31T23:30:00+01:00", "9999-12-31T22:30:00Z"),
     ])
     func offsetsAndFractionsAreReadAsTheUTCSecond(text: String, utc: String) throws {
-        let time = try #require(Timestamp(rfc3339: text))
+        let time = try require(Timestamp(rfc3339: text))
         expectEqual(time.description, utc)
         expectEqual(Timestamp(rfc3339: utc), time)
     }
@@ -208,7 +208,7 @@ struct TimestampTests {
         "9999-12-31T23:30:00-01:00", "0000-01-01T00:30:00+01:00",
     ])
     func whatIsNotAnRFC3339InstantIsRefused(text: String) {
-        #expect(Timestamp(rfc3339: text) == nil)
+        expectTrue(Timestamp(rfc3339: text) == nil)
     }
 
     @Test func timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch() {
@@ -237,7 +237,7 @@ struct TimestampTests {
                 mismatches.append(seconds)
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func timesStayWithinTheYearsTheFileCanHold() {
@@ -248,7 +248,7 @@ struct TimestampTests {
         expectEqual(Timestamp(seconds: 0).adding(seconds: .max), Timestamp(seconds: .max))
         expectEqual(Timestamp(seconds: -5).adding(seconds: .min), Timestamp(seconds: .min))
         expectEqual(Timestamp(seconds: 10).adding(seconds: -4).seconds, 6)
-        #expect(Timestamp(seconds: 1) < Timestamp(seconds: 2))
+        expectTrue(Timestamp(seconds: 1) < Timestamp(seconds: 2))
     }
 }
 
@@ -267,7 +267,7 @@ struct DueInputTests {
     }
 
     @Test func relativeDatesCountFromTheDayGiven() throws {
-        let leapDay = try #require(Day(year: 2024, month: 2, day: 28))
+        let leapDay = try require(Day(year: 2024, month: 2, day: 28))
         try expectEqual(DueInput("tomorrow").resolved(today: leapDay)?.description, "2024-02-29")
         try expectEqual(DueInput("+2d").resolved(today: leapDay)?.description, "2024-03-01")
         try expectEqual(DueInput("2026-12-01"), .date(Day(year: 2026, month: 12, day: 1)!))
@@ -276,7 +276,7 @@ struct DueInputTests {
     @Test(arguments: ["none", "None", "NONE"])
     func noneClearsTheDueDate(text: String) throws {
         try expectEqual(DueInput(text), .none)
-        #expect(try DueInput(text).resolved(today: Self.today) == nil)
+        expectTrue(try DueInput(text).resolved(today: Self.today) == nil)
     }
 
     @Test(arguments: [
@@ -291,7 +291,7 @@ struct DueInputTests {
             return
         }
         expectEqual(value, text)
-        #expect(reason.contains("YYYY-MM-DD") && reason.contains("+Nd") && reason.contains("none"), "\(reason)")
+        expectTrue(reason.contains("YYYY-MM-DD") && reason.contains("+Nd") && reason.contains("none"), "\(reason)")
     }
 }
 
@@ -330,7 +330,7 @@ struct LabelTests {
         let labels = try Labels(validating: ["Bug", "bug", "BUG", "p1", "P1"])
         expectEqual(labels.names, ["Bug", "p1"])
         expectEqual(labels.count, 2)
-        #expect(labels.contains("bUg") && labels.contains("P1") && !labels.contains("bugs"))
+        expectTrue(labels.contains("bUg") && labels.contains("P1") && !labels.contains("bugs"))
         var more = labels
         more.insert("BUG")
         expectEqual(more, labels)
@@ -366,7 +366,7 @@ struct LabelTests {
         String(repeating: "e\u{301}", count: 32),
     ])
     func aLabelIsOneWordOf1To32Characters(label: String) throws {
-        #expect(Labels.problem(with: label) == nil)
+        expectTrue(Labels.problem(with: label) == nil)
         try expectEqual(Labels(validating: [label]).names, [label])
     }
 
@@ -376,14 +376,14 @@ struct LabelTests {
         "a\u{85}b",
     ])
     func otherLabelsAreRefused(label: String) {
-        #expect(Labels.problem(with: label) != nil)
+        expectTrue(Labels.problem(with: label) != nil)
         let error = #expect(throws: KanbanError.self) { try Labels(validating: ["ok", label]) }
         guard case .invalidValue(.label, let value, let reason) = error else {
             Issue.record("expected invalidValue(.label), got \(String(describing: error))")
             return
         }
         expectEqual(value, label)
-        #expect(!reason.isEmpty)
+        expectTrue(!reason.isEmpty)
     }
 }
 
@@ -405,22 +405,22 @@ struct NoteTests {
 
     @Test(arguments: [0x00, 0x07, 0x08, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9F] as [UInt32])
     func controlCharactersOtherThanTabAndLineFeedAreRefused(value: UInt32) throws {
-        let scalar = try #require(Unicode.Scalar(value))
+        let scalar = try require(Unicode.Scalar(value))
         let text = "before " + String(Character(scalar)) + " after"
-        #expect(Note.problem(with: text) != nil)
+        expectTrue(Note.problem(with: text) != nil)
         let error = #expect(throws: KanbanError.self) { try Note.checked(text) }
         guard case .invalidValue(.note, _, let reason) = error else {
             Issue.record("expected invalidValue(.note), got \(String(describing: error))")
             return
         }
-        #expect(reason.contains(scalar.codePoint), "\(reason)")
+        expectTrue(reason.contains(scalar.codePoint), "\(reason)")
     }
 
     @Test func aNoteHasAtMost64KiBOfUTF8() throws {
         let full = String(repeating: "é", count: 32_768)  // 65,536 bytes
         expectEqual(full.utf8.count, 65_536)
         try expectEqual(Note.checked(full), full)
-        #expect(Note.problem(with: full + "x") != nil)
+        expectTrue(Note.problem(with: full + "x") != nil)
         #expect(throws: KanbanError.self) { try Note.checked(full + "x") }
         #expect(throws: KanbanError.self) { try Note.checked(String(repeating: "x", count: 65_537)) }
         try expectEqual(Note.checked(String(repeating: "x", count: 65_536)).utf8.count, 65_536)

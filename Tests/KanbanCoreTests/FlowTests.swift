@@ -253,7 +253,7 @@ struct FlowTests {
             expectEqual(figures.leadTime, nil)
             let diagram = flow.cumulativeFlow(in: window)
             for (index, board) in flow.boards.enumerated() where board.role == .done {
-                #expect(diagram.counts.allSatisfy { $0[index] == 0 }, "seed \(seed)")
+                expectTrue(diagram.counts.allSatisfy { $0[index] == 0 }, "seed \(seed)")
             }
         }
     }
@@ -267,16 +267,16 @@ struct FlowTests {
             let values = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
                 Double(Int.random(in: 0...50, using: &generator)) / 2
             }
-            let spread = try #require(DaySpread(values))
+            let spread = try require(DaySpread(values))
             let sorted = values.sorted()
             expectEqual(spread.max, sorted.last!)
             // The 85th percentile is a value; at least 85% are at or below it, fewer below it.
-            #expect(values.contains(spread.p85))
-            #expect(Double(values.filter { $0 <= spread.p85 }.count) >= 0.85 * Double(values.count))
-            #expect(Double(values.filter { $0 < spread.p85 }.count) < 0.85 * Double(values.count))
+            expectTrue(values.contains(spread.p85))
+            expectTrue(Double(values.filter { $0 <= spread.p85 }.count) >= 0.85 * Double(values.count))
+            expectTrue(Double(values.filter { $0 < spread.p85 }.count) < 0.85 * Double(values.count))
             // Half are at or below the median, half at or above.
-            #expect(values.filter { $0 <= spread.median }.count * 2 >= values.count)
-            #expect(values.filter { $0 >= spread.median }.count * 2 >= values.count)
+            expectTrue(values.filter { $0 <= spread.median }.count * 2 >= values.count)
+            expectTrue(values.filter { $0 >= spread.median }.count * 2 >= values.count)
         }
         expectEqual(DaySpread([4, 1, 3, 2]), DaySpread(median: 2.5, p85: 4, max: 4))
         expectEqual(DaySpread([5, 1, 3]), DaySpread(median: 3, p85: 5, max: 5))

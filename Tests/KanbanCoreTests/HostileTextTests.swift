@@ -24,14 +24,14 @@ struct HostileTextTests {
     @Test func aRefusedTitleIsExplainedInWordsWithItsCharacterPosition() throws {
         let error = try #require(throws: KanbanError.self) { try Title("e\u{301}\u{202E}txt") }
         let words = error.description
-        #expect(words.contains("right-to-left override (U+202E) at character 2"), "\(words)")
-        #expect(!words.contains("\u{202E}"), "printed escaped: \(words)")
+        expectTrue(words.contains("right-to-left override (U+202E) at character 2"), "\(words)")
+        expectTrue(!words.contains("\u{202E}"), "printed escaped: \(words)")
         let separator = KanbanError.invalidTitle(title: "a\u{2028}b", reason: .lineSeparator("\u{2028}", offset: 1))
-        #expect(separator.description.contains("line separator (U+2028) at character 2"), "\(separator)")
+        expectTrue(separator.description.contains("line separator (U+2028) at character 2"), "\(separator)")
         for error in [error, separator] {
             for name in ["invalidTitle", "TitleProblem", "lineSeparator", "directionalFormatting", "KanbanCore"] {
-                #expect(!"\(error)".contains(name), "\(error)")
-                #expect(!String(describing: error).contains(name), "\(error)")
+                expectTrue(!"\(error)".contains(name), "\(error)")
+                expectTrue(!String(describing: error).contains(name), "\(error)")
             }
         }
     }
@@ -39,9 +39,9 @@ struct HostileTextTests {
     @Test(arguments: directional + ["\u{2028}", "\u{2029}"])
     func notesAndLabelsRefuseThemToo(scalar: Unicode.Scalar) throws {
         let note = try #require(throws: KanbanError.self) { try Note.checked("line one\nab\(scalar)c") }
-        #expect(note.description.contains("(\(scalar.codePoint)) at character 12"), "\(note)")
-        let label = try #require(Labels.problem(with: "ab\(scalar)c"))
-        #expect(label.contains(scalar.codePoint), "\(label)")
+        expectTrue(note.description.contains("(\(scalar.codePoint)) at character 12"), "\(note)")
+        let label = try require(Labels.problem(with: "ab\(scalar)c"))
+        expectTrue(label.contains(scalar.codePoint), "\(label)")
     }
 
     @Test(arguments: directional + ["\u{2028}", "\u{2029}"])
@@ -49,7 +49,7 @@ struct HostileTextTests {
         let hex = String(scalar.value, radix: 16)
         expectEqual(JSON.quoted("a\(scalar)b"), "\"a\\u\(hex)b\"")
         // Their neighbours in UTF-8 are ordinary text, written as they are.
-        #expect(JSON.quoted("a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}") == "\"a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}\"")
+        expectTrue(JSON.quoted("a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}") == "\"a…b—c’d\u{2027}\u{202F}\u{2065}\u{206A}\"")
     }
 
     /// A file written by another tool may hold them: it is read, and written back escaped,
@@ -66,9 +66,9 @@ struct HostileTextTests {
         expectEqual(kanban.boards[0].items[0].title, "evil\u{202E}txt.exe")
         let written = KanbanFile.encode(kanban)
         let text = String(decoding: written, as: UTF8.self)
-        #expect(!text.unicodeScalars.contains { $0.isDirectionalFormatting || $0.isLineSeparator }, "\(text)")
+        expectTrue(!text.unicodeScalars.contains { $0.isDirectionalFormatting || $0.isLineSeparator }, "\(text)")
         for escape in ["A\\u2066B", "evil\\u202etxt.exe", "sep\\u2028arated", "n\\u2029o\\u202ate"] {
-            #expect(text.contains(escape), "\(escape) in \(text)")
+            expectTrue(text.contains(escape), "\(escape) in \(text)")
         }
         let again = try KanbanFile.decode(written).kanban
         expectEqual(again, kanban)
@@ -84,7 +84,7 @@ struct HostileTextTests {
         let error = try #require(throws: ImportError.self) {
             try ImportFormat.json.read(Array(file.utf8), localDay: { $0.utcDay })
         }
-        #expect(error.message.contains("right-to-left override (U+202E) at character 2"), "\(error)")
+        expectTrue(error.message.contains("right-to-left override (U+202E) at character 2"), "\(error)")
     }
 
     @Test func anImportedTitleWithALineSeparatorIsRefusedInWords() throws {
@@ -93,12 +93,12 @@ struct HostileTextTests {
             try TrelloImport.read(Array(json.utf8), localDay: { $0.utcDay })
         }
         expectEqual(error.location, .path("$.cards[0].name"))
-        #expect(error.message.contains("line separator (U+2028) at character 2"), "\(error)")
-        #expect(!error.message.contains("invalidTitle") && !error.message.contains("TitleProblem"), "\(error)")
+        expectTrue(error.message.contains("line separator (U+2028) at character 2"), "\(error)")
+        expectTrue(!error.message.contains("invalidTitle") && !error.message.contains("TitleProblem"), "\(error)")
         let bidi = #"{"lists": [{"id": "a", "name": "A\u202eB"}], "cards": []}"#
         let refused = try #require(throws: ImportError.self) {
             try TrelloImport.read(Array(bidi.utf8), localDay: { $0.utcDay })
         }
-        #expect(refused.message.contains("right-to-left override (U+202E)"), "\(refused)")
+        expectTrue(refused.message.contains("right-to-left override (U+202E)"), "\(refused)")
     }
 }

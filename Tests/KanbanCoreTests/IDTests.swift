@@ -17,12 +17,12 @@ struct IDTests {
             let ids = kanban.newIDs(count: count, using: &generator)
             expectEqual(ids.count, count)
             expectEqual(Set(ids).count, count)
-            #expect(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
-            #expect(Set(ids).isDisjoint(with: kanban.boards.map(\.id)))
+            expectTrue(Set(ids).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
+            expectTrue(Set(ids).isDisjoint(with: kanban.boards.map(\.id)))
             let length = Kanban.idLength(forItemCount: existing + count + 1)  // the board's id too
-            #expect((6...8).contains(length))
+            expectTrue((6...8).contains(length))
             for id in ids {
-                #expect(isGeneratedID(id, length: length), "\(id)")
+                expectTrue(isGeneratedID(id, length: length), "\(id)")
                 expectEqual(ItemID(id.rawValue), id)
             }
         }
@@ -32,7 +32,7 @@ struct IDTests {
         var generator = SeededGenerator(seed: 42)
         let ids = Kanban(trusted: []).newIDs(count: 25, using: &generator)
         expectEqual(Set(ids).count, 25)
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
+        expectTrue(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
     /// The boundaries, worked out from the rule (at least 65,536 spellings per id in the
@@ -58,27 +58,27 @@ struct IDTests {
         let threshold = 36 * 36 * 36 * 36 * 36 * 36 / 65_536  // the most ids with 6 characters
         let items = (0..<(threshold - 3)).map { Item(id: ItemID(packed: UInt64($0 + 1) << 16), title: "x") }
         let archived = ArchivedItem(
-            item: Item(id: try #require(ItemID("arch1")), title: "old"), board: try #require(ItemID("gone")),
+            item: Item(id: try require(ItemID("arch1")), title: "old"), board: try require(ItemID("gone")),
             archived: Timestamp(seconds: 0))
         let kanban = try Kanban(boards: [Board(title: "A", items: items)], archive: [archived])
         var generator = SeededGenerator(seed: 3)
         // threshold - 3 cards, a board, an archived card and one new id: exactly the threshold.
-        #expect(kanban.newIDs(count: 1, using: &generator).allSatisfy { $0.count == 6 })
-        #expect(kanban.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 7 })
+        expectTrue(kanban.newIDs(count: 1, using: &generator).allSatisfy { $0.count == 6 })
+        expectTrue(kanban.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 7 })
         var withoutArchive = kanban
         withoutArchive.archive = []
-        #expect(withoutArchive.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 6 })
+        expectTrue(withoutArchive.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 6 })
     }
 
     @Test func idLengthNeverShrinksAndLeavesRoom() {
         var previous = 6
         for count in stride(from: 0, through: 3_000_000, by: 997) {
             let length = Kanban.idLength(forItemCount: count)
-            #expect(length >= previous)
+            expectTrue(length >= previous)
             previous = length
             // 36^length possible ids leave at least 65,536 for every id in use, while 8 allows.
             let space = (0..<length).reduce(1) { result, _ in result * 36 }
-            #expect(length == 8 || space / 65_536 >= count)
+            expectTrue(length == 8 || space / 65_536 >= count)
         }
     }
 
@@ -89,13 +89,13 @@ struct IDTests {
         let empty = Kanban(trusted: [])
         let first = empty.newIDs(count: 5, using: &a)
         expectEqual(first, empty.newIDs(count: 5, using: &b))
-        #expect(first != empty.newIDs(count: 5, using: &c))
+        expectTrue(first != empty.newIDs(count: 5, using: &c))
         var h1 = SeededGenerator(hashing: [1, 2, 3])
         var h2 = SeededGenerator(hashing: [1, 2, 3])
         var h3 = SeededGenerator(hashing: [1, 2, 4])
         let x = h1.next()
         expectEqual(x, h2.next())
-        #expect(x != h3.next())
+        expectTrue(x != h3.next())
     }
 
     /// The values one id costs a seeded generator, and the id they make.
@@ -112,8 +112,8 @@ struct IDTests {
         let ids = Kanban(trusted: []).newIDs(count: 3, using: &generator)
         expectEqual(ids[0], id)
         expectEqual(Set(ids).count, 3)
-        #expect(generator.position > values.count * 3, "the scripted repeats were not all drawn")
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
+        expectTrue(generator.position > values.count * 3, "the scripted repeats were not all drawn")
+        expectTrue(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
     @Test func aCandidateTheKanbanUsesIsDrawnAgain() throws {
@@ -122,9 +122,9 @@ struct IDTests {
         var generator = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 22))
         let ids = kanban.newIDs(count: 2, using: &generator)
         expectEqual(ids.count, 2)
-        #expect(!ids.contains(id))
+        expectTrue(!ids.contains(id))
         expectEqual(Set(ids).count, 2)
-        #expect(generator.position > values.count * 2, "the scripted collisions were not all drawn")
+        expectTrue(generator.position > values.count * 2, "the scripted collisions were not all drawn")
     }
 
     @Test func copiesAndInsertsDrawAgainWhenTheGeneratorCollides() throws {
@@ -132,10 +132,10 @@ struct IDTests {
         var kanban = try makeKanban([[id.rawValue], []])
         var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 32))
         let change = try kanban.copy([Location(board: 0, index: 0)], to: 1, using: &generator)
-        #expect(change.items[0].id != id)
+        expectTrue(change.items[0].id != id)
         var again = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 33))
         let inserted = try kanban.insert([Title("a"), Title("b")], into: 0, using: &again)
-        #expect(!inserted.items.contains { $0.id == id || $0.id == change.items[0].id })
+        expectTrue(!inserted.items.contains { $0.id == id || $0.id == change.items[0].id })
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
@@ -146,6 +146,6 @@ struct IDTests {
 
     @Test(arguments: ["", "123456789", "a b", "é", "a.b", "a/b", "a:b", " a", "a\n", "ａ"])
     func invalidIDs(raw: String) {
-        #expect(ItemID(raw) == nil)
+        expectTrue(ItemID(raw) == nil)
     }
 }

@@ -78,7 +78,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
                 }
             }
         }
-        #expect(direct > 500, "plain cards take the direct path (\(direct) of 2,000)")
+        expectTrue(direct > 500, "plain cards take the direct path (\(direct) of 2,000)")
     }
 
     @Test func aLineInAnotherLayoutIsLeftToTheGeneralPath() throws {
@@ -106,8 +106,8 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
                 var reader = FileReader(json: JSONReader(buffer), version: 2, expectedIDs: 1)
                 var read: [Item] = []
                 let direct = try reader.readWrittenItem(appendingTo: &read)
-                #expect(!direct, "\(line)")
-                #expect(read.isEmpty)
+                expectTrue(!direct, "\(line)")
+                expectTrue(read.isEmpty)
                 expectEqual(reader.json.offset, 0)
             }
         }
@@ -134,7 +134,7 @@ extension ItemLines {
         try line.withUnsafeBufferPointer { (buffer) throws(KanbanError) in
             var reader = FileReader(json: JSONReader(buffer), version: 2, expectedIDs: 1)
             var read: [Item] = []
-            #expect(try reader.readWrittenItem(appendingTo: &read), "the direct path reads a trail")
+            expectTrue(try reader.readWrittenItem(appendingTo: &read), "the direct path reads a trail")
             expectEqual(read, [item])
             expectEqual(reader.json.offset, buffer.count)
         }
@@ -178,7 +178,7 @@ extension ItemLines {
                 }
             }
         }
-        #expect(hits > 1_000, "the cache was exercised on repeated hours (\(hits) of \(times.count))")
+        expectTrue(hits > 1_000, "the cache was exercised on repeated hours (\(hits) of \(times.count))")
     }
 
     @Test func aCachedHourDoesNotVouchForTheRestOfATimestamp() {
@@ -201,5 +201,5 @@ extension ItemLines {
 /// A field added to `Schema.item` must be added to the direct path too: else every card
 /// silently takes the general path, and reading and writing a file cost twice as much.
 @Test func theDirectPathKnowsEveryFieldOfTheSchema() {
-    #expect(schemaIsKnown, "ItemLine.swift's knownFields differ from Schema.item: the direct path is off")
+    expectTrue(schemaIsKnown, "ItemLine.swift's knownFields differ from Schema.item: the direct path is off")
 }

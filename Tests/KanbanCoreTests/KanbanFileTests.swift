@@ -8,20 +8,20 @@ struct KanbanFileTests {
     /// Done (limit 3) empty, and a card archived from Done.
     func small() throws -> Kanban {
         let a1 = Item(
-            id: try #require(ItemID("a1")), title: "One", labels: ["P1", "bug", "@alice"],
+            id: try require(ItemID("a1")), title: "One", labels: ["P1", "bug", "@alice"],
             due: Day(year: 2026, month: 12, day: 1), created: Timestamp(rfc3339: "2026-11-23T10:04:05Z"),
             entered: Timestamp(rfc3339: "2026-11-24T08:00:00+01:00"), note: "Steps:\n\t1. \"run\" it\n\\ é 😀")
-        let b2 = Item(id: try #require(ItemID("b2")), title: "Two \"quoted\" \\ é")
-        let c3 = Item(id: try #require(ItemID("c3")), title: "Old", created: Timestamp(seconds: 0))
+        let b2 = Item(id: try require(ItemID("b2")), title: "Two \"quoted\" \\ é")
+        let c3 = Item(id: try require(ItemID("c3")), title: "Old", created: Timestamp(seconds: 0))
         return try Kanban(
             boards: [
-                Board(id: try #require(ItemID("todo01")), title: "Todo", items: [a1, b2]),
-                Board(id: try #require(ItemID("done01")), title: "Done", limit: 3),
+                Board(id: try require(ItemID("todo01")), title: "Todo", items: [a1, b2]),
+                Board(id: try require(ItemID("done01")), title: "Done", limit: 3),
             ],
             archive: [
                 ArchivedItem(
-                    item: c3, board: try #require(ItemID("done01")),
-                    archived: try #require(Timestamp(rfc3339: "2026-11-20T09:00:00Z")))
+                    item: c3, board: try require(ItemID("done01")),
+                    archived: try require(Timestamp(rfc3339: "2026-11-20T09:00:00Z")))
             ])
     }
 
@@ -70,14 +70,14 @@ struct KanbanFileTests {
         let kanban = try small()
         let lines = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
         for item in kanban.boards.flatMap(\.items) {
-            #expect(lines.contains { $0.hasPrefix(line(of: item)) }, "\(line(of: item))")
+            expectTrue(lines.contains { $0.hasPrefix(line(of: item)) }, "\(line(of: item))")
         }
-        #expect(line(of: kanban.boards[0].items[1]) == #"{"id": "b2", "title": "Two \"quoted\" \\ é"}"#)
+        expectTrue(line(of: kanban.boards[0].items[1]) == #"{"id": "b2", "title": "Two \"quoted\" \\ é"}"#)
     }
 
     @Test func anEmptyKanbanIsAnEmptyBoardListAndArchive() throws {
         let bytes = KanbanFile.encode(try Kanban(boards: []))
-        #expect(
+        expectTrue(
             String(decoding: bytes, as: UTF8.self) == "{\n  \"version\": 2,\n  \"boards\": [],\n  \"archive\": []\n}\n")
         try expectEqual(KanbanFile.decode(bytes).kanban, (try Kanban(boards: [])))
     }
@@ -86,18 +86,18 @@ struct KanbanFileTests {
         let title = "a\u{0}b\u{1B}c\u{7F}d\u{85}e\u{9F}f\u{A0}g\n\r\t\u{8}\u{C}/h"
         let kanban = try Kanban(boards: [Board(title: "T", items: [Item(id: ItemID("x1")!, title: title)])])
         let text = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
-        #expect(
+        expectTrue(
             text.contains(#"{"id": "x1", "title": "a\u0000b\u001bc\u007fd\u0085e\u009ff\#u{A0}g\n\r\t\u0008\u000c/h"}"#)
         )
-        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        expectTrue(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        expectTrue(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         try expectEqual(KanbanFile.decode(Array(text.utf8)).kanban, kanban)
     }
 
     @Test func aNoteStaysOnTheCardsLine() throws {
         let note = "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"
-        let item = Item(id: try #require(ItemID("n1")), title: "x", note: note)
-        #expect(
+        let item = Item(id: try require(ItemID("n1")), title: "x", note: note)
+        expectTrue(
             line(of: item) == #"{"id": "n1", "title": "x", "note": "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"}"#
         )
         let kanban = try Kanban(boards: [Board(title: "T", items: [item])])
@@ -116,9 +116,9 @@ struct KanbanFileTests {
         let isMoved = { (line: Substring) in line.contains(#"{"id": "a1", "#) }
         expectEqual(before.count, after.count)
         expectEqual(before.filter { !isMoved($0) }, after.filter { !isMoved($0) })
-        #expect(before.firstIndex(where: isMoved) != after.firstIndex(where: isMoved))
+        expectTrue(before.firstIndex(where: isMoved) != after.firstIndex(where: isMoved))
         // The line that arrives is the card, with its new `entered` time.
-        let arrived = try #require(after.first(where: isMoved))
+        let arrived = try require(after.first(where: isMoved))
         expectEqual(String(arrived), "        " + line(of: kanban[Location(board: 1, index: 1)]) + ",")
         expectEqual(kanban[Location(board: 1, index: 1)].entered, dropTime)
     }
@@ -192,14 +192,14 @@ struct KanbanFileTests {
     @Test func absentKeysAreEmptyValues() throws {
         let text = #"{"version": 2, "boards": [{"id": "t", "title": "Todo", "items": [{"id": "a1", "title": "x"}]}]}"#
         let kanban = try KanbanFile.decode(text.bytes).kanban
-        #expect(
+        expectTrue(
             kanban.boards == [
-                Board(id: try #require(ItemID("t")), title: "Todo", items: [Item(id: ItemID("a1")!, title: "x")])
+                Board(id: try require(ItemID("t")), title: "Todo", items: [Item(id: ItemID("a1")!, title: "x")])
             ]
         )
-        #expect(kanban.archive.isEmpty)
+        expectTrue(kanban.archive.isEmpty)
         let item = kanban.boards[0].items[0]
-        #expect(
+        expectTrue(
             item.labels.isEmpty && item.due == nil && item.created == nil && item.entered == nil && item.note == nil)
         expectEqual(line(of: item), #"{"id": "a1", "title": "x"}"#)
     }
@@ -209,7 +209,7 @@ struct KanbanFileTests {
             {"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "labels": [], "note": ""}]}]}
             """#
         let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
-        #expect(item.labels.isEmpty)
+        expectTrue(item.labels.isEmpty)
         expectEqual(item.note, "")
         expectEqual(line(of: item), #"{"id": "a1", "title": "x", "note": ""}"#)
     }
@@ -232,7 +232,7 @@ struct KanbanFileTests {
         let item = try KanbanFile.decode(text.bytes).kanban.boards[0].items[0]
         expectEqual(item.created?.description, "2026-11-24T00:30:00Z")
         expectEqual(item.entered?.description, "2024-02-29T00:00:00Z")
-        #expect(line(of: item).contains(#""created": "2026-11-24T00:30:00Z", "entered": "2024-02-29T00:00:00Z""#))
+        expectTrue(line(of: item).contains(#""created": "2026-11-24T00:30:00Z", "entered": "2024-02-29T00:00:00Z""#))
     }
 
     @Test func escapesAndSurrogatePairsAreDecoded() throws {
@@ -243,7 +243,7 @@ struct KanbanFileTests {
             """#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         let title = kanban.boards[0].items[0].title
-        #expect(
+        expectTrue(
             title.unicodeScalars.elementsEqual("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{E9}\u{1F600}\u{1F600}Az".unicodeScalars))
         expectEqual(kanban.boards[0].items[0].note, "\u{1F600}\n\t\u{E9}\n")
     }
@@ -283,7 +283,7 @@ struct KanbanFileTests {
             Issue.record("expected corruptFile at line 1, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("64 KiB"), "\(message)")
+        expectTrue(message.contains("64 KiB"), "\(message)")
     }
 
     // MARK: - Version 1
@@ -315,22 +315,22 @@ struct KanbanFileTests {
         expectEqual(format, .version1)
         expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
         expectEqual(kanban.boards.map(\.limit), [2, nil])
-        #expect(
+        expectTrue(
             kanban.boards[0].items == [
                 Item(id: ItemID("k3f9")!, title: "Database Migration"),
                 Item(id: ItemID("p2x1")!, title: "Schema Design"),
             ])
-        #expect(kanban.boards[1].items.isEmpty)
-        #expect(kanban.archive.isEmpty)
+        expectTrue(kanban.boards[1].items.isEmpty)
+        expectTrue(kanban.archive.isEmpty)
         let boardIDs = kanban.boards.map(\.id)
         expectEqual(Set(boardIDs).count, 2)
-        #expect(boardIDs.allSatisfy { isGeneratedID($0, length: 6) })
-        #expect(Set(boardIDs).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
+        expectTrue(boardIDs.allSatisfy { isGeneratedID($0, length: 6) })
+        expectTrue(Set(boardIDs).isDisjoint(with: kanban.boards.flatMap { $0.items.map(\.id) }))
         #expect(throws: Never.self) { try kanban.validate() }
 
         // The next write is version 2, with the board ids, and reads back as the same kanban.
         let written = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
-        #expect(written.hasPrefix("{\n  \"version\": 2,\n  \"boards\": [\n    {\n      \"id\": \"\(boardIDs[0])\",\n"))
+        expectTrue(written.hasPrefix("{\n  \"version\": 2,\n  \"boards\": [\n    {\n      \"id\": \"\(boardIDs[0])\",\n"))
         let upgraded = try KanbanFile.decode(written.bytes)
         expectEqual(upgraded.format, .current)
         expectEqual(upgraded.kanban, kanban)
@@ -354,7 +354,7 @@ struct KanbanFileTests {
         ).kanban
         expectEqual(edited.boards.map(\.title), first.boards.map(\.title))
         expectEqual(layout(edited), layout(first))
-        #expect(Set(edited.boards.map(\.id)).isDisjoint(with: first.boards.map(\.id)))
+        expectTrue(Set(edited.boards.map(\.id)).isDisjoint(with: first.boards.map(\.id)))
     }
 
     /// The generator seeded from the bytes must not hand a board an id a card has: here the
@@ -370,9 +370,9 @@ struct KanbanFileTests {
             Board(id: ItemID(packed: 0), title: "B", items: [Item(id: first[2], title: "z")]),
         ])
         kanban.giveIDsToBoardsWithout(using: seed)
-        #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: first.prefix(3)))
+        expectTrue(Set(kanban.boards.map(\.id)).isDisjoint(with: first.prefix(3)))
         expectEqual(Set(kanban.boards.map(\.id)).count, 2)
-        #expect(kanban.boards.allSatisfy { isGeneratedID($0.id, length: 6) })
+        expectTrue(kanban.boards.allSatisfy { isGeneratedID($0.id, length: 6) })
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
@@ -390,15 +390,15 @@ struct KanbanFileTests {
         let (kanban, format) = try KanbanFile.decode(Self.legacyFile.bytes)
         expectEqual(format, .legacy)
         expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress", "Done"])
-        #expect(
+        expectTrue(
             kanban.boards.map { $0.items.map(\.title) } == [
                 ["Database Migration", "Schema Design"], ["Push Notification"], [],
             ])
-        #expect(kanban.boards.allSatisfy { $0.limit == nil })
-        #expect(kanban.boards.flatMap(\.items).allSatisfy { $0.labels.isEmpty && $0.created == nil && $0.note == nil })
+        expectTrue(kanban.boards.allSatisfy { $0.limit == nil })
+        expectTrue(kanban.boards.flatMap(\.items).allSatisfy { $0.labels.isEmpty && $0.created == nil && $0.note == nil })
         let ids = kanban.boards.flatMap { $0.items.map(\.id) } + kanban.boards.map(\.id)
         expectEqual(Set(ids).count, 6)
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 6) })
+        expectTrue(ids.allSatisfy { isGeneratedID($0, length: 6) })
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
@@ -419,20 +419,20 @@ struct KanbanFileTests {
         var generator = SeededGenerator(hashing: Self.legacyFile.bytes)
         let itemIDs = kanban.boards.flatMap { $0.items.map(\.id) }
         expectEqual(Kanban(trusted: []).newIDs(count: 3, using: &generator), itemIDs)
-        #expect(Set(kanban.boards.map(\.id)).isDisjoint(with: itemIDs))
+        expectTrue(Set(kanban.boards.map(\.id)).isDisjoint(with: itemIDs))
     }
 
     @Test func differentOriginalFilesGetDifferentIDs() throws {
         // Same length, same shape, one byte apart: the ids come from the bytes, not the shape.
         let a = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Two"]}]"#.bytes).kanban
         let b = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Twp"]}]"#.bytes).kanban
-        #expect(Set(a.boards[0].items.map(\.id)).isDisjoint(with: b.boards[0].items.map(\.id)))
-        #expect(a.boards[0].id != b.boards[0].id)
+        expectTrue(Set(a.boards[0].items.map(\.id)).isDisjoint(with: b.boards[0].items.map(\.id)))
+        expectTrue(a.boards[0].id != b.boards[0].id)
     }
 
     @Test func anEmptyOriginalFileHasNoBoards() throws {
         let (kanban, format) = try KanbanFile.decode("[]".bytes)
-        #expect(kanban.boards.isEmpty)
+        expectTrue(kanban.boards.isEmpty)
         expectEqual(format, .legacy)
     }
 
@@ -445,7 +445,7 @@ struct KanbanFileTests {
         let ids = kanban.boards[0].items.map(\.id) + [kanban.boards[0].id]
         expectEqual(ids.count, count + 1)
         expectEqual(Set(ids).count, count + 1)
-        #expect(ids.allSatisfy { isGeneratedID($0, length: 7) })
+        expectTrue(ids.allSatisfy { isGeneratedID($0, length: 7) })
     }
 }
 
@@ -482,7 +482,7 @@ func randomStoredKanban(using generator: inout some RandomNumberGenerator) throw
             id = String(
                 (0..<generator.int(1...8)).map { _ in idCharacters[generator.int(0...(idCharacters.count - 1))] })
         } while !used.insert(id).inserted
-        return try #require(ItemID(id))
+        return try require(ItemID(id))
     }
     func time(_ generator: inout some RandomNumberGenerator) -> Timestamp {
         Timestamp(seconds: Int64(generator.int(-62_167_219_200...253_402_300_799)))

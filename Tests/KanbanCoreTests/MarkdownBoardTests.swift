@@ -46,9 +46,9 @@ struct MarkdownBoardTests {
         expectEqual(card.labels.names, ["docs", "p1"])
         expectEqual(card.due, Self.day)
         expectEqual(card.note, "First line\n\n- [ ] a step\n  indented")
-        #expect(document.boards[0].cards[1] == CardContent(title: try Title("Ship it")))
+        expectTrue(document.boards[0].cards[1] == CardContent(title: try Title("Ship it")))
         expectEqual(document.archive.map(\.card.title.text), ["Old"])
-        #expect(document.archive[0].board == nil)
+        expectTrue(document.archive[0].board == nil)
     }
 
     @Test func readsWhatTheObsidianPluginWrites() throws {
@@ -109,7 +109,7 @@ struct MarkdownBoardTests {
             boards: [Board(title: title, items: [Item(id: ItemID("aaaa11")!, title: title, labels: ["l"])])])
         let document = try MarkdownBoard.read(Array(MarkdownBoard.export(kanban).utf8))
         expectEqual(document.boards.map(\.title.text), [title])
-        #expect(document.boards.first?.limit == nil)
+        expectTrue(document.boards.first?.limit == nil)
         expectEqual(document.boards.first?.cards.map(\.title.text), [title])
         expectEqual(document.boards.first?.cards.first?.labels.names, ["l"])
     }
@@ -117,8 +117,8 @@ struct MarkdownBoardTests {
     @Test func aStoredControlCharacterIsWrittenVisibly() throws {
         let kanban = Kanban(trusted: [Board(title: "T", items: [Item(id: ItemID("aaaa11")!, title: "a\u{1B}[31mb")])])
         let text = MarkdownBoard.export(kanban)
-        #expect(!text.unicodeScalars.contains("\u{1B}"))
-        #expect(text.contains("\\\\u{1B}[31mb"))
+        expectTrue(!text.unicodeScalars.contains("\u{1B}"))
+        expectTrue(text.contains("\\\\u{1B}[31mb"))
     }
 
     // MARK: - Refusals
@@ -141,7 +141,7 @@ struct MarkdownBoardTests {
     @Test func aFileWithoutHeadingsIsNotABoard() throws {
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array("---\na: b\n---\n".utf8)) }
         expectEqual(error.location, .file)
-        #expect(error.message.contains("not a kanban board"))
+        expectTrue(error.message.contains("not a kanban board"))
     }
 
     @Test func invalidUTF8IsRefusedAtItsLine() throws {

@@ -72,19 +72,19 @@ struct MergePropertyTests {
                 expectEqual(F.text(left.kanban), F.text(side), context)
                 expectEqual(F.text(right.kanban), F.text(side), context)
                 expectEqual(F.text(same.kanban), F.text(side), context)
-                #expect(left.conflicts.isEmpty && right.conflicts.isEmpty && same.conflicts.isEmpty, context)
+                expectTrue(left.conflicts.isEmpty && right.conflicts.isEmpty && same.conflicts.isEmpty, context)
             }
             let result = Kanban.merge(base: o, ours: a, theirs: b)
             #expect(throws: Never.self, context) { try result.kanban.validate() }
             let bytes = KanbanFile.encode(result.kanban)
             let reread = try KanbanFile.decode(bytes)
-            #expect(reread.kanban == result.kanban && KanbanFile.encode(reread.kanban) == bytes, context)
+            expectTrue(reread.kanban == result.kanban && KanbanFile.encode(reread.kanban) == bytes, context)
             // The same inputs, as other values read from the same bytes: the same bytes out.
             let again = Kanban.merge(
                 base: try KanbanFile.decode(KanbanFile.encode(o)).kanban,
                 ours: try KanbanFile.decode(KanbanFile.encode(a)).kanban,
                 theirs: try KanbanFile.decode(KanbanFile.encode(b)).kanban)
-            #expect(KanbanFile.encode(again.kanban) == bytes && again.notes == result.notes, context)
+            expectTrue(KanbanFile.encode(again.kanban) == bytes && again.notes == result.notes, context)
         }
         CaseCount.record("identities, validity, determinism (shard \(shard))", Self.casesPerShard)
     }
@@ -98,7 +98,7 @@ struct MergePropertyTests {
             let (o, a, b) = Self.history(&generator)
             let result = Kanban.merge(base: o, ours: a, theirs: b)
             let problems = MergeReference.violations(base: o, ours: a, theirs: b, result: result)
-            #expect(
+            expectTrue(
                 problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n") + "\n" + Self.describe(o, a, b)))
             // Rule 2: every card either side has is there once, unless one side removed it
             // and the other has it exactly as the base did.
@@ -110,7 +110,7 @@ struct MergePropertyTests {
                 let otherCards = MergeReference.cards(other)
                 for (id, card) in MergeReference.cards(side) where !present.contains(id) {
                     let removedThere = baseCards[id] != nil && otherCards[id] == nil
-                    #expect(removedThere && baseCards[id]?.item == card.item, "card \(card.item.title) was lost")
+                    expectTrue(removedThere && baseCards[id]?.item == card.item, "card \(card.item.title) was lost")
                 }
             }
             // Trails (README: Cards with content): a merged card's holds every entry of both
@@ -118,13 +118,13 @@ struct MergePropertyTests {
             let (oursCards, theirsCards) = (MergeReference.cards(a), MergeReference.cards(b))
             for (id, card) in MergeReference.cards(result.kanban) {
                 let trail = card.item.trail
-                #expect(TrailEntry.areOrdered(trail), "\(card.item.title)'s trail is in order: \(trail)")
+                expectTrue(TrailEntry.areOrdered(trail), "\(card.item.title)'s trail is in order: \(trail)")
                 let sides = (oursCards[id]?.item.trail ?? []) + (theirsCards[id]?.item.trail ?? [])
-                #expect(Set(sides).isSubset(of: trail), "\(card.item.title)'s trail lost an entry: \(trail), sides \(sides)")
+                expectTrue(Set(sides).isSubset(of: trail), "\(card.item.title)'s trail lost an entry: \(trail), sides \(sides)")
                 if !trail.isEmpty { withTrail += 1 }
             }
         }
-        #expect(withTrail > 0, "the generated cards have trails to merge")
+        expectTrue(withTrail > 0, "the generated cards have trails to merge")
         CaseCount.record("reference rules 2 and 4-9 (shard \(shard))", Self.casesPerShard)
     }
 
@@ -146,14 +146,14 @@ struct MergePropertyTests {
                         guard let kept = merged[id] else { continue }
                         for entry in card.item.conflicts where baseCards[id]?.item.conflicts[entry.field] != entry {
                             checked += 1
-                            #expect(kept.item.conflicts[entry.field] != nil, Comment(rawValue: "\(id) lost its \(entry.field) conflict\n\(context)"))
+                            expectTrue(kept.item.conflicts[entry.field] != nil, Comment(rawValue: "\(id) lost its \(entry.field) conflict\n\(context)"))
                         }
                     }
                     for board in side.boards {
                         guard let kept = result.boards.first(where: { $0.id == board.id }) else { continue }
                         let baseBoard = o.boards.first { $0.id == board.id }
                         for entry in board.conflicts where baseBoard?.conflicts[entry.field] != entry {
-                            #expect(kept.conflicts[entry.field] != nil, Comment(rawValue: "board \(board.id) lost a conflict\n\(context)"))
+                            expectTrue(kept.conflicts[entry.field] != nil, Comment(rawValue: "board \(board.id) lost a conflict\n\(context)"))
                         }
                     }
                 }
@@ -165,7 +165,7 @@ struct MergePropertyTests {
                 Self.sprinkleConflicts(&b, &generator)
             }
         }
-        #expect(checked > 0, "some cases carry conflicts")
+        expectTrue(checked > 0, "some cases carry conflicts")
         CaseCount.record("recorded conflicts never lost (shard \(shard))", Self.casesPerShard)
     }
 
@@ -196,12 +196,12 @@ struct MergePropertyTests {
                         let settled = after[id], settled.item.conflicts.isEmpty, let card = result[id]
                     else { continue }
                     resolvedCount += 1
-                    #expect(card.item.conflicts.isEmpty, context)
-                    #expect(card.item.title == settled.item.title && card.item.note == settled.item.note && card.item.due == settled.item.due, context)
+                    expectTrue(card.item.conflicts.isEmpty, context)
+                    expectTrue(card.item.title == settled.item.title && card.item.note == settled.item.note && card.item.due == settled.item.due, context)
                 }
             }
         }
-        #expect(resolvedCount > 0)
+        expectTrue(resolvedCount > 0)
         CaseCount.record("resolve then merge (shard \(shard))", Self.casesPerShard)
     }
 
@@ -214,7 +214,7 @@ struct MergePropertyTests {
             let forward = Kanban.merge(base: o, ours: a, theirs: b)
             let backward = Kanban.merge(base: o, ours: b, theirs: a)
             let problems = MergeReference.swapViolations(forward, backward)
-            #expect(
+            expectTrue(
                 problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n") + "\n" + Self.describe(o, a, b)))
         }
         CaseCount.record("swap symmetry (shard \(shard))", Self.casesPerShard)
@@ -247,10 +247,10 @@ struct MergePropertyTests {
             var merged = result.kanban
             merged.archive.sort { $0.item.id < $1.item.id }
             sequential.archive.sort { $0.item.id < $1.item.id }
-            #expect(
+            expectTrue(
                 F.text(merged) == F.text(sequential),
                 Comment(rawValue: "ours: \(oursOperations)\ntheirs: \(theirsOperations)\n" + Self.describe(o, a, b)))
-            #expect(result.conflicts.isEmpty)
+            expectTrue(result.conflicts.isEmpty)
             ran += 1
         }
         CaseCount.record("disjoint changes combine (shard \(shard))", ran)

@@ -30,9 +30,9 @@ struct MergeTests {
                 .add(titles: [F.title("Bob task")], to: "Todo", position: nil),
                 .move(items: ["Push Notification"], to: "Done", position: .at(0)),
             ])
-        #expect(result.conflicts.isEmpty)
-        #expect(result.notes.isEmpty)
-        #expect(
+        expectTrue(result.conflicts.isEmpty)
+        expectTrue(result.notes.isEmpty)
+        expectTrue(
             F.layout(result.kanban) == [
                 "Todo: Database Migration, Schema Design, Storage Management, Model Abstraction, Alice task, Bob task",
                 "In Progress: Machine Learning",
@@ -55,7 +55,7 @@ struct MergeTests {
         expectEqual(F.text(Kanban.merge(base: base, ours: base, theirs: a).kanban), F.text(a))
         let both = Kanban.merge(base: base, ours: a, theirs: a)
         expectEqual(F.text(both.kanban), F.text(a))
-        #expect(both.conflicts.isEmpty && both.notes.isEmpty)
+        expectTrue(both.conflicts.isEmpty && both.notes.isEmpty)
     }
 
     // MARK: - Rule 2: nothing lost
@@ -63,8 +63,8 @@ struct MergeTests {
     @Test func aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
         let (result, _, _) = try merge(
             ours: [.remove(items: ["Analytics"])], theirs: [.remove(items: ["Schema Design"])])
-        #expect(F.card("Analytics", in: result.kanban) == nil)
-        #expect(F.card("Schema Design", in: result.kanban) == nil)
+        expectTrue(F.card("Analytics", in: result.kanban) == nil)
+        expectTrue(F.card("Schema Design", in: result.kanban) == nil)
         expectEqual(result.kanban.itemCount, 7)
     }
 
@@ -72,7 +72,7 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.remove(items: ["Analytics"])],
             theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["p1"])]))])
-        let card = try #require(F.card("Analytics", in: result.kanban))
+        let card = try require(F.card("Analytics", in: result.kanban))
         expectEqual(card.labels, ["p1"])
         expectEqual(F.layout(result.kanban)[1], "In Progress: Push Notification, Analytics, Machine Learning")
         expectEqual(result.notes, [.keptChangedCard(id: card.id, title: "Analytics", removedBy: .ours)])
@@ -88,7 +88,7 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.archive(items: ["Analytics"])], theirs: [.rename(item: "Analytics", title: F.title("Metrics"))])
         expectEqual(F.archived(result.kanban), ["Metrics"])
-        #expect(result.conflicts.isEmpty)
+        expectTrue(result.conflicts.isEmpty)
     }
 
     @Test func aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived() throws {
@@ -117,7 +117,7 @@ struct MergeTests {
             theirs: [.boardMove(board: "Done", at: 0), .boardAdd(title: F.title("Review"), at: 3)])
         expectEqual(result.kanban.boards.map(\.title), ["Shipped", "Todo", "In Progress", "Review"])
         expectEqual(result.kanban.boards[1].limit, 9)
-        #expect(result.conflicts.isEmpty)
+        expectTrue(result.conflicts.isEmpty)
     }
 
     // MARK: - Rule 5: places relative to the card before
@@ -129,7 +129,7 @@ struct MergeTests {
                 .remove(items: ["Database Migration"]),
                 .add(titles: [F.title("Theirs")], to: "Todo", position: .after("Storage Management")),
             ])
-        #expect(
+        expectTrue(
             F.layout(result.kanban)[0] == "Todo: Schema Design, Ours, Storage Management, Theirs, Model Abstraction")
     }
 
@@ -137,11 +137,11 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)],
             theirs: [.add(titles: [F.title("T1")], to: "Done", position: .top)])
-        #expect(F.layout(result.kanban)[2] == "Done: O1, O2, T1, System Architecture, Alert & Debugging")
+        expectTrue(F.layout(result.kanban)[2] == "Done: O1, O2, T1, System Architecture, Alert & Debugging")
         let (swapped, _, _) = try merge(
             ours: [.add(titles: [F.title("T1")], to: "Done", position: .top)],
             theirs: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)])
-        #expect(F.layout(swapped.kanban)[2] == "Done: T1, O1, O2, System Architecture, Alert & Debugging")
+        expectTrue(F.layout(swapped.kanban)[2] == "Done: T1, O1, O2, System Architecture, Alert & Debugging")
     }
 
     @Test func aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace() throws {
@@ -150,7 +150,7 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("New")], to: "In Progress", position: .after("Analytics"))],
             theirs: [.move(items: ["Analytics"], to: "Done")])
-        #expect(F.layout(result.kanban)[1] == "In Progress: Push Notification, New, Machine Learning")
+        expectTrue(F.layout(result.kanban)[1] == "In Progress: Push Notification, New, Machine Learning")
     }
 
     @Test func aShiftedCardHasNotMoved() throws {
@@ -159,10 +159,10 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Database Migration"], to: "Todo", position: .bottom)],
             theirs: [.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
-        #expect(
+        expectTrue(
             F.layout(result.kanban)[0]
                 == "Todo: Model Abstraction, Schema Design, Storage Management, Database Migration")
-        #expect(result.notes.isEmpty)
+        expectTrue(result.notes.isEmpty)
     }
 
     // MARK: - Rule 6: one card moved on both sides
@@ -171,14 +171,14 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.move(items: ["Analytics"], to: "Done")])
         expectEqual(F.layout(result.kanban)[2], "Done: System Architecture, Alert & Debugging, Analytics")
-        #expect(!F.layout(result.kanban)[0].contains("Analytics"))
-        let card = try #require(F.card("Analytics", in: result.kanban))
+        expectTrue(!F.layout(result.kanban)[0].contains("Analytics"))
+        let card = try require(F.card("Analytics", in: result.kanban))
         expectEqual(card.entered, F.clock(200).now)
-        #expect(
+        expectTrue(
             result.notes == [
                 .movedOnBothSides(id: card.id, title: "Analytics", kept: .theirs, ours: "Todo", theirs: "Done")
             ])
-        #expect(result.conflicts.isEmpty)
+        expectTrue(result.conflicts.isEmpty)
     }
 
     @Test func aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt() throws {
@@ -186,7 +186,7 @@ struct MergeTests {
         let a = try F.apply([.move(items: ["Analytics"], to: "Todo")], to: base, start: 100, seed: 1)
         let b = try F.apply([.move(items: ["Analytics"], to: "Done")], to: base, start: 100, seed: 2)
         let result = Kanban.merge(base: base, ours: a, theirs: b)
-        #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Analytics"))
+        expectTrue(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Analytics"))
         if case .movedOnBothSides(_, _, let kept, _, _)? = result.notes.first {
             expectEqual(kept, .ours)
         } else {
@@ -198,13 +198,13 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.archive(items: ["Analytics"])])
         expectEqual(F.archived(result.kanban), ["Analytics"])
-        #expect(!F.layout(result.kanban)[0].contains("Analytics"))
+        expectTrue(!F.layout(result.kanban)[0].contains("Analytics"))
     }
 
     @Test func cardsMovedToTheSamePlaceOnBothSidesAreNotNoted() throws {
         let moves: [Operation] = [.move(items: ["Analytics"], to: "Done", position: .top)]
         let (result, _, _) = try merge(ours: moves, theirs: moves)
-        #expect(result.notes.isEmpty)
+        expectTrue(result.notes.isEmpty)
         expectEqual(F.layout(result.kanban)[2], "Done: Analytics, System Architecture, Alert & Debugging")
     }
 
@@ -218,7 +218,7 @@ struct MergeTests {
             theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["theirs", "Ours"], remove: ["c"])]))],
             base: base)
         expectEqual(F.card("Analytics", in: result.kanban)?.labels, ["b", "ours", "theirs"])
-        #expect(result.conflicts.isEmpty)
+        expectTrue(result.conflicts.isEmpty)
     }
 
     // MARK: - Rule 8: conflicts
@@ -227,8 +227,8 @@ struct MergeTests {
         let (result, _, _) = try merge(
             ours: [.rename(item: "Analytics", title: F.title("Our title"))],
             theirs: [.rename(item: "Analytics", title: F.title("Their title"))])
-        let card = try #require(F.card("Our title", in: result.kanban))
-        #expect(
+        let card = try require(F.card("Our title", in: result.kanban))
+        expectTrue(
             result.conflicts == [
                 MergeConflict(
                     subject: .card(card.id, title: "Our title", archived: false),
@@ -239,8 +239,8 @@ struct MergeTests {
     @Test func theSameChangeOnBothSidesIsNoConflict() throws {
         let edit: [Operation] = [.rename(item: "Analytics", title: F.title("Same"))]
         let (result, _, _) = try merge(ours: edit, theirs: edit)
-        #expect(result.conflicts.isEmpty)
-        #expect(F.card("Same", in: result.kanban) != nil)
+        expectTrue(result.conflicts.isEmpty)
+        expectTrue(F.card("Same", in: result.kanban) != nil)
     }
 
     @Test func notesDueDatesAndBoardsConflictToo() throws {
@@ -255,7 +255,7 @@ struct MergeTests {
                 .boardRename(board: "Done", title: F.title("Shipped")), .boardLimit(board: "Todo", limit: 5),
             ])
         let values = result.conflicts.map(\.values)
-        #expect(
+        expectTrue(
             values == [
                 .field(.note, ours: .text("ours"), theirs: .text("theirs")),
                 .field(.due, ours: .day(Day(daysSinceEpoch: 20_500)), theirs: .day(Day(daysSinceEpoch: 20_600))),
@@ -273,8 +273,8 @@ struct MergeTests {
             ours: [.boardRemove(board: "Done", force: true)],
             theirs: [.add(titles: [F.title("Late")], to: "Done", position: nil)])
         // Done's old cards were removed on ours and left alone on theirs: they go.
-        #expect(F.layout(result.kanban).last == "Done: Late")
-        #expect(result.notes.contains { if case .keptBoard(_, "Done", .ours) = $0 { true } else { false } })
+        expectTrue(F.layout(result.kanban).last == "Done: Late")
+        expectTrue(result.notes.contains { if case .keptBoard(_, "Done", .ours) = $0 { true } else { false } })
     }
 
     @Test func aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
@@ -288,9 +288,9 @@ struct MergeTests {
                 .boardAdd(title: F.title("Review"), at: 2), .add(titles: [F.title("O")], to: "Review", position: nil),
             ],
             theirs: [.boardAdd(title: F.title("review")), .add(titles: [F.title("T")], to: "review", position: nil)])
-        #expect(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
-        #expect(result.kanban.boards[2].id == a.boards[2].id)
-        #expect(F.layout(result.kanban)[2] == "Review: O, T")
+        expectTrue(result.kanban.boards.map(\.title) == ["Todo", "In Progress", "Review", "Done"])
+        expectTrue(result.kanban.boards[2].id == a.boards[2].id)
+        expectTrue(F.layout(result.kanban)[2] == "Review: O, T")
         expectEqual(result.conflicts.map(\.values), [.field(.title, ours: .line("Review"), theirs: .line("review"))])
     }
 
@@ -326,7 +326,7 @@ struct MergeTests {
         // Ours upgraded a copy that differed in a byte, so its derived board ids differ from
         // the base's; theirs is still the base's file, with the base's ids.
         let (oursRead, _) = try KanbanFile.decode(Array(version1.replacing("\"Todo\"", with: "\"Todo\" ").utf8))
-        #expect(oursRead.boards[0].id != base.boards[0].id)
+        expectTrue(oursRead.boards[0].id != base.boards[0].id)
         let a = try F.apply(
             [.add(titles: [F.title("Ours")], to: "Todo", position: nil)], to: oursRead, start: 1, seed: 1)
         let b = try F.apply(
@@ -340,11 +340,11 @@ struct MergeTests {
         try result.kanban.validate()
         expectEqual(F.layout(result.kanban), ["Todo: Two, One, Ours, Theirs", "Done: "])
         expectEqual(result.kanban.boards.map(\.id), a.boards.map(\.id))
-        #expect(result.conflicts.isEmpty)
+        expectTrue(result.conflicts.isEmpty)
         // Matched by id alone, ours' Todo would be a new board and the base's Todo one that
         // ours removed and theirs gave a card: two boards titled Todo.
         let unmatched = Kanban.merge(base: base, ours: a, theirs: b)
-        #expect(unmatched.kanban.boards.map(\.title).contains("Todo (2)"))
+        expectTrue(unmatched.kanban.boards.map(\.title).contains("Todo (2)"))
     }
 
     @Test func twoDifferentCardsWithOneIDAreBothKept() throws {
@@ -356,10 +356,10 @@ struct MergeTests {
         b.boards[0].items.append(Item(id: id, title: "Theirs", created: F.clock(2).now, entered: F.clock(2).now))
         let result = Kanban.merge(base: base, ours: a, theirs: b)
         try result.kanban.validate()
-        #expect(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Ours, Theirs"))
+        expectTrue(F.layout(result.kanban)[0].hasSuffix("Model Abstraction, Ours, Theirs"))
         expectEqual(F.card("Ours", in: result.kanban)?.id, id)
-        #expect(F.card("Theirs", in: result.kanban)?.id != id)
-        #expect(result.conflicts.isEmpty)
+        expectTrue(F.card("Theirs", in: result.kanban)?.id != id)
+        expectTrue(result.conflicts.isEmpty)
     }
 
     @Test func aCardWithABoardsIDGetsANewID() throws {
@@ -382,7 +382,7 @@ struct MergeTests {
         let kept = Kanban.merge(base: base, ours: oursKeeps, theirs: theirs)
         try kept.kanban.validate()
         expectEqual(kept.kanban.boards.count, 3)
-        #expect(F.card("Clash", in: kept.kanban)?.id != doneID)
+        expectTrue(F.card("Clash", in: kept.kanban)?.id != doneID)
         expectEqual(kept.kanban.boards[2].id, doneID)
     }
 
@@ -394,6 +394,6 @@ struct MergeTests {
         let b2 = try F.apply([.add(titles: [F.title("B")], to: "Done", position: nil)], to: b, start: 2, seed: 2)
         let result = Kanban.merge(base: try Kanban(boards: []), ours: a2, theirs: b2)
         try result.kanban.validate()
-        #expect(F.layout(result.kanban) == ["Todo: A", "Doing: ", "Done: B"])
+        expectTrue(F.layout(result.kanban) == ["Todo: A", "Doing: ", "Done: B"])
     }
 }

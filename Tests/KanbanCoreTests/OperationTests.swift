@@ -38,9 +38,9 @@ struct OperationTests {
         let change = try applied.apply(operation, at: Self.clock, using: &generator)
         var expected = try Self.kanban()
         let expectedChange = try direct(&expected)
-        #expect(applied == expected, sourceLocation: sourceLocation)
-        #expect(change == expectedChange, sourceLocation: sourceLocation)
-        #expect(change.isEffective, sourceLocation: sourceLocation)
+        expectTrue(applied == expected, sourceLocation: sourceLocation)
+        expectTrue(change == expectedChange, sourceLocation: sourceLocation)
+        expectTrue(change.isEffective, sourceLocation: sourceLocation)
         #expect(throws: Never.self, sourceLocation: sourceLocation) { try applied.validate() }
         return applied
     }
@@ -51,19 +51,19 @@ struct OperationTests {
             "labels": .value(.words(["x"])), "assignees": .value(.words(["al"])), "due": .day(.inDays(1)),
             "note": .value(.text("n")),
         ])
-        #expect(content == NewCardContent(labels: ["x"], assignees: ["al"], due: .inDays(1), note: "n"))
-        #expect(NewCardContent(["labels": .value(.words([])), "note": .value(.text(nil))]) == NewCardContent())
+        expectTrue(content == NewCardContent(labels: ["x"], assignees: ["al"], due: .inDays(1), note: "n"))
+        expectTrue(NewCardContent(["labels": .value(.words([])), "note": .value(.text(nil))]) == NewCardContent())
         var kanban = try Self.kanban()
         var generator = SeededGenerator(seed: 1)
         try kanban.apply(
             .add(titles: [try Title("One"), try Title("Two")], to: "Done", position: .top, content: content),
             at: Self.clock, using: &generator)
         for card in kanban.boards[2].items.prefix(2) {
-            #expect(card.labels == ["x"] && card.assignees == ["al"] && card.note == "n")
-            #expect(card.due == Self.clock.today.adding(days: 1))
-            #expect(card.created == Self.clock.now && card.entered == Self.clock.now)
+            expectTrue(card.labels == ["x"] && card.assignees == ["al"] && card.note == "n")
+            expectTrue(card.due == Self.clock.today.adding(days: 1))
+            expectTrue(card.created == Self.clock.now && card.entered == Self.clock.now)
         }
-        #expect(kanban.boards[2].items.prefix(2).map(\.title) == ["One", "Two"])
+        expectTrue(kanban.boards[2].items.prefix(2).map(\.title) == ["One", "Two"])
     }
 
     @Test func addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst() throws {
@@ -80,8 +80,8 @@ struct OperationTests {
             return try kanban.insert(cards, into: 2, at: .bottom, now: Self.clock.now, using: &generator)
         }
         expectEqual(after.boards[2].items.map(\.title), ["System Architecture", "Alert & Debugging", "One", "Two"])
-        #expect(after.boards[2].items[2].due?.description == "2026-11-24")
-        #expect(
+        expectTrue(after.boards[2].items[2].due?.description == "2026-11-24")
+        expectTrue(
             after.boards[2].items[3].created == Self.clock.now && after.boards[2].items[3].entered == Self.clock.now)
         let first = try expectApply(.add(titles: titles, to: nil, position: .top)) { (kanban) throws(KanbanError) in
             var generator = SeededGenerator(seed: 1)
@@ -102,11 +102,11 @@ struct OperationTests {
             try kanban.apply(
                 .add(titles: [Title("x")], to: "In Progress", position: nil), at: Self.clock, using: &generator)
         }
-        #expect(kanban == before)
+        expectTrue(kanban == before)
         try kanban.apply(
             .add(titles: [Title("x")], to: "In Progress", position: nil, force: true), at: Self.clock, using: &generator
         )
-        #expect(kanban.boards[1].items.count == 4)
+        expectTrue(kanban.boards[1].items.count == 4)
     }
 
     @Test func moveResolvesEveryReferenceFirst() throws {
@@ -159,7 +159,7 @@ struct OperationTests {
                 [Location(board: 1, index: 1), Location(board: 0, index: 0)], to: 0, at: .top, now: Self.clock.now,
                 using: &generator)
         }
-        #expect(
+        expectTrue(
             after.boards[0].items.prefix(3).map(\.title) == ["Analytics", "Database Migration", "Database Migration"])
     }
 
@@ -181,11 +181,11 @@ struct OperationTests {
                 Location(board: 1, index: 1),
                 CardEdits(note: .set("n"), words: ["labels": WordEdits(add: ["bug"])], due: .some(Day(year: 2026, month: 11, day: 30))))
         }
-        #expect(after.boards[1].items[1].due?.description == "2026-11-30")
-        #expect(edits.resolved(today: Self.clock.today).due == .some(Day(year: 2026, month: 11, day: 30)))
+        expectTrue(after.boards[1].items[1].due?.description == "2026-11-30")
+        expectTrue(edits.resolved(today: Self.clock.today).due == .some(Day(year: 2026, month: 11, day: 30)))
         expectEqual(EditInput(due: DueInput.none).resolved(today: Self.clock.today).due, .some(nil))
-        #expect(EditInput().resolved(today: Self.clock.today).due == nil)
-        #expect(EditInput().isEmpty && !edits.isEmpty)
+        expectTrue(EditInput().resolved(today: Self.clock.today).due == nil)
+        expectTrue(EditInput().isEmpty && !edits.isEmpty)
     }
 
     @Test func archiveCardsOrABoardsOldCards() throws {
@@ -199,7 +199,7 @@ struct OperationTests {
             (kanban) throws(KanbanError) in
             try kanban.archive((0..<4).map { Location(board: 0, index: $0) }, now: Self.clock.now)
         }
-        #expect(board.boards[0].items.isEmpty)
+        expectTrue(board.boards[0].items.isEmpty)
         // Cards that entered an hour ago are not older than a day.
         var kanban = try Self.kanban()
         var generator = SeededGenerator(seed: 1)
@@ -207,7 +207,7 @@ struct OperationTests {
         try kanban.apply(.archiveBoard(board: "Done", olderThan: try Age("1d")), at: Self.clock, using: &generator)
         expectEqual(layout(kanban)[2], ["t0a1"])
         try kanban.apply(.archiveBoard(board: "Done"), at: Self.clock, using: &generator)
-        #expect(layout(kanban)[2].isEmpty)
+        expectTrue(layout(kanban)[2].isEmpty)
     }
 
     @Test func restoreFindsArchivedCards() throws {
@@ -245,7 +245,7 @@ struct OperationTests {
         let limited = try expectApply(.boardLimit(board: "In Progress", limit: nil)) { (kanban) throws(KanbanError) in
             try kanban.setLimit(of: 1, to: nil)
         }
-        #expect(limited.boards[1].limit == nil)
+        expectTrue(limited.boards[1].limit == nil)
         let removed = try expectApply(.boardRemove(board: "Done", force: true)) { (kanban) throws(KanbanError) in
             try kanban.removeBoard(2, force: true)
         }

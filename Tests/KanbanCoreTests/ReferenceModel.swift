@@ -45,7 +45,7 @@ func makeKanban(
             Board(
                 title: titles[b], limit: limits?[b] ?? nil,
                 items: try items.map { id in
-                    Item(id: try #require(ItemID(id)), title: itemTitles[id] ?? cardTitle(id))
+                    Item(id: try require(ItemID(id)), title: itemTitles[id] ?? cardTitle(id))
                 })
         })
 }
@@ -78,7 +78,7 @@ func rebuild(_ template: Kanban, layout: Layout, cards: [String: Item] = [:]) th
         trusted: try zip(template.boards, layout).map { board, ids in
             Board(
                 id: board.id, title: board.title, limit: board.limit,
-                items: try ids.map { try #require(known[$0], "no card \($0)") })
+                items: try ids.map { try require(known[$0], "no card \($0)") })
         }, archive: template.archive)
 }
 
@@ -401,7 +401,7 @@ func checkCopy(
             })
     else { return }
     let originals = selection.map { kanban[$0] }
-    try #require(change.items.count == selection.count, "\(context())", sourceLocation: sourceLocation)
+    try require(change.items.count == selection.count, "\(context())", sourceLocation: sourceLocation)
     expectFreshIDs(change.items.map(\.id), in: kanban, sourceLocation: sourceLocation)
     verify(change.items.map(\.title), equals: originals.map(\.title), "titles", context(), at: sourceLocation)
     verify(change.items.map(\.copyOf), equals: originals.map(\.id), "copyOf", context(), at: sourceLocation)
@@ -443,7 +443,7 @@ func checkInsert(
                     cards, into: destination, at: position, force: force, now: dropTime, using: &generator)
             })
     else { return }
-    try #require(change.items.count == cards.count, "\(context())", sourceLocation: sourceLocation)
+    try require(change.items.count == cards.count, "\(context())", sourceLocation: sourceLocation)
     expectFreshIDs(change.items.map(\.id), in: kanban, sourceLocation: sourceLocation)
     verify(change.items.map(\.title), equals: cards.map(\.title.text), "titles", context(), at: sourceLocation)
     verify(

@@ -69,8 +69,8 @@ struct ReferenceTests {
             return
         }
         expectEqual(reference, "Analitics")
-        #expect(suggestions.first == Candidate(id: ItemID("p1a1")!, title: "Analytics", board: "In Progress", index: 1))
-        #expect(suggestions.count <= 3)
+        expectTrue(suggestions.first == Candidate(id: ItemID("p1a1")!, title: "Analytics", board: "In Progress", index: 1))
+        expectTrue(suggestions.count <= 3)
     }
 
     @Test func anUnknownIdSuggestsTheCloseId() throws {
@@ -80,7 +80,7 @@ struct ReferenceTests {
             Issue.record("expected itemNotFound, got \(String(describing: error))")
             return
         }
-        #expect(suggestions.contains { $0.id.rawValue == "p1a1" })
+        expectTrue(suggestions.contains { $0.id.rawValue == "p1a1" })
     }
 
     @Test func aReferenceNothingIsCloseToHasNoSuggestions() throws {
@@ -120,7 +120,7 @@ struct ReferenceTests {
         }
         expectEqual(reference, "Fix")
         expectEqual(total, 11)
-        #expect(candidates.count >= 2 && candidates.count <= total)
+        expectTrue(candidates.count >= 2 && candidates.count <= total)
         let matching = allLocations(kanban).filter { kanban[$0].title == "Fix" }.map { candidate(kanban, $0) }
         expectEqual(candidates, Array(matching.prefix(candidates.count)))
     }
@@ -213,7 +213,7 @@ struct ReferenceTests {
     @Test func severalReferencesKeepOrderAndDuplicates() throws {
         let kanban = try sample()
         let locations = try kanban.locate(["Done:1", "t0a1", "Analytics", "t0a1"])
-        #expect(
+        expectTrue(
             locations == [
                 Location(board: 2, index: 1), Location(board: 0, index: 0), Location(board: 1, index: 1),
                 Location(board: 0, index: 0),
@@ -288,7 +288,7 @@ struct ReferenceTests {
 
     @Test func aPrefixNamesCardsOnBoardsOnly() throws {
         var kanban = try makeKanban([["k3f9p2"], []])
-        kanban.boards[1].id = try #require(ItemID("brd123"))
+        kanban.boards[1].id = try require(ItemID("brd123"))
         for reference in ["brd", "brd12", "k3f9p2x", "k3f-", "k3 f"] {
             let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
             guard case .itemNotFound = error else {
@@ -303,7 +303,7 @@ struct ReferenceTests {
 
     @Test func prefixesResolveAmongOtherReferences() throws {
         let kanban = try prefixed()
-        #expect(
+        expectTrue(
             try kanban.locate(["x9", "k3f9", "Todo:1", "Five", "abcd"]) == [
                 Location(board: 1, index: 2), Location(board: 0, index: 0), Location(board: 0, index: 1),
                 Location(board: 1, index: 1), Location(board: 1, index: 1),
@@ -319,7 +319,7 @@ struct ReferenceTests {
             return
         }
         expectEqual(candidates.map(\.id.rawValue), ["k3f9p2", "k3f1zz"])
-        #expect(candidates.allSatisfy { $0.index == nil })
+        expectTrue(candidates.allSatisfy { $0.index == nil })
         try expectEqual(kanban.locateArchived(["k3f1"]), [1])
     }
 
@@ -361,13 +361,13 @@ struct ReferenceTests {
 
     @Test(arguments: [("xyz", "Analytics"), ("Done", "Todo"), ("ab", "ba c"), ("Machine", "Learning")])
     func suggestionDistanceRejectsFarWords(word: String, candidate: String) {
-        #expect(Suggestions.distance(word, candidate) == nil)
+        expectTrue(Suggestions.distance(word, candidate) == nil)
     }
 
     @Test func closestSuggestionsAreOrderedBestFirstAndLimited() {
         let candidates = ["Done", "Dome", "Doen", "Dine", "Todo", "done"]
         expectEqual(Suggestions.closest(to: "done", among: candidates), ["Done", "done", "Dome"])
         expectEqual(Suggestions.closest(to: "done", among: candidates, limit: 1), ["Done"])
-        #expect(Suggestions.closest(to: "qqqq", among: candidates).isEmpty)
+        expectTrue(Suggestions.closest(to: "qqqq", among: candidates).isEmpty)
     }
 }

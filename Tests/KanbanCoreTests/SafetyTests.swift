@@ -15,7 +15,7 @@ struct SafetyTests {
     ) {
         var copy = kanban
         #expect(throws: KanbanError.self, "\(what)", sourceLocation: sourceLocation) { try body(&copy) }
-        #expect(copy == kanban, "\(what)", sourceLocation: sourceLocation)
+        expectTrue(copy == kanban, "\(what)", sourceLocation: sourceLocation)
     }
 
     static let badBoards = [-1, 3, Int.min, Int.max]
@@ -39,10 +39,10 @@ struct SafetyTests {
         expectRefused(empty, "cards") { (k) throws(KanbanError) in _ = try k.cards(of: 0, enteredBefore: nil) }
         expectRefused(empty, "dropPosition") { (k) throws(KanbanError) in _ = try k.dropPosition(.top, in: 0) }
         #expect(throws: KanbanError.noBoards) { try empty.defaultBoard(nil) }
-        #expect(empty.candidate(at: Location(board: 0, index: 0)) == nil)
-        #expect(empty.archivedCandidate(at: 0) == nil)
-        #expect(empty.keepingBoards(at: [0, -1]).boards.isEmpty)
-        #expect(empty.newIDs(count: -3, using: &generator).isEmpty)
+        expectTrue(empty.candidate(at: Location(board: 0, index: 0)) == nil)
+        expectTrue(empty.archivedCandidate(at: 0) == nil)
+        expectTrue(empty.keepingBoards(at: [0, -1]).boards.isEmpty)
+        expectTrue(empty.newIDs(count: -3, using: &generator).isEmpty)
         try expectEqual(empty.locate([]), [])
         #expect(throws: KanbanError.self) { try empty.locate("x", within: 5) }
         var kanban = empty
@@ -56,8 +56,8 @@ struct SafetyTests {
         let good = Location(board: 0, index: 0)
         for stale in Self.staleLocations {
             let what = "\(stale)"
-            #expect(kanban.candidate(at: stale) == nil, "\(what)")
-            #expect(!kanban.contains(stale), "\(what)")
+            expectTrue(kanban.candidate(at: stale) == nil, "\(what)")
+            expectTrue(!kanban.contains(stale), "\(what)")
             expectRefused(kanban, "move \(what)") { (k) throws(KanbanError) in try k.move([good, stale], to: 1) }
             expectRefused(kanban, "copy \(what)") { (k) throws(KanbanError) in
                 try k.copy([stale], to: 1, using: &generator)
@@ -122,7 +122,7 @@ struct SafetyTests {
             }
         }
         expectEqual(kanban.keepingBoards(at: [Int.min, 2, 9, 0]).boards.map(\.title), ["Done", "Todo"])
-        #expect(kanban.boardIndex(id: ItemID("nope")!) == nil)
+        expectTrue(kanban.boardIndex(id: ItemID("nope")!) == nil)
     }
 
     @Test func negativeLimitsAreRefused() throws {

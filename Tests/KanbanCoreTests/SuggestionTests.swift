@@ -37,10 +37,10 @@ import Testing
     @Test func longStringsAreScoredInLinearTime() {
         // A band, not a table: 200,000 × 200,000 cells would take minutes.
         let long = String(repeating: "a", count: 200_000)
-        #expect(Suggestions.distance(long + "b", long) == 2)  // one edit
-        #expect(Suggestions.distance(long, long + "b") == 1)  // the word is a prefix
-        #expect(Suggestions.distance("x" + long, long + "y") == 3)  // two edits
-        #expect(Suggestions.distance("xy" + long, long + "zw") == nil)  // four: not close
+        expectTrue(Suggestions.distance(long + "b", long) == 2)  // one edit
+        expectTrue(Suggestions.distance(long, long + "b") == 1)  // the word is a prefix
+        expectTrue(Suggestions.distance("x" + long, long + "y") == 3)  // two edits
+        expectTrue(Suggestions.distance("xy" + long, long + "zw") == nil)  // four: not close
         expectEqual(Suggestions.Matcher("Analitics").distance(to: "Analytics"), 2)
     }
 }

@@ -39,14 +39,14 @@ struct TrailFileTests {
         card.trail = [entry("todo", earlier), entry("done", now)]
         let kanban = try Kanban(boards: [Board(id: id("todo"), title: "Todo", items: [card])])
         let text = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
-        #expect(
+        expectTrue(
             text.contains(
                 #""entered": "2026-11-23T10:00:00Z", "trail": [["todo", "2026-11-20T09:00:00Z"], "#
                     + #"["done", "2026-11-23T10:00:00Z"]], "note": "n"}"#), "\(text)")
         expectEqual(try KanbanFile.decode(Array(text.utf8)).kanban, kanban)
         // Codable agrees with the file's own reader and writer, and puts entries in order too.
         let encoded = try JSONEncoder().encode(kanban)
-        #expect(String(decoding: encoded, as: UTF8.self).contains(#""trail":[["todo","2026-11-20T09:00:00Z"],"#))
+        expectTrue(String(decoding: encoded, as: UTF8.self).contains(#""trail":[["todo","2026-11-20T09:00:00Z"],"#))
         expectEqual(try JSONDecoder().decode(Kanban.self, from: encoded), kanban)
         let unordered = Data(String(decoding: encoded, as: UTF8.self).replacingOccurrences(
             of: #"[["todo","2026-11-20T09:00:00Z"],["done","2026-11-23T10:00:00Z"]]"#,
@@ -61,7 +61,7 @@ struct TrailFileTests {
 
     @Test func aCardWithoutATrailHasNoTrailKey() throws {
         let kanban = try Kanban(boards: [Board(id: id("todo"), title: "Todo", items: [Item(id: id("a1"), title: "A")])])
-        #expect(!String(decoding: KanbanFile.encode(kanban), as: UTF8.self).contains("trail"))
+        expectTrue(!String(decoding: KanbanFile.encode(kanban), as: UTF8.self).contains("trail"))
     }
 
     /// README (The file): entries out of order or repeated (a hand edit) are read oldest
@@ -90,8 +90,8 @@ struct TrailFileTests {
             try KanbanFile.decode(bytes)
         } throws: { error in
             guard case KanbanError.corruptFile(let line, let message) = error else { return false }
-            #expect(line == 9, "\(message)")
-            #expect(message.contains(says), "\(message)")
+            expectTrue(line == 9, "\(message)")
+            expectTrue(message.contains(says), "\(message)")
             return line == 9 && message.contains(says)
         }
     }
@@ -112,8 +112,8 @@ struct TrailArrivalTests {
     /// Every card's trail ends at its `entered`, oldest first.
     func expectTrailsEndAtEntered(_ kanban: Kanban, sourceLocation: SourceLocation = #_sourceLocation) {
         for item in kanban.boards.flatMap(\.items) + kanban.archive.map(\.item) where !item.trail.isEmpty {
-            #expect(item.trail.last?.time == item.entered, "\(item.title)", sourceLocation: sourceLocation)
-            #expect(TrailEntry.areOrdered(item.trail), "\(item.title)", sourceLocation: sourceLocation)
+            expectTrue(item.trail.last?.time == item.entered, "\(item.title)", sourceLocation: sourceLocation)
+            expectTrue(TrailEntry.areOrdered(item.trail), "\(item.title)", sourceLocation: sourceLocation)
         }
     }
 
@@ -202,8 +202,8 @@ struct TrailMergeTests {
         try ours.move([Location(board: 0, index: 0)], to: 1, now: now)
         try theirs.move([Location(board: 0, index: 0)], to: 2, now: later)
         let merged = Kanban.merge(base: base, ours: ours, theirs: theirs)
-        #expect(merged.conflicts.isEmpty)
-        let card = try #require(merged.kanban.boards.flatMap(\.items).first { $0.id == id("a1") })
+        expectTrue(merged.conflicts.isEmpty)
+        let card = try require(merged.kanban.boards.flatMap(\.items).first { $0.id == id("a1") })
         expectEqual(card.trail, [entry("todo", earlier), entry("done", now), entry("rev", later)])
         expectEqual(card.entered, later, "the later arrival places it")
         expectEqual(merged.kanban.boards[2].items.map(\.id), [id("a1")])

@@ -113,7 +113,7 @@ struct WIPLimitTests {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
         let change = try kanban.insert([CardContent](), into: 1, using: &generator)
-        #expect(!change.isEffective)
+        expectTrue(!change.isEffective)
         expectEqual(kanban, (try fullDoing()))
     }
 
@@ -146,7 +146,7 @@ struct WIPLimitTests {
                     } catch {
                         thrown = error
                     }
-                    #expect(
+                    expectTrue(
                         (thrown != nil) == refused,
                         "count \(count), limit \(String(describing: limit)), in \(fromOther)")
                 }

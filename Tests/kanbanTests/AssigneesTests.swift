@@ -28,16 +28,16 @@ struct AssigneesTests {
         let fewer = try jsonObject(try sandbox.succeed("edit", "Analytics", "--unassign", "@BOB", "--json"))
         expectEqual(namePair(try onlyChanges(fewer)["assignees"]), [["alice", "Bob"], ["alice"]])
         try sandbox.succeed("edit", "Analytics", "--unassign", "alice", "-q")
-        #expect(try shown(sandbox, "Analytics")["assignees"] == nil, "no assignees: the key is left out")
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("assignees"))
+        expectTrue(try shown(sandbox, "Analytics")["assignees"] == nil, "no assignees: the key is left out")
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("assignees"))
 
         // A name that breaks the rules of a label is refused and nothing is written.
         let unassigned = try sandbox.snapshot()
         for bad in ["two words", "--assign=-dash", String(repeating: "x", count: 33), "tab\tbed", "@", "a,,b"] {
             let arguments = bad.hasPrefix("--") ? [bad] : ["--assign", bad]
             let result = try sandbox.run(["edit", "Analytics"] + arguments)
-            #expect(result.status == 64 || result.status == 65, "\(bad): \(result)")
-            #expect(result.err.hasPrefix("kanban: error: "), "\(result)")
+            expectTrue(result.status == 64 || result.status == 65, "\(bad): \(result)")
+            expectTrue(result.err.hasPrefix("kanban: error: "), "\(result)")
             try expectEqual(sandbox.snapshot(), unassigned)
         }
     }
@@ -51,7 +51,7 @@ struct AssigneesTests {
         try expectEqual(shown(sandbox, "Ship it")["assignees"] as? [String], ["carol"])
 
         let copied = try jsonObject(try sandbox.succeed("copy", "Write the docs", "--to", "Done", "--json"))
-        let copyID = try #require((copied["items"] as? [[String: Any]])?.first?["id"] as? String, "\(copied)")
+        let copyID = try require((copied["items"] as? [[String: Any]])?.first?["id"] as? String, "\(copied)")
         try expectEqual(shown(sandbox, copyID)["assignees"] as? [String], ["carol"], "a copy keeps its assignees")
 
         try sandbox.succeed("archive", "Ship it", "-q")
@@ -59,7 +59,7 @@ struct AssigneesTests {
 
         try sandbox.succeed("edit", "Analytics", "--assign", "dave", "-q")
         try sandbox.succeed("undo", "-q")
-        #expect(try shown(sandbox, "Analytics")["assignees"] == nil, "undo takes an assignment back")
+        expectTrue(try shown(sandbox, "Analytics")["assignees"] == nil, "undo takes an assignment back")
     }
 
     @Test func theFileKeepsAssigneesBetweenLabelsAndDue() throws {
@@ -68,14 +68,14 @@ struct AssigneesTests {
         try sandbox.initSample()
         try sandbox.succeed(
             "edit", "Analytics", "--assign", "zoe", "--assign", "Alice", "--label", "data", "--due", "2026-12-31", "-q")
-        let line = try #require(
+        let line = try require(
             String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").first {
                 $0.contains("\"Analytics\"")
             })
-        let labels = try #require(line.range(of: #""labels": ["data"]"#), "\(line)")
-        let assignees = try #require(line.range(of: #""assignees": ["Alice", "zoe"]"#), "sorted ignoring case: \(line)")
-        let due = try #require(line.range(of: #""due""#), "\(line)")
-        #expect(labels.upperBound < assignees.lowerBound && assignees.upperBound < due.lowerBound, "\(line)")
+        let labels = try require(line.range(of: #""labels": ["data"]"#), "\(line)")
+        let assignees = try require(line.range(of: #""assignees": ["Alice", "zoe"]"#), "sorted ignoring case: \(line)")
+        let due = try require(line.range(of: #""due""#), "\(line)")
+        expectTrue(labels.upperBound < assignees.lowerBound && assignees.upperBound < due.lowerBound, "\(line)")
     }
 
     @Test func viewsShowEachAssigneeAsAtName() throws {
@@ -84,11 +84,11 @@ struct AssigneesTests {
         try sandbox.initSample()
         try sandbox.succeed("edit", "Analytics", "--assign", "alice", "--assign", "bob", "-q")
         let list = try sandbox.succeed("list", "--no-pager")
-        #expect(list.contains("@alice") && list.contains("@bob"), "\(list)")
+        expectTrue(list.contains("@alice") && list.contains("@bob"), "\(list)")
         let show = try sandbox.succeed("show", "Analytics", "--no-pager")
-        #expect(show.contains("@alice @bob"), "\(show)")
+        expectTrue(show.contains("@alice @bob"), "\(show)")
         let report = try sandbox.succeed("edit", "Analytics", "--unassign", "bob")
-        #expect(report.contains("(assignees -bob)"), "the report names who was unassigned: \(report)")
+        expectTrue(report.contains("(assignees -bob)"), "the report names who was unassigned: \(report)")
     }
 
     @Test func tsvAndCSVEndWithAnAssigneesColumn() throws {
@@ -99,7 +99,7 @@ struct AssigneesTests {
         let rows = try sandbox.succeed("list", "--tsv").split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false)
         }
-        #expect(!rows.isEmpty && rows.allSatisfy { $0.count == 8 }, "\(rows)")
+        expectTrue(!rows.isEmpty && rows.allSatisfy { $0.count == 8 }, "\(rows)")
         for row in rows {
             expectEqual(row[7], (row[3] == "Analytics" ? "alice,bob" : ""), "\(row)")
         }
@@ -107,9 +107,9 @@ struct AssigneesTests {
         let csv = try sandbox.succeed("export", "--format", "csv")
         let lines = csv.split(separator: "\r\n")  // records end with CRLF, one Character
         expectEqual(lines.first, "board,index,id,title,labels,due,created,entered,note,assignees", "\(csv)")
-        let analytics = try #require(lines.first { $0.contains(",Analytics,") }, "\(csv)")
-        #expect(analytics.hasSuffix(",\"alice,bob\""), "comma-separated as in TSV: \(analytics)")
-        #expect(lines.count > 2 && lines.dropFirst().allSatisfy { $0.contains("Analytics") || $0.hasSuffix(",") }, "\(csv)")
+        let analytics = try require(lines.first { $0.contains(",Analytics,") }, "\(csv)")
+        expectTrue(analytics.hasSuffix(",\"alice,bob\""), "comma-separated as in TSV: \(analytics)")
+        expectTrue(lines.count > 2 && lines.dropFirst().allSatisfy { $0.contains("Analytics") || $0.hasSuffix(",") }, "\(csv)")
     }
 
     @Test func markdownWritesAtNameWordsAndEveryFormatReadsThemBack() throws {
@@ -119,9 +119,9 @@ struct AssigneesTests {
         try sandbox.succeed(
             "edit", "Analytics", "--assign", "alice", "--assign", "bob", "--label", "data", "--due", "2026-12-31", "-q")
         let markdown = try sandbox.succeed("export")
-        let card = try #require(markdown.split(separator: "\n").first { $0.contains("Analytics") }, "\(markdown)")
-        #expect(card.contains(" @alice") && card.contains(" @bob"), "\(card)")
-        #expect(card.contains(" #data") && card.contains(" @{2026-12-31}"), "\(card)")
+        let card = try require(markdown.split(separator: "\n").first { $0.contains("Analytics") }, "\(markdown)")
+        expectTrue(card.contains(" @alice") && card.contains(" @bob"), "\(card)")
+        expectTrue(card.contains(" #data") && card.contains(" @{2026-12-31}"), "\(card)")
         for format in ["markdown", "csv", "json"] {
             try sandbox.succeed("export", "--format", format, "-o", "out.\(format)", "-q")
             try sandbox.succeed("init", "--import", "out.\(format)", "-f", "\(format).json", "-q")
@@ -141,7 +141,7 @@ struct AssigneesTests {
         try sandbox.succeed("edit", "System Architecture", "--assign", "carol", "-q")
         try expectEqual(titles(sandbox, ["--assignee", "alice"]), ["Schema Design", "Analytics"])
         try expectEqual(titles(sandbox, ["--assignee", "@BOB"]), ["Schema Design"])
-        #expect(
+        expectTrue(
             try titles(sandbox, ["--assignee", "bob", "--assignee", "carol"]) == ["Schema Design", "System Architecture"],
             "repeated: any of them")
         try expectEqual(titles(sandbox, ["--assignee", "carol", "--label", "nope"]), [], "with other filters: all hold")
@@ -164,7 +164,7 @@ struct AssigneesTests {
         }
         try runShell("cd '\(sandbox.path)' && git init -q . && git config user.name carol")
         try expectEqual(titles(sandbox, ["--mine"], ["USER": "bob"]), ["System Architecture"], "git's user.name")
-        #expect(
+        expectTrue(
             try titles(sandbox, ["--mine"], ["USER": "bob", "KANBAN_USER": "@alice"]) == ["Analytics"],
             "KANBAN_USER comes first")
     }
@@ -174,7 +174,7 @@ struct AssigneesTests {
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "--import", ImportFixtures.trello])
         expectEqual(result.status, 0, "\(result)")
-        #expect(!result.err.contains("member"), "members are imported, not left out: \(result.err)")
+        expectTrue(!result.err.contains("member"), "members are imported, not left out: \(result.err)")
         for title in ["Fix login redirect", "Register domain", "Choose a CMS", "Migrate blog comments"] {
             try expectEqual(shown(sandbox, title)["assignees"] as? [String], ["adapark"], "\(title)")
         }
@@ -192,7 +192,7 @@ struct AssigneesTests {
         try sandbox.succeed("edit", "Analytics", "--unassign", "alice", "--assign", "dave", "-f", "theirs.json", "-q")
         let merged = try sandbox.run(["merge", "base.json", "kanban.json", "theirs.json", "-o", "merged.json"])
         expectEqual(merged.status, 0, "sets never conflict: \(merged)")
-        #expect(
+        expectTrue(
             try shown(sandbox, "Analytics", file: "merged.json")["assignees"] as? [String] == ["bob", "carol", "dave"])
     }
 }
@@ -206,19 +206,19 @@ private func shown(
 ) throws -> [String: Any] {
     let output = try sandbox.succeed(
         ["show", reference, "--json"] + (file.map { ["-f", $0] } ?? []), sourceLocation: sourceLocation)
-    let cards = try #require(
+    let cards = try require(
         (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [[String: Any]], "not an array: \(output)",
         sourceLocation: sourceLocation)
-    return try #require(cards.first, "show \(reference) printed no card", sourceLocation: sourceLocation)
+    return try require(cards.first, "show \(reference) printed no card", sourceLocation: sourceLocation)
 }
 
 /// The `changes` of the only item of a mutating command's `--json` report.
 private func onlyChanges(_ report: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> [String: Any]
 {
-    let items = try #require(report["items"] as? [[String: Any]], "\(report)", sourceLocation: sourceLocation)
-    try #require(items.count == 1, "\(report)", sourceLocation: sourceLocation)
-    return try #require(items[0]["changes"] as? [String: Any], "\(report)", sourceLocation: sourceLocation)
+    let items = try require(report["items"] as? [[String: Any]], "\(report)", sourceLocation: sourceLocation)
+    try require(items.count == 1, "\(report)", sourceLocation: sourceLocation)
+    return try require(items[0]["changes"] as? [String: Any], "\(report)", sourceLocation: sourceLocation)
 }
 
 /// `[old, new]` of a set of names.
@@ -234,7 +234,7 @@ private func titles(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [String] {
     let result = try sandbox.run(["list"] + filters + ["--tsv"], environment: environment)
-    try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    try require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     return result.out.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[3]) }
 }
 
@@ -249,5 +249,5 @@ private func runShell(_ line: String, sourceLocation: SourceLocation = #_sourceL
     process.arguments = ["-c", line]
     try process.run()
     process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "sh -c \(line)", sourceLocation: sourceLocation)
+    try require(process.terminationStatus == 0, "sh -c \(line)", sourceLocation: sourceLocation)
 }

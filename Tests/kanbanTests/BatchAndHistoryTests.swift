@@ -64,7 +64,7 @@ import Testing
         expectEqual(boards[2].items.first, "Ship it")
         expectEqual(boards[3].items, ["Analytics"])
         let log = try sandbox.succeed("log", "--json")
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [[String: Any]])
+        let entries = try require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [[String: Any]])
         expectEqual(entries.count, 1, "a batch is one history entry")
         expectEqual(entries.first?["command"] as? [String], ["batch"])
     }
@@ -90,11 +90,11 @@ import Testing
         let before = try sandbox.snapshot()
         let result = try sandbox.run(["batch", "--json"], stdin: Array(script.utf8))
         let message = try expectJSONError(result, exit: exit, code: code)
-        #expect(message.hasPrefix("line \(line): "), "\(message)")
+        expectTrue(message.hasPrefix("line \(line): "), "\(message)")
         try expectEqual(sandbox.snapshot(), before, "nothing was written")
-        #expect(!sandbox.exists(".kanban.json.history"), "no history entry")
+        expectTrue(!sandbox.exists(".kanban.json.history"), "no history entry")
         let text = try sandbox.run(["batch"], stdin: Array(script.utf8))
-        #expect(text.err.hasPrefix("kanban: error: line \(line): "), "\(text)")
+        expectTrue(text.err.hasPrefix("kanban: error: line \(line): "), "\(text)")
     }
 
     @Test func jsonHasOneReportPerLineAndDryRunWritesNothing() throws {
@@ -107,7 +107,7 @@ import Testing
         expectEqual(dry["command"] as? String, "batch")
         expectEqual(dry["dryRun"] as? Bool, true)
         expectEqual(dry["changed"] as? Bool, true)
-        let commands = try #require(dry["commands"] as? [[String: Any]])
+        let commands = try require(dry["commands"] as? [[String: Any]])
         expectEqual(commands.map { $0["command"] as? String }, ["add", "move"])
         try expectEqual(sandbox.snapshot(), before)
         try sandbox.write("add two\n", to: "script.txt")
@@ -135,8 +135,8 @@ import Testing
         try sandbox.succeed("undo", "2")
         try expectEqual(sandbox.bytes(), original)
         let log = try sandbox.succeed("log")
-        #expect(log.contains("kanban rm Todo:0"))
-        #expect(log.contains("(undone)"))
+        expectTrue(log.contains("kanban rm Todo:0"))
+        expectTrue(log.contains("(undone)"))
         let nothing = try sandbox.succeed("undo")
         expectEqual(nothing, "nothing to undo\n")
     }
@@ -160,12 +160,12 @@ import Testing
         // An editor adds a card at the top of Done, behind kanban's back: the move's place changed.
         var text = String(decoding: try sandbox.bytes(), as: UTF8.self)
         let line = #"        {"id": "ed1t0r", "title": "From the editor"},"#
-        let done = try #require(text.range(of: "\"title\": \"Done\""))
-        let items = try #require(text.range(of: "\"items\": [\n", range: done.upperBound..<text.endIndex))
+        let done = try require(text.range(of: "\"title\": \"Done\""))
+        let items = try require(text.range(of: "\"items\": [\n", range: done.upperBound..<text.endIndex))
         text.insert(contentsOf: line + "\n", at: items.upperBound)
         try sandbox.write(text)
         let output = try sandbox.succeed("undo")
-        #expect(output.contains("moved"), "says what it did: \(output)")
+        expectTrue(output.contains("moved"), "says what it did: \(output)")
         let boards = try sandbox.boards()
         expectEqual(boards[1].items, ["Push Notification", "Analytics", "Machine Learning"], "the move is taken back")
         expectEqual(boards[2].items.first, "From the editor", "the outside change stays")
@@ -193,13 +193,13 @@ import Testing
         // No history yet is an empty log; undo has nothing to take back.
         try expectEqual(sandbox.succeed("log", "--json"), "[]\n")
         let log = try sandbox.run(["log"])
-        #expect(log.status == 0 && log.out.isEmpty && log.err.contains("no changes recorded yet"), "\(log)")
+        expectTrue(log.status == 0 && log.out.isEmpty && log.err.contains("no changes recorded yet"), "\(log)")
         try expectJSONError(try sandbox.run(["undo", "--json"]), exit: 65, code: "no_history")
         try sandbox.succeed("add", "one")
         try sandbox.write("not json\n", to: ".kanban.json.history")
         try expectJSONError(try sandbox.run(["log", "--json"]), exit: 65, code: "corrupt_file")
         try sandbox.succeed("add", "two")
-        let entries = try #require(
+        let entries = try require(
             try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
         expectEqual(entries.count, 1, "a new history was started")
         expectEqual(entries.first?["command"] as? [String], ["add", "two"])
@@ -213,7 +213,7 @@ import Testing
         let before = try sandbox.snapshot()
         try expectJSONError(try sandbox.run(["add", "x", "--json"]), exit: 74, code: "io")
         try expectEqual(sandbox.snapshot(), before)
-        #expect(try sandbox.entries().filter { $0.contains(".tmp") }.isEmpty)
+        expectTrue(try sandbox.entries().filter { $0.contains(".tmp") }.isEmpty)
     }
 
     @Test func aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing() throws {
@@ -223,16 +223,16 @@ import Testing
         try sandbox.succeed("add", "kept")
         let before = try sandbox.bytes()
         let writer = try sandbox.start(["add", "lost"], environment: ["KANBAN_TEST_STOP_AT": "recorded"])
-        try #require(try writer.waitUntilStopped(), "the debug build stops after writing its record")
+        try require(try writer.waitUntilStopped(), "the debug build stops after writing its record")
         writer.kill(SIGKILL)
         _ = try? writer.wait()
         try expectEqual(sandbox.bytes(), before, "the change did not reach the file")
         let log = try sandbox.succeed("log")
-        #expect(!log.contains("lost"), "the record of a change that never reached the file is not shown")
+        expectTrue(!log.contains("lost"), "the record of a change that never reached the file is not shown")
         try sandbox.succeed("undo")
-        #expect(!(try sandbox.boards()[0].items.contains("kept")), "undo takes back the last change that reached the file")
+        expectTrue(!(try sandbox.boards()[0].items.contains("kept")), "undo takes back the last change that reached the file")
         try sandbox.succeed("add", "next")
-        let entries = try #require(
+        let entries = try require(
             try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
         expectEqual(entries.map { $0["number"] as? Int }, [3, 2, 1], "the orphan's number is given again")
     }
@@ -259,7 +259,7 @@ import Testing
                 patch: Patch(from: .empty, to: .empty), origin: last ? 0xabc : nil)
             _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
         }
-        let size = try #require(POSIX.lstat(history.path)).st_size
+        let size = try require(POSIX.lstat(history.path)).st_size
         expectEqual((size > 1 << 20), (padding > 0), "the history is \(size) bytes")
         let tail = history.tail()
         expectEqual(tail.last?.origin, 0xabc, "the origin is read from the record's end")
@@ -285,11 +285,11 @@ import Testing
             _ = try history.append(record, to: &tail, mode: 0o644, group: getegid())
             history.pruneIfNeeded(after: tail, appended: record, mode: 0o644)
             let log = try history.load(current: FileVersion(hash: 0, origin: 0))
-            #expect(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")
-            #expect(log.records.count >= min(number, HistoryFile.keep), "at least the last \(HistoryFile.keep)")
+            expectTrue(log.records.count <= HistoryFile.maximumEntries, "at most \(HistoryFile.maximumEntries) entries")
+            expectTrue(log.records.count >= min(number, HistoryFile.keep), "at least the last \(HistoryFile.keep)")
             expectEqual(log.records.last?.number, number)
             if log.records.count < number { pruned = true }
         }
-        #expect(pruned, "260 entries made the history drop its oldest")
+        expectTrue(pruned, "260 entries made the history drop its oldest")
     }
 }

@@ -14,32 +14,32 @@ struct BoardRoleCommandTests {
         let original = try sandbox.snapshot()
 
         let dry = try sandbox.succeed("board", "role", "Todo", "active", "--dry-run")
-        #expect(dry.contains("would set the role of 'Todo' to active (was default)"), "\(dry)")
+        expectTrue(dry.contains("would set the role of 'Todo' to active (was default)"), "\(dry)")
         try expectEqual(sandbox.snapshot(), original)
 
         let text = try sandbox.succeed("board", "role", "todo", "ACTIVE")
-        #expect(text.contains("set the role of 'Todo' to active (was default)"), "\(text)")
+        expectTrue(text.contains("set the role of 'Todo' to active (was default)"), "\(text)")
         let file = String(decoding: try sandbox.bytes(), as: UTF8.self)
-        #expect(file.contains("\"title\": \"Todo\",\n      \"limit\": null,\n      \"role\": \"active\","), "\(file)")
+        expectTrue(file.contains("\"title\": \"Todo\",\n      \"limit\": null,\n      \"role\": \"active\","), "\(file)")
         let again = try sandbox.succeed("board", "role", "Todo", "active")
-        #expect(again.contains("board 'Todo' already has role active"), "\(again)")
+        expectTrue(again.contains("board 'Todo' already has role active"), "\(again)")
 
         let json = try jsonObject(try sandbox.succeed("board", "role", "Todo", "default", "--json"))
-        let board = try #require((json["boards"] as? [[String: Any]])?.first)
-        #expect(board["role"] is NSNull, "\(board)")
+        let board = try require((json["boards"] as? [[String: Any]])?.first)
+        expectTrue(board["role"] is NSNull, "\(board)")
         expectEqual(board["previousRole"] as? String, "active")
         expectEqual(json["command"] as? String, "board role")
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\""))
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\""))
 
         let log = try sandbox.succeed("log")
-        #expect(log.contains("kanban board role Todo default"), "\(log)")
-        #expect(log.contains("set the role of 'Todo' to default (was active)"), "\(log)")
+        expectTrue(log.contains("kanban board role Todo default"), "\(log)")
+        expectTrue(log.contains("set the role of 'Todo' to default (was active)"), "\(log)")
         try sandbox.succeed("undo", "-q")
-        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"active\""))
+        expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"active\""))
         try sandbox.succeed("undo", "-q")
         try expectEqual(sandbox.snapshot().bytes, original.bytes)
         try sandbox.succeed("redo", "-q")
-        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"active\""))
+        expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"active\""))
     }
 
     @Test func aBatchSetsRolesInOneChange() throws {
@@ -47,9 +47,9 @@ struct BoardRoleCommandTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.succeed(["batch", "-"], stdin: Array("board add Review --at 2\nboard role Review done\n".utf8))
-        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"done\""))
+        expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"done\""))
         try sandbox.succeed("undo", "-q")
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("Review"))
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("Review"))
     }
 
     @Test func anUnknownRoleWordIsAUsageErrorAndNothingIsWritten() throws {
@@ -59,12 +59,12 @@ struct BoardRoleCommandTests {
         let before = try sandbox.snapshot()
         let message = try expectJSONError(
             try sandbox.run("board", "role", "Todo", "doing", "--json"), exit: 64, code: "usage")
-        #expect(message.contains("backlog, active, done, default"), "\(message)")
+        expectTrue(message.contains("backlog, active, done, default"), "\(message)")
         let missing = try sandbox.run("board", "role", "Nowhere", "done")
         expectEqual(missing.status, 1)
         try expectEqual(sandbox.snapshot(), before)
         let help = try sandbox.succeed("help", "board", "role")
-        #expect(help.contains("backlog|active|done|default"), "\(help)")
+        expectTrue(help.contains("backlog|active|done|default"), "\(help)")
     }
 
     @Test func aRoleChangedOnBothSidesIsAConflictThatResolveSettles() throws {
@@ -79,12 +79,12 @@ struct BoardRoleCommandTests {
         try sandbox.write(file(""), to: "theirs.json")
         let merged = try sandbox.run("merge", "base.json", "ours.json", "theirs.json", "-o", "kanban.json")
         expectEqual(merged.status, 1, "\(merged)")
-        #expect(merged.err.contains("the role changed on both sides: ours done, theirs default"), "\(merged.err)")
+        expectTrue(merged.err.contains("the role changed on both sides: ours done, theirs default"), "\(merged.err)")
         let text = String(decoding: try sandbox.bytes(), as: UTF8.self)
-        #expect(text.contains(#""role": "done","#) && text.contains(#""conflict": {"role": {"base": "active", "theirs": null}}"#), "\(text)")
+        expectTrue(text.contains(#""role": "done","#) && text.contains(#""conflict": {"role": {"base": "active", "theirs": null}}"#), "\(text)")
         let resolved = try sandbox.succeed("resolve", "Review", "--theirs")
-        #expect(resolved.contains("role done -> default"), "\(resolved)")
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("role"))
+        expectTrue(resolved.contains("role done -> default"), "\(resolved)")
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("role"))
     }
 
     @Test func anUnknownRoleInTheFileIsBadDataNamingTheFile() throws {
@@ -95,7 +95,7 @@ struct BoardRoleCommandTests {
                 + "\n")
         let result = try sandbox.run("list")
         expectEqual(result.status, 65)
-        #expect(result.err.contains("kanban.json") && result.err.contains("\"role\""), "\(result.err)")
-        #expect(result.stdout.isEmpty)
+        expectTrue(result.err.contains("kanban.json") && result.err.contains("\"role\""), "\(result.err)")
+        expectTrue(result.stdout.isEmpty)
     }
 }

@@ -27,7 +27,7 @@ extension CardsEndToEndTests {
             let id = try sandbox.boards().id(of: "Analytics")
             let lines = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n")
             expectEqual(lines.filter { $0.contains("\"\(id)\"") }.count, 1)
-            #expect(lines.contains { $0.contains("\"\(id)\"") && $0.contains(#"\n\n  indented"#) })
+            expectTrue(lines.contains { $0.contains("\"\(id)\"") && $0.contains(#"\n\n  indented"#) })
 
             // Without a final line break, the text is the note as it is.
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: Array("x\ny".utf8))
@@ -41,10 +41,10 @@ extension CardsEndToEndTests {
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: Array("one\n\nthree\n".utf8))
             try sandbox.succeed(
                 ["edit", "Schema Design", "--note", "-", "-q"], stdin: Array("one\r\n\r\nthree\r\n".utf8))
-            let unix = try #require(try shownCard(sandbox, "Analytics")["note"] as? String)
+            let unix = try require(try shownCard(sandbox, "Analytics")["note"] as? String)
             expectEqual(unix, "one\n\nthree")
             try expectEqual(shownCard(sandbox, "Schema Design")["note"] as? String, unix, "CRLF is read as LF")
-            #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains(#"\r"#))
+            expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains(#"\r"#))
         }
 
         @Test func anEmptyNoteArgumentClearsTheNote() throws {
@@ -54,12 +54,12 @@ extension CardsEndToEndTests {
             try sandbox.succeed("edit", "Analytics", "--note", "Dashboards for the launch.", "-q")
             let output = try sandbox.succeed("edit", "Analytics", "--note", "", "--json")
             expectEqual(textPair(try changes(try onlyItem(output))["note"]), ["Dashboards for the launch.", nil])
-            #expect(try shownCard(sandbox, "Analytics")["note"] == nil)
-            #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"note\""))
+            expectTrue(try shownCard(sandbox, "Analytics")["note"] == nil)
+            expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"note\""))
             // Empty standard input clears it as well.
             try sandbox.succeed("edit", "Analytics", "--note", "again", "-q")
             try sandbox.succeed(["edit", "Analytics", "--note", "-", "-q"], stdin: [])
-            #expect(try shownCard(sandbox, "Analytics")["note"] == nil)
+            expectTrue(try shownCard(sandbox, "Analytics")["note"] == nil)
         }
 
         @Test func aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten() throws {
@@ -109,21 +109,21 @@ extension CardsEndToEndTests {
                 try sandbox.succeed("edit", "Analytics", "--label", "p1", "--label", "BUG", "--json"))
             expectEqual(same["changed"] as? Bool, false)
             try expectEqual(sandbox.snapshot(), before)
-            #expect(
+            expectTrue(
                 try shownCard(sandbox, "Analytics")["labels"] as? [String] == ["@alice", "bug", "P1"], "as first typed")
 
             item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--unlabel", "BUG", "--label", "db", "--json"))
             expectEqual(labelPair(try changes(item)["labels"]), [["@alice", "bug", "P1"], ["@alice", "db", "P1"]])
             try sandbox.succeed("edit", "Analytics", "--unlabel", "@alice", "--unlabel", "p1", "--unlabel", "db", "-q")
-            #expect(try shownCard(sandbox, "Analytics")["labels"] == nil, "no labels: the key is left out")
+            expectTrue(try shownCard(sandbox, "Analytics")["labels"] == nil, "no labels: the key is left out")
 
             // A label that breaks the rules is refused (a malformed argument or bad input) and nothing is written.
             let labelled = try sandbox.snapshot()
             for bad in ["two words", "--label=-dash", String(repeating: "x", count: 33), "tab\tbed"] {
                 let arguments = bad.hasPrefix("--") ? [bad] : ["--label", bad]
                 let result = try sandbox.run(["edit", "Analytics"] + arguments)
-                #expect(result.status == 64 || result.status == 65, "\(bad): \(result)")
-                #expect(result.err.hasPrefix("kanban: error: "), "\(result)")
+                expectTrue(result.status == 64 || result.status == 65, "\(bad): \(result)")
+                expectTrue(result.err.hasPrefix("kanban: error: "), "\(result)")
                 try expectEqual(sandbox.snapshot(), labelled)
             }
         }
@@ -144,7 +144,7 @@ extension CardsEndToEndTests {
             try expectEqual(shownCard(sandbox, "Analytics")["due"] as? String, date)
             item = try onlyItem(try sandbox.succeed("edit", "Analytics", "--due", "none", "--json"))
             expectEqual(textPair(try changes(item)["due"]), [date, nil])
-            #expect(try shownCard(sandbox, "Analytics")["due"] == nil)
+            expectTrue(try shownCard(sandbox, "Analytics")["due"] == nil)
         }
 
         @Test func relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds() throws {
@@ -180,8 +180,8 @@ extension CardsEndToEndTests {
             expectEqual(report["dryRun"] as? Bool, false)
             expectEqual(report["file"] as? String, sandbox.file)
             expectEqual((report["boards"] as? [Any])?.isEmpty, true)
-            let items = try #require(report["items"] as? [[String: Any]])
-            try #require(items.count == 1)
+            let items = try require(report["items"] as? [[String: Any]])
+            try require(items.count == 1)
             let item = items[0]
             expectEqual(item["id"] as? String, id)
             expectEqual(item["title"] as? String, "Analytics v2")
@@ -204,8 +204,8 @@ extension CardsEndToEndTests {
             let before = try sandbox.snapshot()
             let nothing = try jsonObject(try sandbox.succeed("edit", id, "--title", "Analytics v2", "--json"))
             expectEqual(nothing["changed"] as? Bool, false)
-            let unchanged = try #require((nothing["items"] as? [[String: Any]])?.first)
-            #expect(unchanged["changes"] == nil)
+            let unchanged = try require((nothing["items"] as? [[String: Any]])?.first)
+            expectTrue(unchanged["changes"] == nil)
             try expectEqual(sandbox.snapshot(), before)
         }
 
@@ -217,13 +217,13 @@ extension CardsEndToEndTests {
             let output = try sandbox.succeed(
                 "edit", "Analytics", "--label", "p1", "--label", "@alice", "--due", "+1w", "--note",
                 "Dashboards for the launch.")
-            #expect(
+            expectTrue(
                 output
                     == "edited \(id) 'Analytics' (labels +@alice +p1, due 2026-11-30, note 'Dashboards for the launch.')\n"
             )
             let dry = try sandbox.snapshot()
             let would = try sandbox.succeed("edit", "Analytics", "--due", "none", "--dry-run")
-            #expect(would.hasPrefix("would edit \(id) 'Analytics'"), "\(would)")
+            expectTrue(would.hasPrefix("would edit \(id) 'Analytics'"), "\(would)")
             try expectEqual(sandbox.snapshot(), dry)
         }
     }
@@ -257,7 +257,7 @@ extension CardsEndToEndTests {
             let id = try makeCard(sandbox)
             // KANBAN_NOW is 2026-11-23T10:00:00Z.
             let output = try sandbox.succeed("show", "Fix the login page")
-            #expect(
+            expectTrue(
                 rightTrimmedLines(output) == [
                     "Fix the login page",
                     "  id       \(id)",
@@ -271,20 +271,20 @@ extension CardsEndToEndTests {
                     "",
                     "  1. open the page",
                 ])
-            #expect(!output.contains("overdue"))
+            expectTrue(!output.contains("overdue"))
 
             // Three days later the card is overdue.
             let later = try sandbox.succeed(["show", id], environment: ["KANBAN_NOW": "2026-11-26T10:00:00Z"])
-            let due = try #require(rightTrimmedLines(later).first { $0.hasPrefix("  due ") })
-            #expect(due.hasPrefix("  due      2026-11-24"), "\(due)")
-            #expect(due.contains("overdue"), "\(due)")
-            #expect(later.contains("  created  2026-11-20T10:00:00Z (6 days ago)"))
+            let due = try require(rightTrimmedLines(later).first { $0.hasPrefix("  due ") })
+            expectTrue(due.hasPrefix("  due      2026-11-24"), "\(due)")
+            expectTrue(due.contains("overdue"), "\(due)")
+            expectTrue(later.contains("  created  2026-11-20T10:00:00Z (6 days ago)"))
 
             // A card without labels, due date or note shows none of them.
             let plain = rightTrimmedLines(try sandbox.succeed("show", "In Progress:1"))
             expectEqual(plain.first, "Analytics")
-            #expect(plain.contains("  board    In Progress:1"))
-            #expect(!plain.contains { $0.hasPrefix("  labels") || $0.hasPrefix("  due") })
+            expectTrue(plain.contains("  board    In Progress:1"))
+            expectTrue(!plain.contains { $0.hasPrefix("  labels") || $0.hasPrefix("  due") })
             expectEqual(plain.last?.isEmpty, false, "no note, no blank line before one")
         }
 
@@ -293,7 +293,7 @@ extension CardsEndToEndTests {
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
             let cards = try jsonArray(try sandbox.succeed("show", "Fix the login page", "In Progress:1", "--json"))
-            try #require(cards.count == 2)
+            try require(cards.count == 2)
             let card = cards[0]
             expectEqual(card["id"] as? String, id)
             expectEqual(card["title"] as? String, "Fix the login page")
@@ -309,11 +309,11 @@ extension CardsEndToEndTests {
             expectEqual(cards[1]["index"] as? Int, 1)
 
             // Apart from board and index, the object is the card as the file has it.
-            let stored = try #require(try fileItems(sandbox).first { $0["id"] as? String == id })
+            let stored = try require(try fileItems(sandbox).first { $0["id"] as? String == id })
             var shown = card
             shown["board"] = nil
             shown["index"] = nil
-            #expect(NSDictionary(dictionary: shown).isEqual(to: stored), "\(shown) vs \(stored)")
+            expectTrue(NSDictionary(dictionary: shown).isEqual(to: stored), "\(shown) vs \(stored)")
         }
 
         @Test func anArchivedCardShowsTheBoardItLeftAndWhen() throws {
@@ -323,18 +323,18 @@ extension CardsEndToEndTests {
             try sandbox.succeed(
                 ["archive", "Fix the login page", "-q"], environment: ["KANBAN_NOW": "2026-11-23T09:30:00Z"])
             let cards = try jsonArray(try sandbox.succeed("show", "Fix the login page", "--json"))
-            try #require(cards.count == 1)
+            try require(cards.count == 1)
             expectEqual(cards[0]["id"] as? String, id)
             expectEqual(cards[0]["board"] as? String, "Done")
             expectEqual(cards[0]["archived"] as? String, "2026-11-23T09:30:00Z")
-            #expect(cards[0]["index"] == nil)
+            expectTrue(cards[0]["index"] == nil)
             expectEqual(cards[0]["labels"] as? [String], ["bug", "p1"], "an archived card keeps its fields")
             expectEqual(cards[0]["note"] as? String, "Steps to reproduce:\n\n1. open the page")
             // By id too, and as text.
             let text = try sandbox.succeed("show", id)
-            #expect(text.hasPrefix("Fix the login page\n"))
-            #expect(text.contains("archived from Done"), "\(text)")
-            #expect(!text.contains("Done:0"))
+            expectTrue(text.hasPrefix("Fix the login page\n"))
+            expectTrue(text.contains("archived from Done"), "\(text)")
+            expectTrue(!text.contains("Done:0"))
         }
     }
 }
@@ -448,7 +448,7 @@ extension CardsEndToEndTests {
             defer { sandbox.remove() }
             let tsv = try sandbox.succeed(["list"] + filter.arguments + ["--tsv"])
             let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-            #expect(rows.allSatisfy { $0.count == 8 }, "eight columns: \(tsv)")
+            expectTrue(rows.allSatisfy { $0.count == 8 }, "eight columns: \(tsv)")
             let shownCards: [String] = rows.map { (row: [Substring]) -> String in "\(row[0]):\(row[1]) \(row[3])" }
             expectEqual(shownCards, filter.cards)
 
@@ -461,7 +461,7 @@ extension CardsEndToEndTests {
             // --json: the filtered document, every board kept (or those named).
             let document = try jsonObject(try sandbox.succeed(["list"] + filter.arguments + ["--json"]))
             expectEqual(document["version"] as? Int, 2)
-            let boards = try #require(document["boards"] as? [[String: Any]])
+            let boards = try require(document["boards"] as? [[String: Any]])
             let named = filter.arguments.first == "Done" ? ["Done"] : ["Todo", "In Progress", "Done"]
             expectEqual(boards.map { $0["title"] as? String }, named)
             let titles = boards.flatMap { board in
@@ -477,7 +477,7 @@ extension CardsEndToEndTests {
             defer { sandbox.remove() }
             let ids = try sandbox.boards()
             let tsv = try sandbox.succeed("list", "--label", "p1", "--tsv")
-            #expect(
+            expectTrue(
                 tsv == """
                     Todo\t1\t\(try ids.id(of: "Schema Design"))\tSchema Design\tbug,p1\t2026-11-20\t\t
                     Todo\t3\t\(try ids.id(of: "Model Abstraction"))\tModel Abstraction\tP1\t\t\t
@@ -494,7 +494,7 @@ extension CardsEndToEndTests {
             let schema = try ids.id(of: "Schema Design")
             let model = try ids.id(of: "Model Abstraction")
             let fresh = try ids.id(of: "Fresh card")
-            #expect(
+            expectTrue(
                 text == """
                     Todo (3 of 5)
                       1  \(schema)  Schema Design #bug #p1 due 11-20
@@ -518,14 +518,14 @@ extension CardsEndToEndTests {
             try sandbox.succeed("archive", "Schema Design", "Analytics", "Done:0", "-q")
 
             let when = sandbox.fixedNow
-            #expect(
+            expectTrue(
                 try sandbox.succeed("list", "--archived", "--tsv") == """
                     Todo\t0\t\(schema)\tSchema Design\tbug,p1\t2026-11-20\t\(when)\t\t
                     In Progress\t1\t\(analytics)\tAnalytics\tbug\t2026-11-25\t\(when)\t\t
                     Done\t2\t\(system)\tSystem Architecture\t\t\t\(when)\t\t
 
                     """)
-            #expect(
+            expectTrue(
                 try sandbox.succeed("list", "--archived") == """
                     Archive (3)
                       0  \(schema)  Schema Design  (from Todo, 2026-11-23)
@@ -539,26 +539,26 @@ extension CardsEndToEndTests {
             }
             expectEqual(bugIDs, [schema, analytics])
             let document = try jsonObject(try sandbox.succeed("list", "--archived", "--grep", "ANALYTICS", "--json"))
-            let archive = try #require(document["archive"] as? [[String: Any]])
+            let archive = try require(document["archive"] as? [[String: Any]])
             expectEqual(archive.map { $0["id"] as? String }, [analytics])
 
             // Archived cards are gone from the boards, filtered or not.
-            #expect(!(try sandbox.succeed("list", "--tsv")).contains(schema))
-            #expect(try sandbox.succeed("list", "--label", "bug", "--tsv").isEmpty)
+            expectTrue(!(try sandbox.succeed("list", "--tsv")).contains(schema))
+            expectTrue(try sandbox.succeed("list", "--label", "bug", "--tsv").isEmpty)
         }
 
         @Test func aFilteredArchiveKeepsEachCardsPlaceInTheArchive() throws {
             let sandbox = try FilterFixture.sandbox()
             defer { sandbox.remove() }
             try sandbox.succeed("archive", "Schema Design", "Analytics", "Done:0", "-q")
-            let id = try #require(try fileArchive(sandbox).last?["id"] as? String)
+            let id = try require(try fileArchive(sandbox).last?["id"] as? String)
             // System Architecture is third in the archive, as `list --archived --tsv` counts.
             let tsv = try sandbox.succeed("list", "--archived", "--grep", "system", "--tsv")
             let fields = tsv.split(separator: "\n").first?.split(separator: "\t", omittingEmptySubsequences: false)
             expectEqual(fields?[2], id[...], "\(tsv)")
             let text = try sandbox.succeed("list", "--archived", "--grep", "system")
             expectEqual(fields?[1], "2", "\(tsv)")
-            #expect(text.contains("  2  \(id)  System Architecture"), "\(text)")
+            expectTrue(text.contains("  2  \(id)  System Architecture"), "\(text)")
         }
     }
 }
@@ -576,12 +576,12 @@ extension CardsEndToEndTests {
             let system = try boards.id(of: "System Architecture")
             let report = try jsonObject(try sandbox.succeed("archive", "Analytics", "Done:0", "--json"))
             expectEqual(report["command"] as? String, "archive")
-            let items = try #require(report["items"] as? [[String: Any]])
+            let items = try require(report["items"] as? [[String: Any]])
             expectEqual(items.map { $0["id"] as? String }, [analytics, system])
             expectEqual(items.map { slot($0["from"]) }, ["In Progress:1", "Done:0"])
-            #expect(items.allSatisfy { $0["to"] is NSNull && $0["archived"] as? Bool == true })
+            expectTrue(items.allSatisfy { $0["to"] is NSNull && $0["archived"] as? Bool == true })
 
-            #expect(
+            expectTrue(
                 try sandbox.boards().layout == [
                     sampleLayout[0], BoardColumn("In Progress", ["Push Notification", "Machine Learning"]),
                     BoardColumn("Done", ["Alert & Debugging"]),
@@ -589,7 +589,7 @@ extension CardsEndToEndTests {
             let archive = try fileArchive(sandbox)
             expectEqual(archive.map { $0["id"] as? String }, [analytics, system])
             expectEqual(archive.map { $0["board"] as? String }, [boards[1].boardID, boards[2].boardID])
-            #expect(archive.allSatisfy { $0["archived"] as? String == sandbox.fixedNow })
+            expectTrue(archive.allSatisfy { $0["archived"] as? String == sandbox.fixedNow })
 
             // Other commands do not find them.
             let before = try sandbox.snapshot()
@@ -607,13 +607,13 @@ extension CardsEndToEndTests {
             try sandbox.initSample()
             let boards = try sandbox.boards()
             let output = try sandbox.succeed("archive", "--from", "Done")
-            #expect(
+            expectTrue(
                 output == """
                     archived \(boards[2].ids[0]) 'System Architecture' from Done:0
                     archived \(boards[2].ids[1]) 'Alert & Debugging' from Done:1
 
                     """)
-            #expect(try sandbox.boards()[2].items.isEmpty, "the board stays, empty")
+            expectTrue(try sandbox.boards()[2].items.isEmpty, "the board stays, empty")
         }
 
         @Test func archiveFromABoardTakesTheCardsOlderThanAge() throws {
@@ -627,8 +627,8 @@ extension CardsEndToEndTests {
                 ["move", "Analytics", "--to", "Todo", "-q"], environment: ["KANBAN_NOW": "2026-11-20T10:00:00Z"])
             let report = try jsonObject(
                 try sandbox.succeed("archive", "--from", "Todo", "--older-than", "2w", "--json"))
-            let items = try #require(report["items"] as? [[String: Any]])
-            #expect(
+            let items = try require(report["items"] as? [[String: Any]])
+            expectTrue(
                 items.map { "\(slot($0["from"]) ?? "?") \($0["title"] as? String ?? "")" } == [
                     "Todo:0 Database Migration", "Todo:2 Schema Design", "Todo:3 Storage Management",
                     "Todo:4 Model Abstraction",
@@ -637,7 +637,7 @@ extension CardsEndToEndTests {
             try sandbox.succeed("archive", "--from", "Todo", "--older-than", "2d", "-q")
             try expectEqual(sandbox.boards()[0].items, ["New"])
             try sandbox.succeed("archive", "--from", "todo", "-q")
-            #expect(try sandbox.boards()[0].items.isEmpty)
+            expectTrue(try sandbox.boards()[0].items.isEmpty)
             try expectEqual(fileArchive(sandbox).count, 6)
         }
 
@@ -655,20 +655,20 @@ extension CardsEndToEndTests {
             let item = try onlyItem(report)
             expectEqual(item["id"] as? String, id)
             expectEqual(item["restored"] as? Bool, true)
-            #expect(item["from"] is NSNull)
+            expectTrue(item["from"] is NSNull)
             expectEqual(slot(item["to"]), "Todo:3")
-            #expect(
+            expectTrue(
                 try sandbox.boards()[0].items == [
                     "Database Migration", "Storage Management", "Model Abstraction", "Schema Design",
                 ])
-            #expect(try fileArchive(sandbox).isEmpty)
+            expectTrue(try fileArchive(sandbox).isEmpty)
             let card = try shownCard(sandbox, id)
             expectEqual(card["labels"] as? [String], ["db"])
             expectEqual(card["due"] as? String, "2026-12-01")
             expectEqual(card["note"] as? String, "Keep me.")
             expectEqual(card["created"] as? String, "2026-11-01T10:00:00Z")
             expectEqual(card["entered"] as? String, sandbox.fixedNow, "a restored card enters its board now")
-            #expect(card["archived"] == nil)
+            expectTrue(card["archived"] == nil)
 
             try sandbox.succeed("archive", id, "-q")
             let text = try sandbox.succeed("restore", String(id.prefix(4)), "--to", "done")
@@ -691,8 +691,8 @@ extension CardsEndToEndTests {
                 try sandbox.run(["restore", "Schema Design", "--to", "Todo", "--json"]), exit: 1, code: "wip_limit")
             let text = try sandbox.run(["restore", "Schema Design"])
             expectEqual(text.status, 1)
-            #expect(text.err.hasPrefix("kanban: error: "), "\(text)")
-            #expect(text.err.contains("--force"), "\(text)")
+            expectTrue(text.err.hasPrefix("kanban: error: "), "\(text)")
+            expectTrue(text.err.contains("--force"), "\(text)")
             try expectEqual(sandbox.snapshot(), before, "nothing written")
             try expectEqual(sandbox.entries(), entries)
 
@@ -712,14 +712,14 @@ extension CardsEndToEndTests {
             let before = try sandbox.snapshot()
             let message = try expectJSONError(
                 try sandbox.run(["restore", "System Architecture", "--json"]), exit: 1, code: "not_found")
-            #expect(message.contains("--to"), "the message says --to is needed: \(message)")
+            expectTrue(message.contains("--to"), "the message says --to is needed: \(message)")
             let text = try sandbox.run(["restore", "System Architecture"])
             expectEqual(text.status, 1)
-            #expect(text.err.contains("--to"), "\(text)")
+            expectTrue(text.err.contains("--to"), "\(text)")
             try expectEqual(sandbox.snapshot(), before)
 
             try sandbox.succeed("restore", "System Architecture", "Alert & Debugging", "--to", "In Progress", "-q")
-            #expect(
+            expectTrue(
                 try sandbox.boards()[1].items == [
                     "Push Notification", "Analytics", "Machine Learning", "System Architecture", "Alert & Debugging",
                 ])
@@ -744,7 +744,7 @@ extension CardsEndToEndTests {
                 try expectJSONError(try sandbox.run(arguments, environment: bad), exit: 64, code: "usage")
             }
             let left = try sandbox.entries()
-            #expect(left.isEmpty, "\(left)")
+            expectTrue(left.isEmpty, "\(left)")
 
             try sandbox.initSample()
             try sandbox.succeed("add", "one", "-q")
@@ -760,8 +760,8 @@ extension CardsEndToEndTests {
                     code: "usage")
                 let text = try sandbox.run(arguments, stdin: Array("note\n".utf8), environment: bad)
                 expectEqual(text.status, 64, "\(text)")
-                #expect(text.err.hasPrefix("kanban: error: "), "\(text)")
-                #expect(text.err.contains("KANBAN_NOW"), "the message names the variable: \(text.err)")
+                expectTrue(text.err.hasPrefix("kanban: error: "), "\(text)")
+                expectTrue(text.err.contains("KANBAN_NOW"), "the message names the variable: \(text.err)")
             }
             try expectEqual(sandbox.snapshot(), before)
             try expectEqual(sandbox.snapshot(".kanban.json.history"), history)
@@ -798,8 +798,8 @@ extension CardsEndToEndTests {
                 code: "usage")
             let text = try sandbox.run(["edit", "Analytics"], environment: ["VISUAL": editor])
             expectEqual(text.status, 64, "\(text)")
-            #expect(text.err.contains("see 'kanban help edit'"), "\(text)")
-            #expect(!sandbox.exists("editor-ran"))
+            expectTrue(text.err.contains("see 'kanban help edit'"), "\(text)")
+            expectTrue(!sandbox.exists("editor-ran"))
             try expectEqual(sandbox.snapshot(), before)
         }
 
@@ -830,11 +830,11 @@ extension CardsEndToEndTests {
                 sandbox, ["edit", "Fix the login page"],
                 environment: ["VISUAL": "\(editor) \(quote(sandbox.path("edited.txt")))", "EDITOR": "false"])
             expectEqual(terminal.status, 0, "\(terminal)")
-            #expect(terminal.screen.contains { $0.hasPrefix("edited \(id) ") }, "\(terminal)")
+            expectTrue(terminal.screen.contains { $0.hasPrefix("edited \(id) ") }, "\(terminal)")
 
             // What the editor was given: the README's form of the card.
             let seen = String(decoding: try sandbox.bytes("seen.txt"), as: UTF8.self)
-            #expect(
+            expectTrue(
                 seen.trimmingTrailingNewlines
                     == "Fix the login page\nlabels: bug p1\ndue: 2026-11-24\nassignees: \n\n"
                     + "Steps to reproduce, any number of lines.")
@@ -847,7 +847,7 @@ extension CardsEndToEndTests {
             expectEqual(card["note"] as? String, "Seen on Safari only.\n\nSteps: open the page.")
             expectEqual(card["board"] as? String, "Todo")
             expectEqual(card["index"] as? Int, 0)
-            #expect(try sandbox.entries("tmp").isEmpty, "the text file is removed once applied")
+            expectTrue(try sandbox.entries("tmp").isEmpty, "the text file is removed once applied")
         }
 
         @Test func anUnchangedOrEmptyFileChangesNothing() throws {
@@ -892,25 +892,25 @@ extension CardsEndToEndTests {
             expectEqual(terminal.status, 1, "\(terminal)")
             var message = terminal.stderr
             if json {
-                let error = try #require(try jsonObject(terminal.stderr)["error"] as? [String: Any], "\(terminal)")
+                let error = try require(try jsonObject(terminal.stderr)["error"] as? [String: Any], "\(terminal)")
                 expectEqual(error["code"] as? String, "conflict")
                 message = error["message"] as? String ?? ""
             } else {
-                #expect(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
+                expectTrue(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
             }
 
             // The other command's change stays; the edit wrote nothing.
             let card = try shownCard(sandbox, id)
             expectEqual(card["title"] as? String, "Renamed meanwhile")
-            #expect(card["labels"] == nil)
-            #expect(card["due"] == nil)
-            #expect(card["note"] == nil)
+            expectTrue(card["labels"] == nil)
+            expectTrue(card["due"] == nil)
+            expectTrue(card["note"] == nil)
 
             // The edited text is kept in a file whose path is printed.
             let directory = sandbox.path("tmp") + "/"
-            let start = try #require(message.range(of: directory), "no path in \(message)")
+            let start = try require(message.range(of: directory), "no path in \(message)")
             let path = String(message[start.lowerBound...].prefix { !"'\" \n".contains($0) })
-            #expect(sandbox.exists(path), "\(path)")
+            expectTrue(sandbox.exists(path), "\(path)")
             expectEqual(String(decoding: try sandbox.bytes(path), as: UTF8.self), edited)
         }
 
@@ -937,12 +937,12 @@ extension CardsEndToEndTests {
             let before = try sandbox.snapshot()
             let terminal = try runOnTerminal(sandbox, ["edit", "Analytics"], environment: ["VISUAL": editor])
             expectEqual(terminal.status, 74, "\(terminal)")
-            #expect(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
-            #expect(terminal.stderr.contains("not a regular file") || terminal.stderr.contains("larger"), "\(terminal)")
-            #expect(!terminal.stderr.contains("TOPSECRET"), "the symlink's target was read: \(terminal)")
+            expectTrue(terminal.stderr.hasPrefix("kanban: error: "), "\(terminal)")
+            expectTrue(terminal.stderr.contains("not a regular file") || terminal.stderr.contains("larger"), "\(terminal)")
+            expectTrue(!terminal.stderr.contains("TOPSECRET"), "the symlink's target was read: \(terminal)")
             try expectEqual(sandbox.snapshot(), before, "the kanban changed")
             expectEqual(String(decoding: try sandbox.bytes("secret.txt"), as: UTF8.self), secret)
-            #expect(try sandbox.entries("tmp").isEmpty, "what the editor left is removed")
+            expectTrue(try sandbox.entries("tmp").isEmpty, "what the editor left is removed")
         }
 
         // MARK: Helpers
@@ -1001,12 +1001,12 @@ private func shownCard(
     _ sandbox: KanbanSandbox, _ reference: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [String: Any] {
     let cards = try jsonArray(try sandbox.succeed(["show", reference, "--json"], sourceLocation: sourceLocation))
-    return try #require(cards.first, "show \(reference) printed no card", sourceLocation: sourceLocation)
+    return try require(cards.first, "show \(reference) printed no card", sourceLocation: sourceLocation)
 }
 
 /// Parses a JSON array of objects.
 private func jsonArray(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
-    try #require(
+    try require(
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]], "not a JSON array: \(text)",
         sourceLocation: sourceLocation)
 }
@@ -1019,14 +1019,14 @@ private func onlyItem(_ report: String, sourceLocation: SourceLocation = #_sourc
 private func onlyItem(_ report: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> [String: Any]
 {
-    let items = try #require(report["items"] as? [[String: Any]], "\(report)", sourceLocation: sourceLocation)
-    try #require(items.count == 1, "\(report)", sourceLocation: sourceLocation)
+    let items = try require(report["items"] as? [[String: Any]], "\(report)", sourceLocation: sourceLocation)
+    try require(items.count == 1, "\(report)", sourceLocation: sourceLocation)
     return items[0]
 }
 
 /// The `changes` of a reported item.
 private func changes(_ item: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-    try #require(item["changes"] as? [String: Any], "no changes in \(item)", sourceLocation: sourceLocation)
+    try require(item["changes"] as? [String: Any], "no changes in \(item)", sourceLocation: sourceLocation)
 }
 
 /// `[old, new]` of a text field (`null` as nil), or nil when it is not such a pair.
@@ -1061,14 +1061,14 @@ private func slot(_ value: Any?) -> String? {
 
 /// The items on the boards of the kanban file, as JSON objects.
 private func fileItems(_ sandbox: KanbanSandbox) throws -> [[String: Any]] {
-    let root = try #require((try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))) as? [String: Any])
-    let boards = try #require(root["boards"] as? [[String: Any]])
+    let root = try require((try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))) as? [String: Any])
+    let boards = try require(root["boards"] as? [[String: Any]])
     return boards.flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
 }
 
 /// The archive of the kanban file, as JSON objects.
 private func fileArchive(_ sandbox: KanbanSandbox) throws -> [[String: Any]] {
-    let root = try #require((try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))) as? [String: Any])
+    let root = try require((try JSONSerialization.jsonObject(with: Data(try sandbox.bytes()))) as? [String: Any])
     return (root["archive"] as? [[String: Any]]) ?? []
 }
 

@@ -46,14 +46,14 @@ struct Grid {
 
     init(_ text: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        try #require(!rows.isEmpty, sourceLocation: sourceLocation)
+        try require(!rows.isEmpty, sourceLocation: sourceLocation)
         separators = Self.bars(in: rows[0])
         var cells: [[String]] = []
         for row in rows {
-            #expect(DisplayWidth.of(row) <= width, "wider than \(width): \(row)", sourceLocation: sourceLocation)
-            #expect(row.last != " ", "trailing space: \(row)", sourceLocation: sourceLocation)
+            expectTrue(DisplayWidth.of(row) <= width, "wider than \(width): \(row)", sourceLocation: sourceLocation)
+            expectTrue(row.last != " ", "trailing space: \(row)", sourceLocation: sourceLocation)
             // Every separator of every row at the same display column as in the header.
-            #expect(Self.bars(in: row) == separators, "out of line: \(row)", sourceLocation: sourceLocation)
+            expectTrue(Self.bars(in: row) == separators, "out of line: \(row)", sourceLocation: sourceLocation)
             cells.append(Self.split(row, at: separators))
         }
         self.cells = cells
@@ -76,7 +76,7 @@ struct Grid {
         var column = 0
         for character in row {
             if separators.contains(column) {
-                #expect(cells[cells.count - 1].last == " " && character == "│", "\(row)")
+                expectTrue(cells[cells.count - 1].last == " " && character == "│", "\(row)")
                 cells[cells.count - 1].removeLast()
                 cells.append("")
             } else if separators.contains(column - 1) {
@@ -95,7 +95,7 @@ struct Grid {
         let width = DisplayWidth.of(cells[1][c])
         expectEqual(cells[1][c], String(repeating: "─", count: width))
         let start = c == 0 ? 0 : separators[c - 1] + 2
-        if c < separators.count { #expect(start + width + 1 == separators[c], "column \(c)") }
+        if c < separators.count { expectTrue(start + width + 1 == separators[c], "column \(c)") }
         return width
     }
 
@@ -128,18 +128,18 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     @Test(arguments: widths)
     func columnsLineUpCellByCellAndShowEveryCardWhole(width: Int) throws {
         guard Self.sideBySide.contains(width) else {
-            #expect(BoardView.columns(sixBoards, width: width, style: plain) == nil, "\(width) is too narrow")
-            #expect(sixBoards.map { Column($0).minimum }.reduce(0, +) + 3 * 5 > width)
+            expectTrue(BoardView.columns(sixBoards, width: width, style: plain) == nil, "\(width) is too narrow")
+            expectTrue(sixBoards.map { Column($0).minimum }.reduce(0, +) + 3 * 5 > width)
             return
         }
-        let text = try #require(BoardView.columns(sixBoards, width: width, style: plain), "\(width) holds six columns")
+        let text = try require(BoardView.columns(sixBoards, width: width, style: plain), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
         expectEqual(grid.separators.count, sixBoards.count - 1)
         for (c, board) in sixBoards.enumerated() {
             let column = grid.column(c)
             let columnWidth = grid.width(of: c)
-            #expect(columnWidth >= Column(board).minimum)
-            for cell in column { #expect(DisplayWidth.of(cell) <= columnWidth, "\(cell)") }
+            expectTrue(columnWidth >= Column(board).minimum)
+            for cell in column { expectTrue(DisplayWidth.of(cell) <= columnWidth, "\(cell)") }
             expectEqual(column[0], BoardView.header(board, style: plain, maximumWidth: columnWidth).text)
             let layout = Column(board)
             let shown = cards(in: column, prefixWidth: layout.prefixWidth)
@@ -156,10 +156,10 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     func compactShowsOneLinePerCardCutWithAnEllipsis(width: Int) throws {
         // Compact or not, a column is as narrow as its minimum, which is the same.
         guard Self.sideBySide.contains(width) else {
-            #expect(BoardView.columns(sixBoards, width: width, style: plain, compact: true) == nil, "\(width)")
+            expectTrue(BoardView.columns(sixBoards, width: width, style: plain, compact: true) == nil, "\(width)")
             return
         }
-        let text = try #require(
+        let text = try require(
             BoardView.columns(sixBoards, width: width, style: plain, compact: true), "\(width) holds six columns")
         let grid = try Grid(text, width: width)
         expectEqual(grid.cells.count, 2 + sixBoards.map { max(1, $0.cards.count) }.max()!)
@@ -167,7 +167,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
             let prefix = Column(board).prefixWidth
             for (card, row) in zip(board.cards, grid.column(c).dropFirst(2)) {
                 let text = String(row.dropFirst(prefix))
-                #expect(text == card.title || (text.hasSuffix("…") && card.title.hasPrefix(text.dropLast())))
+                expectTrue(text == card.title || (text.hasSuffix("…") && card.title.hasPrefix(text.dropLast())))
             }
         }
     }
@@ -181,7 +181,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
             board("Todo", long), board("In Progress", ["Push Notification", "Analytics"]),
             board("Done", ["System Architecture", "Alert & Debugging"]),
         ]
-        let text = try #require(BoardView.columns(boards, width: 200, style: plain))
+        let text = try require(BoardView.columns(boards, width: 200, style: plain))
         let grid = try Grid(text, width: 200)
         // The short boards take what they need; the long one takes the rest, all of it.
         let widths = (0..<3).map { grid.width(of: $0) }
@@ -199,29 +199,29 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
             board("In Progress", ["Push notifications for mobile clients when a card moves", "Analytics"]),
             board("Done", ["System Architecture", "Alert & Debugging", "Fix", "Docs"]),
         ]
-        let text = try #require(BoardView.columns(boards, width: 120, style: plain))
+        let text = try require(BoardView.columns(boards, width: 120, style: plain))
         let grid = try Grid(text, width: 120)
         let widths = (0..<3).map { grid.width(of: $0) }
-        #expect(widths[0] > widths[1] && widths[0] > widths[2])
+        expectTrue(widths[0] > widths[1] && widths[0] > widths[2])
         // Less height than equal thirds would give.
         let equal = boards.map { Column($0).height(width: (120 - 6) / 3, compact: false) }.max()!
-        #expect(grid.cells.count < equal)
+        expectTrue(grid.cells.count < equal)
     }
 
     @Test func headersAreFittedAndRedAtTheLimit() throws {
         let boards = [
             board("Review", limit: 1, ["Cafe"]), board("Waiting for customer feedback from the client", ["x"]),
         ]
-        let text = try #require(BoardView.columns(boards, width: 40, style: plain))
+        let text = try require(BoardView.columns(boards, width: 40, style: plain))
         let header = text.split(separator: "\n")[0]
-        #expect(header.hasPrefix("Review (1/1) │ Waiting for cust"))
-        #expect(header.hasSuffix("… (1)"))
-        let colored = try #require(BoardView.columns(boards, width: 40, style: Style(enabled: true)))
-        #expect(colored.hasPrefix("\u{1B}[1;31mReview (1/1)\u{1B}[0m"))
+        expectTrue(header.hasPrefix("Review (1/1) │ Waiting for cust"))
+        expectTrue(header.hasSuffix("… (1)"))
+        let colored = try require(BoardView.columns(boards, width: 40, style: Style(enabled: true)))
+        expectTrue(colored.hasPrefix("\u{1B}[1;31mReview (1/1)\u{1B}[0m"))
     }
 
     @Test func colorDoesNotMoveTheSeparators() throws {
-        let colored = try #require(BoardView.columns(sixBoards, width: 200, style: Style(enabled: true)))
+        let colored = try require(BoardView.columns(sixBoards, width: 200, style: Style(enabled: true)))
         let stripped = colored.replacing(#/\x1B\[[0-9;]*m/#, with: "")
         expectEqual(stripped, BoardView.columns(sixBoards, width: 200, style: plain))
     }
@@ -232,14 +232,14 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
             CardText(index: 1, id: "p2x1q7", title: "Docs", due: "12-01"),
         ]
         let boards = [BoardText(title: "Todo", count: 2, limit: nil, cards: cards)]
-        let text = try #require(BoardView.columns(boards, width: 80, style: plain))
-        #expect(text.contains("0 k3f9p2 Fix login #bug #p1 due 11-23\n"))
-        #expect(text.contains("1 p2x1q7 Docs due 12-01\n"))
+        let text = try require(BoardView.columns(boards, width: 80, style: plain))
+        expectTrue(text.contains("0 k3f9p2 Fix login #bug #p1 due 11-23\n"))
+        expectTrue(text.contains("1 p2x1q7 Docs due 12-01\n"))
         let stacked = BoardView.stacked(boards, style: plain)
-        #expect(stacked.contains("  0  k3f9p2  Fix login #bug #p1 due 11-23\n"))
+        expectTrue(stacked.contains("  0  k3f9p2  Fix login #bug #p1 due 11-23\n"))
         let colored = BoardView.stacked(boards, style: Style(enabled: true), width: 80)
-        #expect(colored.contains("\u{1B}[1;31mdue 11-23\u{1B}[0m"))
-        #expect(colored.contains("\u{1B}[2mdue 12-01\u{1B}[0m"))
+        expectTrue(colored.contains("\u{1B}[1;31mdue 11-23\u{1B}[0m"))
+        expectTrue(colored.contains("\u{1B}[2mdue 12-01\u{1B}[0m"))
     }
 }
 
@@ -266,13 +266,13 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
             for total in stride(from: 30, through: 260, by: 23) {
                 let available = total - 3 * (count - 1)
                 guard let widths = ColumnLayout.widths(columns, total: total, compact: false) else {
-                    #expect(columns.map(\.minimum).reduce(0, +) > available)
+                    expectTrue(columns.map(\.minimum).reduce(0, +) > available)
                     continue
                 }
                 for (column, width) in zip(columns, widths) {
-                    #expect(width >= column.minimum && width <= column.natural)
+                    expectTrue(width >= column.minimum && width <= column.natural)
                     // At least half of an equal share, unless the column needs less.
-                    #expect(width >= min(column.natural, available / count / 2))
+                    expectTrue(width >= min(column.natural, available / count / 2))
                 }
                 if columns.map(\.natural).reduce(0, +) <= available {
                     expectEqual(widths, columns.map(\.natural))
@@ -296,9 +296,9 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let text = BoardView.stacked(sixBoards, style: plain, width: 40)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for line in lines {
-            #expect(DisplayWidth.of(line) <= 40, "\(line)")
+            expectTrue(DisplayWidth.of(line) <= 40, "\(line)")
         }
-        #expect(
+        expectTrue(
             text.contains(
                 """
                   0  id0x7  Write the CONTRIBUTING guide
@@ -309,25 +309,25 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         // Every word is there, and every card starts with its index and id.
         for board in sixBoards {
             for card in board.cards {
-                #expect(text.contains("  \(card.index)  \(card.id)  "))
+                expectTrue(text.contains("  \(card.index)  \(card.id)  "))
             }
         }
     }
 
     @Test func compactCutsEachCardToOneLine() {
         let text = BoardView.stacked(sixBoards, style: plain, width: 40, compact: true)
-        #expect(text.contains("  0  id0x7  Write the CONTRIBUTING guid…\n"))
+        expectTrue(text.contains("  0  id0x7  Write the CONTRIBUTING guid…\n"))
         let cardLines = text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  (") }
         let cardCount: Int = sixBoards.reduce(0) { (sum: Int, board) -> Int in sum + board.cards.count }
         expectEqual(cardLines.count, cardCount)
-        for line in cardLines { #expect(DisplayWidth.of(line) <= 40) }
+        for line in cardLines { expectTrue(DisplayWidth.of(line) <= 40) }
     }
 
     @Test func offATerminalEachCardIsOneLineWhateverItsLength() {
         let text = BoardView.stacked(sixBoards, style: plain)
         for board in sixBoards {
             for card in board.cards {
-                #expect(text.contains("  \(card.index)  \(card.id)  \(card.title)\n"))
+                expectTrue(text.contains("  \(card.index)  \(card.id)  \(card.title)\n"))
             }
         }
     }
@@ -335,7 +335,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     @Test func aVeryNarrowTerminalStillFitsEveryLine() {
         for width in 12...30 {
             for line in BoardView.stacked(sixBoards, style: plain, width: width).split(separator: "\n") {
-                #expect(DisplayWidth.of(line) <= max(width, 2 + 1 + 2 + 5 + 2 + 2), "\(width): \(line)")
+                expectTrue(DisplayWidth.of(line) <= max(width, 2 + 1 + 2 + 5 + 2 + 2), "\(width): \(line)")
             }
         }
     }
@@ -355,8 +355,8 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         let items = [Item(id: ItemID("k3f9")!, title: "tab\there"), Item(id: ItemID("p2x1")!, title: "Docs")]
         let text = BoardText(Board(id: ItemID("b1")!, title: "To\u{1B}do", limit: 2, items: items))
         expectEqual(text.title, "To\\u{1B}do")
-        #expect(text.count == 2 && text.limit == 2 && text.isFull)
-        #expect(
+        expectTrue(text.count == 2 && text.limit == 2 && text.isFull)
+        expectTrue(
             text.cards == [
                 CardText(index: 0, id: "k3f9", title: "tab\\there"), CardText(index: 1, id: "p2x1", title: "Docs"),
             ])

@@ -141,7 +141,7 @@ struct CompletionTests {
         expectEqual(CompletionContext(words: ["-f", "a.json", "move", ""]).file, "a.json")
         expectEqual(CompletionContext(words: ["move", "--file=b.json", ""]).file, "b.json")
         expectEqual(CompletionContext(words: ["-qfc.json", "move", ""]).file, "c.json")
-        #expect(CompletionContext(words: ["move", "--", "-f", "d.json", ""]).file == nil)
+        expectTrue(CompletionContext(words: ["move", "--", "-f", "d.json", ""]).file == nil)
         let value = CompletionContext(words: ["move", "--to=In P"])
         expectEqual(value.stem, "--to=")
         expectEqual(value.prefix, "In P")
@@ -151,7 +151,7 @@ struct CompletionTests {
         for spec in Commands.all {
             // Every operand says what it is (or is deliberately free text).
             for slot in spec.operandSlots {
-                #expect(!slot.kinds.isEmpty && !slot.kinds.contains(.words([])), "\(spec.name)")
+                expectTrue(!slot.kinds.isEmpty && !slot.kinds.contains(.words([])), "\(spec.name)")
             }
         }
         expectEqual(Commands.named("move")!.operandSlots.flatMap(\.kinds), [.item, .board])
@@ -213,7 +213,7 @@ struct CompletionTests {
         let here = try CompletionSandbox()
         let result = try here.run(Shells.bash!, ["-c", "source <(kanban completion bash) && complete -p kanban"])
         expectEqual(result.out, "complete -F _kanban kanban\n", "\(result)")
-        #expect(result.stderr.isEmpty)
+        expectTrue(result.stderr.isEmpty)
     }
 
     @Test func bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable() throws {
@@ -252,16 +252,16 @@ struct CompletionTests {
                 plain("kanban board limit Todo "), plain("kanban help "), plain("kanban completion "),
                 plain("kanban rename Todo:0 "),
             ], in: here)
-        #expect(result.stderr.isEmpty, "\(result.err)")
+        expectTrue(result.stderr.isEmpty, "\(result.err)")
         let escapedTitles = titles.map { ShellQuote.quote($0, state: .none) }
-        #expect(
+        expectTrue(
             Set(output["kanban move "] ?? [])
                 == Set(ids + escapedTitles + ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"]))
         expectEqual(output["kanban move Ana"], ["Analytics"])
         expectEqual(output["kanban move Mach"], ["Machine\\ Learning"])
         expectEqual(output["kanban move x --to "], ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
-        let archived = try #require(output["kanban restore "])
-        #expect(archived.count == 2 && archived.contains("System\\ Architecture"))
+        let archived = try require(output["kanban restore "])
+        expectTrue(archived.count == 2 && archived.contains("System\\ Architecture"))
         expectEqual(Set(output["kanban add x --label "] ?? []), ["bug", "p1", "@alice"])
         expectEqual(output["kanban board limit Todo "], ["none"])
         expectEqual(Set(output["kanban help "] ?? []), Set(Commands.topLevelNames))
@@ -285,7 +285,7 @@ struct CompletionTests {
         expectEqual(output["kanban --file=other.json move x --to "], ["Elsewhere"])
         expectEqual(output["kanban -fother.json move x --to "], ["Elsewhere"])
         expectEqual(output["kanban -f missing.json move x --to "], [])
-        #expect(result.stderr.isEmpty, "\(result.err)")
+        expectTrue(result.stderr.isEmpty, "\(result.err)")
         let (fromEnvironment, _) = try bash(
             [plain("kanban move x --to ")], in: here, environment: ["KANBAN_FILE": "other.json"])
         expectEqual(fromEnvironment["kanban move x --to "], ["Elsewhere"])
@@ -302,15 +302,15 @@ struct CompletionTests {
             ("kanban move Analytics --to 'Q3: P", ["kanban", "move", "Analytics", "--to", "'Q3: P"]),
         ]
         let (output, _) = try bash(calls, in: here)
-        let unquoted = try #require(output["kanban show It"]?.first)
+        let unquoted = try require(output["kanban show It"]?.first)
         expectEqual(unquoted, "It\\'s\\ \\\"quoted\\\"\\ \\&\\ more")
-        let single = try #require(output["kanban show 'It"]?.first)
-        let double = try #require(output["kanban show \"It"]?.first)
-        let colon = try #require(output["kanban move Analytics --to Q3:"]?.first)
+        let single = try require(output["kanban show 'It"]?.first)
+        let double = try require(output["kanban show \"It"]?.first)
+        let colon = try require(output["kanban move Analytics --to Q3:"]?.first)
         expectEqual(colon, "\\ Plans")
-        let equals = try #require(output["kanban move Analytics --to=In"]?.first)
+        let equals = try require(output["kanban move Analytics --to=In"]?.first)
         expectEqual(equals, "In\\ Progress")
-        let quotedColon = try #require(output["kanban move Analytics --to 'Q3: P"]?.first)
+        let quotedColon = try require(output["kanban move Analytics --to 'Q3: P"]?.first)
         // Readline puts the reply in place of the text after the word's opening quote (or after
         // its last ':' or '='), closing an open quote; the lines must then run as meant.
         let lines = [
@@ -323,7 +323,7 @@ struct CompletionTests {
             expectEqual(result.status, 0, "\(line): \(result)")
         }
         let shown = try here.run(Shells.bash!, ["-c", "kanban show \(unquoted)"])
-        #expect(shown.out.hasPrefix("It's \"quoted\" & more\n"), "\(shown)")
+        expectTrue(shown.out.hasPrefix("It's \"quoted\" & more\n"), "\(shown)")
     }
 
     /// A title with `!!` completed inside double quotes: bash expands `!` there, and readline
@@ -339,9 +339,9 @@ struct CompletionTests {
             ("kanban show 'Wow", ["kanban", "show", "'Wow"]),
         ]
         let (output, _) = try bash(calls, in: here)
-        let unquoted = try #require(output["kanban show Wow"]?.first)
-        let double = try #require(output["kanban show \"Wow"]?.first)
-        let single = try #require(output["kanban show 'Wow"]?.first)
+        let unquoted = try require(output["kanban show Wow"]?.first)
+        let double = try require(output["kanban show \"Wow"]?.first)
+        let single = try require(output["kanban show 'Wow"]?.first)
         try expectShellsRead(
             [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["bash"])
     }
@@ -388,29 +388,29 @@ struct CompletionTests {
                 })
         }
         expectEqual(values("kanban "), Set(Commands.topLevelNames))
-        #expect(
+        expectTrue(
             output["kanban "]?.contains {
                 $0.hasPrefix("move ") && $0.hasSuffix("move cards to a board, or reorder them in it")
             } == true)
         expectEqual(values("kanban board "), Set(Commands.boardSubcommands))
         expectEqual(values("kanban move x --to "), ["Todo", "In\\ Progress", "Done", "Q3:\\ Plans"])
-        #expect(
+        expectTrue(
             output["kanban move x --to "]?.contains {
                 $0.hasPrefix("In\\ Progress -- In Progress") && $0.hasSuffix("-- board, 3 cards")
             } == true)
         expectEqual(values("kanban -f other.json move x --to "), ["Elsewhere"])
         expectEqual(values("kanban move x --to=In"), ["--to=In\\ Progress"])
-        #expect(values("kanban import ").contains("kanban.json"))
+        expectTrue(values("kanban import ").contains("kanban.json"))
         // Cards: ids described by their titles, and titles.
         let (ids, _) = try here.cards
         let analytics = try here.sandbox.boards().id(of: "Analytics")
-        #expect(values("kanban move ").isSuperset(of: Set(ids)))
-        #expect(
+        expectTrue(values("kanban move ").isSuperset(of: Set(ids)))
+        expectTrue(
             output["kanban move "]?.contains {
                 $0.hasPrefix("\(analytics) ") && $0.contains("Analytics (In Progress:1)")
             } == true)
         expectEqual(output["kanban move "]?.contains { $0.hasPrefix("Machine\\ Learning ") }, true)
-        #expect(values("kanban restore ").contains("System\\ Architecture"))
+        expectTrue(values("kanban restore ").contains("System\\ Architecture"))
         for spec in Commands.all {
             expectEqual(values("kanban \(spec.name) -"), TableExpectations.options(of: spec), "\(spec.name)")
         }
@@ -429,10 +429,10 @@ struct CompletionTests {
         let title = "Wow!! $(touch canary) it's `x` great"
         try here.sandbox.succeed(["add", title, "-q"])
         let output = try zsh(["kanban show Wow", "kanban show \"Wow", "kanban show 'Wow"], in: here)
-        let unquoted = try #require(output["kanban show Wow"]?.first?.components(separatedBy: " -- ").first)
+        let unquoted = try require(output["kanban show Wow"]?.first?.components(separatedBy: " -- ").first)
         // In a word that opens a quote, zsh inserts what goes inside the quote, and closes it.
-        let double = try #require(output["kanban show \"Wow"]?.first?.components(separatedBy: " -- ").first)
-        let single = try #require(output["kanban show 'Wow"]?.first?.components(separatedBy: " -- ").first)
+        let double = try require(output["kanban show \"Wow"]?.first?.components(separatedBy: " -- ").first)
+        let single = try require(output["kanban show 'Wow"]?.first?.components(separatedBy: " -- ").first)
         try expectShellsRead(
             [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["zsh"])
     }
@@ -473,9 +473,9 @@ struct CompletionTests {
         expectEqual(values("kanban move x --to=In"), ["--to=In Progress"])
         let (ids, titles) = try here.cards
         let analytics = try here.sandbox.boards().id(of: "Analytics")
-        #expect(values("kanban move ").isSuperset(of: Set(ids + titles)))
+        expectTrue(values("kanban move ").isSuperset(of: Set(ids + titles)))
         expectEqual(output["kanban move "]?.contains("\(analytics)\tAnalytics (In Progress:1)"), true)
-        #expect(values("kanban restore ").contains("System Architecture"))
+        expectTrue(values("kanban restore ").contains("System Architecture"))
         for spec in Commands.all {
             expectEqual(values("kanban \(spec.name) -"), TableExpectations.options(of: spec), "\(spec.name)")
         }

@@ -17,11 +17,11 @@ struct ConcurrencyTests {
         }
         let results = try processes.map { try $0.wait(timeout: 120) }
         let winners = results.indices.filter { results[$0].status == 0 }
-        try #require(winners.count == 1, "exactly one init succeeds: \(results.map(\.description))")
+        try require(winners.count == 1, "exactly one init succeeds: \(results.map(\.description))")
         for (index, result) in results.enumerated() where index != winners[0] {
             try expectJSONError(result, exit: 73, code: "exists")
         }
         try expectEqual(sandbox.fileBoards().layout, [BoardColumn("Board \(winners[0])", [])])
-        #expect(try sandbox.temporaryFiles().isEmpty)
+        expectTrue(try sandbox.temporaryFiles().isEmpty)
     }
 }

@@ -39,42 +39,42 @@ import Testing
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let text = try sandbox.succeed("list", "--color", "never")
-        #expect(text.contains("! Todo (2/3)"), "\(text)")
-        #expect(text.contains("a1  ! Analytics") && text.contains("a2  Plain"), "\(text)")
-        #expect(try sandbox.succeed("list", "--tsv") == "Todo\t0\ta1\tAnalytics\t\t\tnote,title\t\nTodo\t1\ta2\tPlain\t\t\t\t\n")
+        expectTrue(text.contains("! Todo (2/3)"), "\(text)")
+        expectTrue(text.contains("a1  ! Analytics") && text.contains("a2  Plain"), "\(text)")
+        expectTrue(try sandbox.succeed("list", "--tsv") == "Todo\t0\ta1\tAnalytics\t\t\tnote,title\t\nTodo\t1\ta2\tPlain\t\t\t\t\n")
         try expectEqual(sandbox.succeed("list", "--conflicts", "--tsv"), "Todo\t0\ta1\tAnalytics\t\t\tnote,title\t\n")
         let json = try sandbox.succeed("list", "--conflicts", "--json")
-        #expect(json.contains(#""conflict": {"note": {"base": null, "theirs": "theirs"}"#) && !json.contains("Plain"))
+        expectTrue(json.contains(#""conflict": {"note": {"base": null, "theirs": "theirs"}"#) && !json.contains("Plain"))
     }
 
     @Test func showGivesBaseOursAndTheirs() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let text = try sandbox.succeed("show", "a1", "--color", "never")
-        #expect(text.contains("conflict note: base none, ours 'ours', theirs 'theirs'"), "\(text)")
-        #expect(text.contains("conflict title: base 'A', ours 'Analytics', theirs 'Metrics'"), "\(text)")
+        expectTrue(text.contains("conflict note: base none, ours 'ours', theirs 'theirs'"), "\(text)")
+        expectTrue(text.contains("conflict title: base 'A', ours 'Analytics', theirs 'Metrics'"), "\(text)")
         let json = try sandbox.succeed("show", "a1", "--json")
-        #expect(json.contains(#""conflict":{"note":{"base":null,"theirs":"theirs"}"#) || json.contains(#""conflict": {"note": {"base": null, "theirs": "theirs"}"#), "\(json)")
-        #expect(try sandbox.succeed("export", "--format", "json").contains(#""conflict": {"limit": {"base": null, "theirs": 5}}"#))
+        expectTrue(json.contains(#""conflict":{"note":{"base":null,"theirs":"theirs"}"#) || json.contains(#""conflict": {"note": {"base": null, "theirs": "theirs"}"#), "\(json)")
+        expectTrue(try sandbox.succeed("export", "--format", "json").contains(#""conflict": {"limit": {"base": null, "theirs": 5}}"#))
     }
 
     @Test func resolveSettlesInOneUndoableTransaction() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let before = try sandbox.bytes()
-        #expect(try sandbox.succeed("resolve", "a1", "--theirs", "--dry-run").hasPrefix("would resolve the conflict on a1"))
+        expectTrue(try sandbox.succeed("resolve", "a1", "--theirs", "--dry-run").hasPrefix("would resolve the conflict on a1"))
         try expectEqual(sandbox.bytes(), before, "a dry run writes nothing")
         let report = try jsonObject(try sandbox.succeed("resolve", "a1", "--theirs", "--field", "title", "--json"))
-        #expect(report["command"] as? String == "resolve" && report["changed"] as? Bool == true)
-        let item = try #require((report["items"] as? [[String: Any]])?.first)
+        expectTrue(report["command"] as? String == "resolve" && report["changed"] as? Bool == true)
+        let item = try require((report["items"] as? [[String: Any]])?.first)
         expectEqual((item["conflicts"] as? [String: [String]])?["resolved"], ["title"])
-        #expect(try sandbox.succeed("list", "--tsv").hasPrefix("Todo\t0\ta1\tMetrics\t\t\tnote\t\n"))
+        expectTrue(try sandbox.succeed("list", "--tsv").hasPrefix("Todo\t0\ta1\tMetrics\t\t\tnote\t\n"))
         try sandbox.succeed("undo", "-q")
         try expectEqual(sandbox.bytes(), before, "undo brings the record back")
         try sandbox.succeed("resolve", "a1", "-q")
-        #expect(try sandbox.succeed("list", "--tsv").hasPrefix("Todo\t0\ta1\tAnalytics\t\t\t\t\n"))
+        expectTrue(try sandbox.succeed("list", "--tsv").hasPrefix("Todo\t0\ta1\tAnalytics\t\t\t\t\n"))
         let again = try sandbox.run(["resolve", "a1"])
-        #expect(again.status == 1 && again.err.contains("no recorded conflict"), "\(again)")
+        expectTrue(again.status == 1 && again.err.contains("no recorded conflict"), "\(again)")
         let plain = try sandbox.run(["resolve", "a2", "--json"])
         expectEqual(plain.status, 1)
         // A board: not a card's title, so the board.
@@ -90,14 +90,14 @@ import Testing
         try sandbox.write(Self.file, to: "old.json")
         try sandbox.succeed(["batch", "-q"], stdin: Array("resolve a1 --field note\nboard limit Todo 4\n".utf8))
         try sandbox.succeed("edit", "a1", "--title", "Renamed", "-q")
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""), "every record settled")
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""), "every record settled")
         let diff = try sandbox.succeed("diff", "old.json", "kanban.json")
-        #expect(diff.contains("resolved the conflict on board 'Todo' (limit)"), "\(diff)")
-        #expect(diff.contains("(conflict resolved: note, title)"), "\(diff)")
+        expectTrue(diff.contains("resolved the conflict on board 'Todo' (limit)"), "\(diff)")
+        expectTrue(diff.contains("(conflict resolved: note, title)"), "\(diff)")
         let back = try sandbox.succeed("diff", "kanban.json", "old.json")
-        #expect(back.contains("conflict recorded on board 'Todo' (limit)"), "\(back)")
+        expectTrue(back.contains("conflict recorded on board 'Todo' (limit)"), "\(back)")
         let json = try sandbox.succeed("diff", "kanban.json", "old.json", "--json")
-        #expect(json.contains(#""conflicts":{"recorded":["note","title"],"resolved":[]}"#), "\(json)")
+        expectTrue(json.contains(#""conflicts":{"recorded":["note","title"],"resolved":[]}"#), "\(json)")
     }
 
     @Test func theBoardSettlesTheCardUnderTheCursor() throws {
@@ -107,14 +107,14 @@ import Testing
         harness.keys("R")
         expectEqual(harness.kanban, kanban)
         harness.keys("kT")
-        #expect(harness.kanban.boards[0].items[0].title == "Metrics" && harness.kanban.boards[0].items[0].conflicts.isEmpty)
-        #expect(BoardUI.keyHelp.contains { $0.keys == "R  T" })
+        expectTrue(harness.kanban.boards[0].items[0].title == "Metrics" && harness.kanban.boards[0].items[0].conflicts.isEmpty)
+        expectTrue(BoardUI.keyHelp.contains { $0.keys == "R  T" })
     }
 
     @Test func completionOffersResolveAndItsFields() {
         expectEqual(CompletionContext(words: ["resolve", ""]).target, .value([.item, .board]))
-        #expect(CompletionContext(words: ["resolve", "a1", "--field", ""]).target == .value([.words(["due", "limit", "note", "role", "title"])]))
-        #expect(Commands.named("resolve") != nil)
+        expectTrue(CompletionContext(words: ["resolve", "a1", "--field", ""]).target == .value([.words(["due", "limit", "note", "role", "title"])]))
+        expectTrue(Commands.named("resolve") != nil)
     }
 }
 
@@ -124,15 +124,15 @@ import Testing
     @Test func aLargeBoardsHeaderLosesItsMarkWhenTheConflictIsSettled() throws {
         let titles = (0..<(BoardUI.sampleSize + 10)).map { "Card \($0)" }
         var board = UIHarness.kanban([("Todo", titles)]).boards[0]
-        let limit = try #require(ConflictField(rawValue: "limit"))
+        let limit = try require(ConflictField(rawValue: "limit"))
         board.conflicts[limit] = RecordedConflict(field: limit, base: nil, theirs: .number(4))
         let kanban = try Kanban(boards: [board])
         var harness = UIHarness(kanban, width: 80, height: 24)
-        #expect(harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
+        expectTrue(harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
         var settled = kanban
         try settled.resolveConflicts(of: .board(0), taking: .ours)
         _ = harness.ui.handle(.outcome(.changed(settled, report: "resolved")))
-        #expect(!harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
-        #expect(harness.screen.contains { $0.contains("Todo") })
+        expectTrue(!harness.screen.contains { $0.contains("! Todo") }, "\(harness.screen)")
+        expectTrue(harness.screen.contains { $0.contains("Todo") })
     }
 }

@@ -117,7 +117,7 @@ struct CrashTests {
         try reset(sandbox, to: Self.base, history: nil)
         for command in Self.earlier {
             let result = try sandbox.run(command)
-            try #require(result.status == 0, "kanban \(command.joined(separator: " ")): \(result)")
+            try require(result.status == 0, "kanban \(command.joined(separator: " ")): \(result)")
         }
         return (try sandbox.bytes(), try sandbox.bytes(".kanban.json.history"))
     }
@@ -229,14 +229,14 @@ struct CrashTests {
                 try reset(sandbox, to: scenario.before, history: scenario.history)
                 let writer = try sandbox.start(
                     scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": stop.name])
-                try #require(
+                try require(
                     try writer.waitUntilStopped(timeout: 30),
                     "\(context): the writer did not stop; the tests need a debug build (KANBAN_TEST_STOP_AT)")
 
                 // Stopped: the locks held, the file and the temporary file as the step says.
-                #expect(try lockIsHeld(sandbox.path(".kanban.json.lock")), "\(context): the writer holds the lock")
+                expectTrue(try lockIsHeld(sandbox.path(".kanban.json.lock")), "\(context): the writer holds the lock")
                 if scenario.before != nil && !stop.committed {
-                    #expect(try lockIsHeld(sandbox.file), "\(context): the writer holds the kanban file's lock")
+                    expectTrue(try lockIsHeld(sandbox.file), "\(context): the writer holds the kanban file's lock")
                 }
                 let temporary = try sandbox.temporaryFiles()
                 expectEqual(temporary.count, stop.temporaryFiles, "\(context): \(temporary)")
@@ -251,7 +251,7 @@ struct CrashTests {
 
                 writer.kill(SIGKILL)
                 let ended = try writer.wait(timeout: 30)
-                try #require(ended.signal == SIGKILL, "\(context): \(ended)")
+                try require(ended.signal == SIGKILL, "\(context): \(ended)")
                 switch try verifyAfterKill(scenario, in: sandbox, context: context) {
                 case .success(let (outcome, _)):
                     let expected: Outcome =
@@ -270,10 +270,10 @@ struct CrashTests {
             try reset(sandbox, to: scenario.before, history: scenario.history)
             let writer = try sandbox.start(
                 scenario.arguments, stdin: scenario.stdin, environment: ["KANBAN_TEST_STOP_AT": "before-commit"])
-            try #require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop")
+            try require(try writer.waitUntilStopped(timeout: 30), "\(context): the writer did not stop")
             writer.kill(SIGCONT)
             try expectEqual(writer.wait(timeout: 30).status, 0, "\(context)")
-            #expect(try sandbox.temporaryFiles().isEmpty, "\(context)")
+            expectTrue(try sandbox.temporaryFiles().isEmpty, "\(context)")
             if case .failure(let failure) = matchesAfter(try currentFile(sandbox) ?? [], scenario) {
                 Issue.record("\(context): after continuing: \(failure)")
                 broken += 1
@@ -350,7 +350,7 @@ struct CrashTests {
             if ended.status == 0 {
                 finishedFirst += 1
             } else {
-                try #require(ended.signal == SIGKILL, "\(context): \(ended)")
+                try require(ended.signal == SIGKILL, "\(context): \(ended)")
                 killed += 1
             }
             switch try verifyAfterKill(scenario, in: sandbox, context: context) {
@@ -364,7 +364,7 @@ struct CrashTests {
             }
         }
         // Every writer, killed or finished first, was checked; where the kills landed is in the figures.
-        #expect(verified == Self.kills && killed + finishedFirst == Self.kills)
+        expectTrue(verified == Self.kills && killed + finishedFirst == Self.kills)
         Reliability.record(
             "crash",
             [
@@ -391,7 +391,7 @@ struct CrashTests {
             return
         }
         try sandbox.write(bytes, to: "reset.json")
-        try #require(rename(sandbox.path("reset.json"), sandbox.file) == 0)
+        try require(rename(sandbox.path("reset.json"), sandbox.file) == 0)
     }
 
     /// Runs the scenario to the end, `times` times, checking that every run gives the same
@@ -409,11 +409,11 @@ struct CrashTests {
             process.blockUntilExited()
             lifetimes.append(Int((DispatchTime.now().uptimeNanoseconds - begin) / 1000))
             let result = try process.wait()
-            try #require(result.status == 0, "\(scenario): \(result)")
-            let bytes = try #require(try currentFile(sandbox), "\(scenario) left no file")
+            try require(result.status == 0, "\(scenario): \(result)")
+            let bytes = try require(try currentFile(sandbox), "\(scenario) left no file")
             let file = try CheckedFile.check(bytes).get()
             if let after {
-                try #require(
+                try require(
                     sameKanban(file.kanban, after.kanban, knownIDs: ids(scenario.before)),
                     "\(scenario) is not repeatable: \(file.kanban) vs \(after.kanban)")
             }

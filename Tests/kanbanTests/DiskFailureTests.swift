@@ -119,17 +119,17 @@ struct DiskFailureTests {
         let result = try sandbox.run(
             arguments, environment: ["KANBAN_TEST_TEMPORARY_SUFFIX": Self.temporarySuffix], shell: shell)
         let message = try expectJSONError(result, exit: fault.exit, code: "io")
-        #expect(message.contains(fault.reason), "names the reason: \(message)")
-        #expect(
+        expectTrue(message.contains(fault.reason), "names the reason: \(message)")
+        expectTrue(
             message.contains(fault.creating ? file : sandbox.file) || message.contains(name),
             "names the file: \(message)")
         if let before {
             try expectEqual(sandbox.snapshot(), before, "the file is untouched")
         } else {
-            #expect(!sandbox.exists(name), "init left no file")
+            expectTrue(!sandbox.exists(name), "init left no file")
         }
         let left = Set(try sandbox.entries()).subtracting(entries).subtracting([".\(name).lock"])
-        #expect(left.isEmpty, "nothing is left behind: \(left.sorted())")
+        expectTrue(left.isEmpty, "nothing is left behind: \(left.sorted())")
 
         // The next command, on a healthy disk, works.
         if fault.creating {
@@ -161,7 +161,7 @@ struct DiskFailureTests {
             ["add", "one more"], environment: ["KANBAN_TEST_TEMPORARY_SUFFIX": Self.temporarySuffix], shell: shell)
         expectEqual(result.status, 0, "\(result)")
         try expectEqual(sandbox.boards()[0].items.last, "one more")
-        #expect(try sandbox.temporaryFiles().isEmpty)
+        expectTrue(try sandbox.temporaryFiles().isEmpty)
         Reliability.record("disk", ["kind": "interrupted", "call": syscall])
     }
 
@@ -252,7 +252,7 @@ struct DiskFailureTests {
             prepare: "cp ../kanban.json ../.kanban.json.lock . && \(Self.fillBlocks)",
             arguments: ["add", "one more", "--json"])
         let message = try expectJSONError(run.result, exit: 74, code: "io")
-        #expect(message.contains("no space left on device"), "\(message)")
+        expectTrue(message.contains("no space left on device"), "\(message)")
         expectEqual(run.file, before, "the file is as it was")
         expectEqual(run.entries, [".kanban.json.lock", "filler", "kanban.json"], "no temporary file is left")
         expectEqual(run.next, 0, "once there is room again, the next command works")
@@ -273,9 +273,9 @@ struct DiskFailureTests {
                 "cp ../kanban.json \(lockFileExists ? "../.kanban.json.lock" : "") . && \(Self.fillInodes)",
             arguments: ["move", "Analytics", "--to", "Done", "--json"], recover: "rm -f filler*")
         let message = try expectJSONError(run.result, exit: 74, code: "io")
-        #expect(message.contains("no space left on device"), "no inode for \(what): \(message)")
+        expectTrue(message.contains("no space left on device"), "no inode for \(what): \(message)")
         expectEqual(run.file, before)
-        #expect(!run.entries.contains { $0.hasPrefix(".kanban.json.tmp") })
+        expectTrue(!run.entries.contains { $0.hasPrefix(".kanban.json.tmp") })
         expectEqual(run.entries.contains(".kanban.json.lock"), lockFileExists)
         expectEqual(run.next, 0)
         Reliability.record("disk", ["kind": "tmpfs", "case": "noInodeLeftExits74AndKeepsTheFile"])
@@ -290,9 +290,9 @@ struct DiskFailureTests {
             arguments: ["init", "--sample", "--json"],
             recover: "rm -f filler; \"$0\" init -q")
         let message = try expectJSONError(run.result, exit: 73, code: "io")
-        #expect(message.contains("no space left on device"), "\(message)")
-        #expect(run.file == nil)
-        #expect(Set(run.entries).isSubset(of: ["filler", ".kanban.json.lock"]), "\(run.entries)")
+        expectTrue(message.contains("no space left on device"), "\(message)")
+        expectTrue(run.file == nil)
+        expectTrue(Set(run.entries).isSubset(of: ["filler", ".kanban.json.lock"]), "\(run.entries)")
         expectEqual(run.next, 0)
         Reliability.record("disk", ["kind": "tmpfs", "case": "initOnAFullDiskExits73AndLeavesNoFile"])
     }
@@ -311,12 +311,12 @@ struct DiskFailureTests {
                 """,
             arguments: ["move", "Analytics", "--to", "Done", "--json"],
             recover: "mount -o remount,rw \"$PWD\"")
-        try #require(run.result.status != 98, "list failed on a read-only file system")
+        try require(run.result.status != 98, "list failed on a read-only file system")
         let message = try expectJSONError(run.result, exit: 74, code: "io")
-        #expect(message.contains("read-only file system"), "\(message)")
+        expectTrue(message.contains("read-only file system"), "\(message)")
         expectEqual(run.file, before)
         expectEqual(run.entries, [".kanban.json.lock", "kanban.json"])
-        #expect(try String(contentsOfFile: sandbox.path("listed"), encoding: .utf8).contains("Analytics"))
+        expectTrue(try String(contentsOfFile: sandbox.path("listed"), encoding: .utf8).contains("Analytics"))
         Reliability.record(
             "disk", ["kind": "tmpfs", "case": "aReadOnlyFileSystemExits74AndCanStillBeListed"])
     }
@@ -341,7 +341,7 @@ struct DiskFailureTests {
         expectEqual(run.entries, ["kanban.json"], "no lock file was made")
         // A command that does change something still fails, naming the reason.
         try expectEqual(String(contentsOfFile: sandbox.path("refused-status"), encoding: .utf8), "74\n")
-        #expect(try String(contentsOfFile: sandbox.path("refused"), encoding: .utf8).contains("read-only file system"))
+        expectTrue(try String(contentsOfFile: sandbox.path("refused"), encoding: .utf8).contains("read-only file system"))
         Reliability.record(
             "disk", ["kind": "tmpfs", "case": "aCommandThatChangesNothingSucceedsOnAReadOnlyFileSystem"])
     }
@@ -355,7 +355,7 @@ struct DiskFailureTests {
     ) throws -> SpawnedProcess {
         let writer = try sandbox.start(
             arguments, environment: ["KANBAN_TEST_STOP_BEFORE_COMMIT": "1"], shell: shell)
-        try #require(
+        try require(
             try writer.waitUntilStopped(timeout: 30), "the writer did not stop; the tests need a debug build")
         return writer
     }
@@ -366,15 +366,15 @@ struct DiskFailureTests {
         try sandbox.initSample()
         let before = try sandbox.bytes()
         let writer = try stoppedWriter(sandbox, ["move", "Analytics", "--to", "Done", "--json"])
-        try #require(rename(sandbox.file, sandbox.path("moved.json")) == 0)
+        try require(rename(sandbox.file, sandbox.path("moved.json")) == 0)
         try FileManager.default.createDirectory(
             atPath: sandbox.path("kanban.json/notes"), withIntermediateDirectories: true)
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
-        #expect(message.contains("is a directory") && message.contains("kanban.json"), "\(message)")
+        expectTrue(message.contains("is a directory") && message.contains("kanban.json"), "\(message)")
         try expectEqual(sandbox.entries("kanban.json"), ["notes"], "the directory is untouched")
         try expectEqual(sandbox.bytes("moved.json"), before)
-        #expect(try sandbox.temporaryFiles().isEmpty, "the temporary file is removed")
+        expectTrue(try sandbox.temporaryFiles().isEmpty, "the temporary file is removed")
         Reliability.record(
             "disk", ["kind": "changed", "case": "aFileReplacedByADirectoryDuringTheWriteExits74"])
     }
@@ -389,7 +389,7 @@ struct DiskFailureTests {
         try FileManager.default.removeItem(atPath: sandbox.path("project"))
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
-        #expect(message.contains("no such file or directory"), "\(message)")
+        expectTrue(message.contains("no such file or directory"), "\(message)")
         try expectEqual(sandbox.entries(), [], "nothing was created in its place")
         Reliability.record(
             "disk", ["kind": "changed", "case": "aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated"])
@@ -409,14 +409,14 @@ struct DiskFailureTests {
         chmod(sandbox.path, 0o555)
         writer.kill(SIGCONT)
         let message = try expectJSONError(try writer.wait(timeout: 30), exit: 74, code: "io")
-        #expect(message.contains("permission denied"), "\(message)")
+        expectTrue(message.contains("permission denied"), "\(message)")
         try expectEqual(sandbox.snapshot(), before)
         // The temporary file could not be removed either; the next writer removes it.
         try expectEqual(sandbox.temporaryFiles().count, 1)
         chmod(sandbox.path, 0o777)
         try expectEqual(sandbox.run(["add", "y"], shell: ExitCodeTests.unprivileged).status, 0)
         try expectEqual(sandbox.boards()[0].items.last, "y")
-        #expect(try sandbox.temporaryFiles().isEmpty)
+        expectTrue(try sandbox.temporaryFiles().isEmpty)
         Reliability.record(
             "disk", ["kind": "changed", "case": "aDirectoryMadeReadOnlyDuringTheWriteExits74"])
     }
@@ -439,7 +439,7 @@ struct DiskFailureTests {
         }
         try expectJSONError(
             try sandbox.run(["init", "--json"] + options, environment: environment), exit: 73, code: "io")
-        #expect(try sandbox.entries().isEmpty, "no directory or file was created")
+        expectTrue(try sandbox.entries().isEmpty, "no directory or file was created")
     }
 
     @Test func initPastTheFileSizeLimitExits73AndLeavesNoFile() throws {
@@ -448,7 +448,7 @@ struct DiskFailureTests {
         // One 512-byte block: less than the sample needs, enough for the error message (stderr is a file here).
         let result = try sandbox.run(["init", "--sample", "--json"], shell: "ulimit -f 1")
         let message = try expectJSONError(result, exit: 73, code: "io")
-        #expect(message.contains("file too large"), "\(message)")
-        #expect(Set(try sandbox.entries()).isSubset(of: [".kanban.json.lock"]))
+        expectTrue(message.contains("file too large"), "\(message)")
+        expectTrue(Set(try sandbox.entries()).isSubset(of: [".kanban.json.lock"]))
     }
 }

@@ -93,7 +93,7 @@ struct ExitCodeTests {
         try sandbox.initSample()
         let result = try sandbox.run("move", "Analytics", "--to", "Done", "--json")
         expectEqual(result.status, 0)
-        #expect(result.stderr.isEmpty)
+        expectTrue(result.stderr.isEmpty)
         try expectEqual(jsonObject(result.out)["command"] as? String, "move")
     }
 
@@ -111,9 +111,9 @@ struct ExitCodeTests {
 
         let text = try sandbox.run(refusal.arguments)
         expectEqual(text.status, refusal.exit, "\(text)")
-        #expect(text.stdout.isEmpty)
-        #expect(text.err.hasPrefix("kanban: error: "), "\(text.err)")
-        #expect(!containsEscape(text.stderr), "the message shows no raw escape: \(text.err)")
+        expectTrue(text.stdout.isEmpty)
+        expectTrue(text.err.hasPrefix("kanban: error: "), "\(text.err)")
+        expectTrue(!containsEscape(text.stderr), "the message shows no raw escape: \(text.err)")
         try expectEqual(sandbox.snapshot(), before)
         try expectEqual(sandbox.entries(), entries, "no temporary file is left")
     }
@@ -126,13 +126,13 @@ struct ExitCodeTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let message = try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 64, code: "usage")
-        #expect(!message.contains("kanban.json"), "a usage error, not a missing file: \(message)")
+        expectTrue(!message.contains("kanban.json"), "a usage error, not a missing file: \(message)")
         if !arguments.contains("--json") {
             let text = try sandbox.run(arguments)
             expectEqual(text.status, 64)
-            #expect(text.err.hasPrefix("kanban: error: "))
+            expectTrue(text.err.hasPrefix("kanban: error: "))
         }
-        #expect(try sandbox.entries().isEmpty)
+        expectTrue(try sandbox.entries().isEmpty)
     }
 
     // MARK: 65
@@ -157,8 +157,8 @@ struct ExitCodeTests {
         for arguments in [["list"], ["add", "x"], ["move", "a1", "--to", "Todo"]] {
             let message = try expectJSONError(
                 try sandbox.run(arguments + ["--json"]), exit: 65, code: "corrupt_file")
-            #expect(message.contains(sandbox.file) || message.contains("kanban.json"), "names the file: \(message)")
-            #expect(message.contains(":6") || message.contains("line 6"), "names line 6: \(message)")
+            expectTrue(message.contains(sandbox.file) || message.contains("kanban.json"), "names the file: \(message)")
+            expectTrue(message.contains(":6") || message.contains("line 6"), "names line 6: \(message)")
             try expectEqual(sandbox.snapshot(), before)
         }
     }
@@ -192,7 +192,7 @@ struct ExitCodeTests {
         try sandbox.write(#"{"version": 2, "boards": [{"title": "Todo", "limit": null, "items": []}]}"# + "\n")
         let before = try sandbox.snapshot()
         let message = try expectJSONError(try sandbox.run("list", "--json"), exit: 65, code: "corrupt_file")
-        #expect(message.contains("2"), "names the version: \(message)")
+        expectTrue(message.contains("2"), "names the version: \(message)")
         try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 65, code: "corrupt_file")
         try expectEqual(sandbox.snapshot(), before)
     }
@@ -207,7 +207,7 @@ struct ExitCodeTests {
         try expectJSONError(
             try sandbox.run(["add", "x", "--json"], in: "sub"), exit: 66, code: "no_file")
         try expectEqual(sandbox.entries(), ["sub"])
-        #expect(try sandbox.entries("sub").isEmpty)
+        expectTrue(try sandbox.entries("sub").isEmpty)
     }
 
     @Test(arguments: [
@@ -225,7 +225,7 @@ struct ExitCodeTests {
             try sandbox.run(["list", "--json"] + options, environment: environment), exit: 66, code: "no_file")
         try expectJSONError(
             try sandbox.run(["add", "x", "--json"] + options, environment: environment), exit: 66, code: "no_file")
-        #expect(!sandbox.exists("missing.json"))
+        expectTrue(!sandbox.exists("missing.json"))
         try expectEqual(sandbox.snapshot(), before, "the discovered kanban.json is not used instead")
     }
 
@@ -252,8 +252,8 @@ struct ExitCodeTests {
         defer { sandbox.remove() }
         let result = try sandbox.run("init", "-f", "missing/dir/kanban.json", "--json")
         let message = try expectJSONError(result, exit: 73, code: "io")
-        #expect(message.contains("missing"))
-        #expect(try sandbox.entries().isEmpty)
+        expectTrue(message.contains("missing"))
+        expectTrue(try sandbox.entries().isEmpty)
     }
 
     // MARK: 74
@@ -264,12 +264,12 @@ struct ExitCodeTests {
         try sandbox.initSample()
         try sandbox.succeed("add", String(repeating: "long card ", count: 60))
         let before = try sandbox.snapshot()
-        #expect(before.bytes.count > 512)
+        expectTrue(before.bytes.count > 512)
         // RLIMIT_FSIZE of one 512-byte block: the new file cannot be written, even by root.
         let result = try sandbox.run(["add", "one more", "--json"], shell: "ulimit -f 1")
         try expectJSONError(result, exit: 74, code: "io")
         try expectEqual(sandbox.snapshot(), before)
-        #expect(try sandbox.temporaryFiles().isEmpty, "the partial temporary file is removed")
+        expectTrue(try sandbox.temporaryFiles().isEmpty, "the partial temporary file is removed")
         try sandbox.succeed("add", "one more")
     }
 
@@ -293,7 +293,7 @@ struct ExitCodeTests {
         try FileManager.default.createDirectory(atPath: sandbox.file, withIntermediateDirectories: false)
         try expectJSONError(try sandbox.run("list", "--json"), exit: 74, code: "io")
         try expectJSONError(try sandbox.run("add", "x", "--json"), exit: 74, code: "io")
-        #expect(try sandbox.entries("kanban.json").isEmpty)
+        expectTrue(try sandbox.entries("kanban.json").isEmpty)
     }
 
     /// A shell prefix that runs kanban as an unprivileged user: permission bits do not stop root.
@@ -334,7 +334,7 @@ struct ExitCodeTests {
         expectEqual(refused.status, 1, "a refusal is still reported as one: \(refused)")
         let message = try expectJSONError(
             try sandbox.run(["add", "x", "--json"], shell: Self.unprivileged), exit: 74, code: "io")
-        #expect(message.contains("cannot create its lock file") && message.contains("permission denied"), "\(message)")
+        expectTrue(message.contains("cannot create its lock file") && message.contains("permission denied"), "\(message)")
         try expectEqual(sandbox.snapshot(), before)
         try expectEqual(sandbox.entries(), ["kanban.json"])
     }
@@ -350,10 +350,10 @@ struct ExitCodeTests {
         let before = try sandbox.snapshot()
         let result = try sandbox.run(["move", "Analytics", "--to", "Done", "--json"], shell: Self.unprivileged)
         let message = try expectJSONError(result, exit: 74, code: "io")
-        #expect(message.contains("permission denied"))
+        expectTrue(message.contains("permission denied"))
         try expectEqual(sandbox.snapshot(), before)
         // A command that changes nothing needs no write, so it succeeds.
-        #expect(try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged).status == 0)
+        expectTrue(try sandbox.run(["move", "Done:0", "--to", "Done", "--at", "0"], shell: Self.unprivileged).status == 0)
     }
 
     // MARK: 75
@@ -370,7 +370,7 @@ struct ExitCodeTests {
         try expectEqual(sandbox.snapshot(), before)
         let text = try sandbox.run(["move", "Analytics", "--to", "Done"], environment: ["KANBAN_LOCK_TIMEOUT": "0.3"])
         expectEqual(text.status, 75)
-        #expect(text.err.hasPrefix("kanban: error: "))
+        expectTrue(text.err.hasPrefix("kanban: error: "))
         try expectEqual(sandbox.snapshot(), before)
 
         lock.release()

@@ -20,16 +20,16 @@ struct ExportImportTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let markdown = try sandbox.succeed("export")
-        #expect(markdown.hasPrefix("---\nkanban-plugin: board\n---\n\n## Todo\n\n- [ ] Database Migration\n"))
-        #expect(markdown.contains("## Done\n\n- [ ] System Architecture\n- [ ] Alert & Debugging\n"))
+        expectTrue(markdown.hasPrefix("---\nkanban-plugin: board\n---\n\n## Todo\n\n- [ ] Database Migration\n"))
+        expectTrue(markdown.contains("## Done\n\n- [ ] System Architecture\n- [ ] Alert & Debugging\n"))
         let csv = try sandbox.succeed("export", "--format", "csv", "done", "Todo")
         let lines = csv.split(separator: "\r\n")
         expectEqual(lines.first, "board,index,id,title,labels,due,created,entered,note,assignees")
         let boards: [String] = lines.dropFirst().map { (line: Substring) in String(line.split(separator: ",")[0]) }
         expectEqual(boards, ["Done", "Done", "Todo", "Todo", "Todo", "Todo"])
-        #expect(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))
+        expectTrue(try sandbox.succeed("export", "--format", "json").utf8.elementsEqual(try sandbox.bytes()))
         let unknown = try sandbox.run("export", "Nope")
-        #expect(unknown.status == 1 && unknown.stdout.isEmpty, "\(unknown)")
+        expectTrue(unknown.status == 1 && unknown.stdout.isEmpty, "\(unknown)")
         let badFormat = try sandbox.run("export", "--format", "yaml")
         expectEqual(badFormat.status, 64, "\(badFormat)")
     }
@@ -43,16 +43,16 @@ struct ExportImportTests {
         try expectEqual(sandbox.bytes("board.md"), Array(try sandbox.succeed("export").utf8))
         try sandbox.succeed("move", "Analytics", "--to", "Done", "--at", "0", "-q")
         let again = try sandbox.run("export", "-o", "board.md", "--json")
-        #expect(try expectJSONError(again, exit: 73, code: "exists").contains("--force"))
-        #expect(!String(decoding: try sandbox.bytes("board.md"), as: UTF8.self).contains("## Done\n\n- [ ] Analytics"))
+        expectTrue(try expectJSONError(again, exit: 73, code: "exists").contains("--force"))
+        expectTrue(!String(decoding: try sandbox.bytes("board.md"), as: UTF8.self).contains("## Done\n\n- [ ] Analytics"))
         // --force replaces it, keeping its permissions.
         chmod(sandbox.path("board.md"), 0o640)
         let json = try sandbox.succeed("export", "-o", "board.md", "--force", "--json")
         let object = try jsonObject(json)
-        #expect(object["file"] as? String == "board.md" && object["cards"] as? Int == 9)
-        #expect(String(decoding: try sandbox.bytes("board.md"), as: UTF8.self).contains("## Done\n\n- [ ] Analytics"))
+        expectTrue(object["file"] as? String == "board.md" && object["cards"] as? Int == 9)
+        expectTrue(String(decoding: try sandbox.bytes("board.md"), as: UTF8.self).contains("## Done\n\n- [ ] Analytics"))
         try expectEqual(sandbox.snapshot("board.md").mode & 0o777, 0o640)
-        #expect(try sandbox.entries().filter { $0.hasPrefix(".board.md") }.isEmpty, "no temporary file is left")
+        expectTrue(try sandbox.entries().filter { $0.hasPrefix(".board.md") }.isEmpty, "no temporary file is left")
     }
 
     @Test func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
@@ -61,13 +61,13 @@ struct ExportImportTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         let overKanban = try sandbox.run("export", "--format", "json", "-o", "kanban.json", "--force")
-        #expect(overKanban.status == 73 && overKanban.err.contains("is the kanban file"), "\(overKanban)")
+        expectTrue(overKanban.status == 73 && overKanban.err.contains("is the kanban file"), "\(overKanban)")
         try expectEqual(sandbox.snapshot(), before)
         let nowhere = try sandbox.run("export", "-o", "missing/board.md")
         expectEqual(nowhere.status, 73, "\(nowhere)")
         let forceAlone = try sandbox.run("export", "--force")
         expectEqual(forceAlone.status, 64, "\(forceAlone)")
-        #expect(try sandbox.succeed("export", "-o", "-").hasPrefix("---\n"))
+        expectTrue(try sandbox.succeed("export", "-o", "-").hasPrefix("---\n"))
     }
 
     // MARK: - Import
@@ -80,17 +80,17 @@ struct ExportImportTests {
             "---\nkanban-plugin: board\n---\n\n## todo\n\n- [ ] Imported #new @{2026-12-24}\n    its note\n\n"
                 + "## Later (2)\n\n- [ ] Someday\n\n***\n\n## Archive\n\n- [ ] Put away\n", to: "more.md")
         let output = try sandbox.succeed("import", "more.md")
-        #expect(output.contains("added board 'Later' at index 3 with limit 2\n"))
-        #expect(output.contains("' at Todo:4\n") && output.contains("'Put away' to the archive\n"))
+        expectTrue(output.contains("added board 'Later' at index 3 with limit 2\n"))
+        expectTrue(output.contains("' at Todo:4\n") && output.contains("'Put away' to the archive\n"))
         let boards = try sandbox.boards()
-        #expect(
+        expectTrue(
             boards.layout == sampleLayout.map { $0.title == "Todo" ? BoardColumn("Todo", $0.items + ["Imported"]) : $0 }
                 + [BoardColumn("Later", ["Someday"], limit: 2)])
         let show = try sandbox.succeed("show", "Imported", "--json")
-        #expect(show.contains("\"labels\": [\"new\"]"))
-        #expect(show.contains("\"due\": \"2026-12-24\"") && show.contains("\"note\": \"its note\""))
-        #expect(show.contains("\"created\": \"2026-11-23T10:00:00Z\", \"entered\": \"2026-11-23T10:00:00Z\""))
-        #expect(try sandbox.succeed("list", "--archived", "--tsv").contains("Put away"))
+        expectTrue(show.contains("\"labels\": [\"new\"]"))
+        expectTrue(show.contains("\"due\": \"2026-12-24\"") && show.contains("\"note\": \"its note\""))
+        expectTrue(show.contains("\"created\": \"2026-11-23T10:00:00Z\", \"entered\": \"2026-11-23T10:00:00Z\""))
+        expectTrue(try sandbox.succeed("list", "--archived", "--tsv").contains("Put away"))
     }
 
     @Test func importIsAllOrNothingAcrossItsFiles() throws {
@@ -102,8 +102,8 @@ struct ExportImportTests {
         let before = try sandbox.snapshot()
         let result = try sandbox.run("import", "good.csv", "bad.csv")
         expectEqual(result.status, 65, "\(result)")
-        #expect(result.err.contains("'bad.csv': line 3: a quoted field") && result.err.contains("nothing was imported"))
-        #expect(result.stdout.isEmpty)
+        expectTrue(result.err.contains("'bad.csv': line 3: a quoted field") && result.err.contains("nothing was imported"))
+        expectTrue(result.stdout.isEmpty)
         try expectEqual(sandbox.snapshot(), before)
         // Both good: one transaction, one write.
         let both = try sandbox.succeed("import", "good.csv", "good.csv", "--json")
@@ -119,10 +119,10 @@ struct ExportImportTests {
         try sandbox.write("board,title\nDone,Extra\n", to: "done.csv")
         let before = try sandbox.snapshot()
         let dry = try sandbox.succeed("import", "done.csv", "--dry-run", "--force")
-        #expect(dry.contains("would add"))
+        expectTrue(dry.contains("would add"))
         try expectEqual(sandbox.snapshot(), before)
         let refused = try sandbox.run("import", "done.csv")
-        #expect(refused.status == 1 && refused.err.contains("limited to 2"), "\(refused)")
+        expectTrue(refused.status == 1 && refused.err.contains("limited to 2"), "\(refused)")
         try expectEqual(sandbox.snapshot(), before)
         try sandbox.succeed("import", "done.csv", "--force", "-q")
         try expectEqual(sandbox.boards()[2].items.last, "Extra")
@@ -132,7 +132,7 @@ struct ExportImportTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
-        #expect(output.hasPrefix("created 'kanban.json'\n"))
+        expectTrue(output.hasPrefix("created 'kanban.json'\n"))
         let boards = try sandbox.boards()
         expectEqual(boards.map(\.title), ["Backlog", "To Do", "In Progress", "Review", "Done"])
         expectEqual(boards.map(\.limit), [nil, nil, 3, 2, nil])
@@ -172,12 +172,12 @@ struct ExportImportTests {
         let before = try sandbox.snapshot()
         let result = try sandbox.run("import", name)
         expectEqual(result.status, 65, "\(result)")
-        #expect(result.err.contains("'\(name)': \(place)"), "\(result.err)")
+        expectTrue(result.err.contains("'\(name)': \(place)"), "\(result.err)")
         try expectEqual(sandbox.snapshot(), before)
         let json = try sandbox.run("import", name, "--json")
         try expectJSONError(json, exit: 65, code: "bad_input")
         let fresh = try sandbox.run("init", "--import", name, "-f", "new.json")
-        #expect(fresh.status == 65 && !sandbox.exists("new.json"), "\(fresh)")
+        expectTrue(fresh.status == 65 && !sandbox.exists("new.json"), "\(fresh)")
     }
 
     @Test func aMissingFileIsNamed() throws {
@@ -185,7 +185,7 @@ struct ExportImportTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         let result = try sandbox.run("import", "nope.md")
-        #expect(result.status == 66 && result.err.contains("'nope.md'"), "\(result)")
+        expectTrue(result.status == 66 && result.err.contains("'nope.md'"), "\(result)")
     }
 
     @Test func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
@@ -201,9 +201,9 @@ struct ExportImportTests {
             let copy = try sandbox.fileBoards("\(format).json")
             expectEqual(copy.map(\.title), original.map(\.title), "\(format)")
             expectEqual(copy.map(\.items), original.map(\.items), "\(format)")
-            #expect(Set(copy.allIDs).isDisjoint(with: original.allIDs), "\(format): new ids")
+            expectTrue(Set(copy.allIDs).isDisjoint(with: original.allIDs), "\(format): new ids")
             let show = try sandbox.succeed("show", "Analytics", "-f", "\(format).json")
-            #expect(
+            expectTrue(
                 show.contains("#data") && show.contains("2026-12-31") && show.contains("  a\n  b"), "\(format): \(show)"
             )
         }

@@ -70,26 +70,26 @@ struct FlowOutputTests {
     @Test func theJSONHasTheShapeWithOneDecimalAndNullWhereNoCardQualifies() throws {
         let figures = FlowSample.flow.figures(in: FlowSample.window)
         let text = FlowReport.json(figures).json
-        #expect(text.contains(#""cycleTime":{"median":1.5,"p85":2.0,"max":2.0}"#), "\(text)")
-        #expect(text.contains(#""throughputPerWeek":3.5"#), "\(text)")
+        expectTrue(text.contains(#""cycleTime":{"median":1.5,"p85":2.0,"max":2.0}"#), "\(text)")
+        expectTrue(text.contains(#""throughputPerWeek":3.5"#), "\(text)")
         let object = try jsonObject(text)
         expectEqual(object["window"] as? [String: String], ["since": "2026-11-20", "until": "2026-11-23"])
         expectEqual(object["finished"] as? Int, 2)
         expectEqual((object["leadTime"] as? [String: Double])?["max"], 2.6)
-        let wip = try #require(object["wip"] as? [[String: Any]])
+        let wip = try require(object["wip"] as? [[String: Any]])
         expectEqual(wip.count, 1)
         expectEqual(wip[0]["board"] as? String, "doing")
         expectEqual(wip[0]["title"] as? String, "In\tProgress")
         expectEqual(wip[0]["count"] as? Int, 1)
-        let aging = try #require(object["aging"] as? [[String: Any]])
+        let aging = try require(object["aging"] as? [[String: Any]])
         expectEqual(aging.map { $0["id"] as? String }, ["d4"])
         expectEqual(aging[0]["days"] as? Double, 0.5)
         expectEqual(aging[0]["board"] as? String, "doing")
 
         let empty = FlowSample.flow.figures(in: FlowWindow(since: Day(iso: "2026-01-01")!, until: Day(iso: "2026-01-07")!))
         let none = FlowReport.json(empty).json
-        #expect(none.contains(#""finished":0,"throughputPerWeek":0.0,"cycleTime":{"median":null,"p85":null,"max":null}"#), "\(none)")
-        #expect(none.contains(#""leadTime":{"median":null,"p85":null,"max":null}"#), "\(none)")
+        expectTrue(none.contains(#""finished":0,"throughputPerWeek":0.0,"cycleTime":{"median":null,"p85":null,"max":null}"#), "\(none)")
+        expectTrue(none.contains(#""leadTime":{"median":null,"p85":null,"max":null}"#), "\(none)")
     }
 
     @Test func theTextNamesEveryFigureAndEscapesTitles() {
@@ -99,9 +99,9 @@ struct FlowOutputTests {
             "Cycle time:  median 1.5 days, 85th percentile 2.0, max 2.0", "In\\tProgress  1",
             "d4  'Card d4': 0.5 days since started, 0.5 on 'In\\tProgress'",
         ] {
-            #expect(text.contains(expected), "\(expected) in:\n\(text)")
+            expectTrue(text.contains(expected), "\(expected) in:\n\(text)")
         }
-        #expect(!text.contains("\t") && !text.contains("\u{1B}"))
+        expectTrue(!text.contains("\t") && !text.contains("\u{1B}"))
         expectEqual(FlowReport.oneDecimal(2.25), "2.3")
         expectEqual(FlowReport.oneDecimal(-0.04), "0.0")
         expectEqual(FlowReport.oneDecimal(-1.25), "-1.3")
@@ -118,15 +118,15 @@ struct FlowOutputTests {
     func theChartFitsTheWidthWithALegendAndColorsOnlyWhenColorIsOn(width: Int) {
         let diagram = FlowSample.diagram(boards: 5, days: 30)
         let plain = FlowChart.render(diagram, width: width, style: Style(enabled: false))
-        #expect(!plain.contains("\u{1B}"))
+        expectTrue(!plain.contains("\u{1B}"))
         let lines = plain.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(DisplayWidth.of(line)) > \(width): \(line)") }
-        #expect(lines.contains { DisplayWidth.of($0) == width }, "the plot takes the whole width")
-        for board in diagram.boards { #expect(plain.contains(board.title), "legend: \(board.title)") }
-        for shade in FlowPalette.shades.prefix(5) { #expect(plain.contains(shade), "band \(shade)") }
-        #expect(plain.contains("2026-10-01") && plain.contains("2026-10-30"))
+        for line in lines { expectTrue(DisplayWidth.of(line) <= width, "\(DisplayWidth.of(line)) > \(width): \(line)") }
+        expectTrue(lines.contains { DisplayWidth.of($0) == width }, "the plot takes the whole width")
+        for board in diagram.boards { expectTrue(plain.contains(board.title), "legend: \(board.title)") }
+        for shade in FlowPalette.shades.prefix(5) { expectTrue(plain.contains(shade), "band \(shade)") }
+        expectTrue(plain.contains("2026-10-01") && plain.contains("2026-10-30"))
         let colored = FlowChart.render(diagram, width: width, style: Style(enabled: true))
-        for board in 0..<5 { #expect(colored.contains("\u{1B}[\(FlowPalette.ansi(board))m█"), "color of board \(board)") }
+        for board in 0..<5 { expectTrue(colored.contains("\u{1B}[\(FlowPalette.ansi(board))m█"), "color of board \(board)") }
         expectEqual(Self.withoutColor(colored).split(separator: "\n").map(DisplayWidth.of).max(), width)
     }
 
@@ -135,8 +135,8 @@ struct FlowOutputTests {
         diagram.boards[1].title = String(repeating: "Long title ", count: 12)
         for width in [12, 30] {
             let chart = FlowChart.render(diagram, width: width, style: Style(enabled: false))
-            for line in chart.split(separator: "\n") { #expect(DisplayWidth.of(line) <= width, "\(width): \(line)") }
-            #expect(chart.contains("…"))
+            for line in chart.split(separator: "\n") { expectTrue(DisplayWidth.of(line) <= width, "\(width): \(line)") }
+            expectTrue(chart.contains("…"))
         }
     }
 
@@ -169,9 +169,9 @@ struct FlowOutputTests {
         for index in diagram.boards.indices {
             expectEqual(bands.filter { $0.contains("fill=\"\(FlowPalette.hex(index))\"") }.count, 1, "board \(index)")
         }
-        #expect(svg.contains("Done &amp; &lt;Shipped&gt; &quot;ok&quot;"))
-        #expect(svg.contains(">2026-11-20<") && svg.contains(">2026-11-23<"))
-        #expect(!svg.contains("<Shipped>"))
+        expectTrue(svg.contains("Done &amp; &lt;Shipped&gt; &quot;ok&quot;"))
+        expectTrue(svg.contains(">2026-11-20<") && svg.contains(">2026-11-23<"))
+        expectTrue(!svg.contains("<Shipped>"))
         // A single day, no day, and a title with a control character are well-formed too.
         var one = diagram
         (one.days, one.counts) = ([diagram.days[0]], [diagram.counts[0]])
@@ -189,12 +189,12 @@ func expectWellFormedXML(_ text: String, sourceLocation: SourceLocation = #_sour
     #if canImport(FoundationXML) || canImport(Darwin)
         let parser = XMLParser(data: Data(text.utf8))
         let parsed = parser.parse()
-        #expect(parsed, "not well-formed XML: \(String(describing: parser.parserError))\n\(text)", sourceLocation: sourceLocation)
+        expectTrue(parsed, "not well-formed XML: \(String(describing: parser.parserError))\n\(text)", sourceLocation: sourceLocation)
     #else
         var open: [String] = []
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "<") {
-            let end = try #require(rest[start...].firstIndex(of: ">"), sourceLocation: sourceLocation)
+            let end = try require(rest[start...].firstIndex(of: ">"), sourceLocation: sourceLocation)
             let tag = rest[rest.index(after: start)..<end]
             rest = rest[rest.index(after: end)...]
             if tag.hasPrefix("?") || tag.hasSuffix("/") { continue }
@@ -206,6 +206,6 @@ func expectWellFormedXML(_ text: String, sourceLocation: SourceLocation = #_sour
             }
         }
         expectEqual(open, [], sourceLocation: sourceLocation)
-        #expect(!text.contains("& "), sourceLocation: sourceLocation)
+        expectTrue(!text.contains("& "), sourceLocation: sourceLocation)
     #endif
 }

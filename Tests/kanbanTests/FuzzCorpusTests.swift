@@ -38,7 +38,7 @@ struct FuzzCorpusTests {
     /// version) and documents it refuses.
     @Test func theSeedsCoverWhatTheReaderTakesAndRefuses() {
         let files = FuzzCorpus.inputs("file")
-        #expect(files.count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-file")
+        expectTrue(files.count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-file")
         var formats: Set<String> = []
         var refused = 0
         for input in files {
@@ -49,14 +49,14 @@ struct FuzzCorpusTests {
             }
         }
         expectEqual(formats, ["current", "version1", "legacy"], "\(formats)")
-        #expect(refused >= 1)
+        expectTrue(refused >= 1)
         let arguments = FuzzCorpus.inputs("args").map { FuzzProperties.arguments(from: $0.bytes) }
-        #expect(arguments.count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-args")
-        #expect(arguments.contains { (try? Parser.parse($0)) != nil } && arguments.contains { (try? Parser.parse($0)) == nil })
+        expectTrue(arguments.count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-args")
+        expectTrue(arguments.contains { (try? Parser.parse($0)) != nil } && arguments.contains { (try? Parser.parse($0)) == nil })
     }
 
     private func expectNone(_ violation: String?, _ context: String) {
-        #expect(violation == nil, "\(context)")
+        expectTrue(violation == nil, "\(context)")
     }
 
     @Test(arguments: FuzzCorpus.inputs("file"))
@@ -70,8 +70,8 @@ struct FuzzCorpusTests {
         let before = try sandbox.snapshot()
         for arguments in [["list"], ["list", "--json"], ["board", "add", "Fuzz", "--dry-run"]] {
             let result = try sandbox.run(arguments)
-            #expect(result.status == 0 || result.status == 65, "\(arguments): \(result)")
-            #expect(
+            expectTrue(result.status == 0 || result.status == 65, "\(arguments): \(result)")
+            expectTrue(
                 rawControls(in: result.stdout).isEmpty && rawControls(in: result.stderr).isEmpty, "\(result)")
         }
         try expectEqual(sandbox.snapshot(), before)
@@ -87,9 +87,9 @@ struct FuzzCorpusTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(arguments, environment: ["KANBAN_LOCK_TIMEOUT": "1"])
-        #expect(result.signal == nil, "\(result)")
-        #expect([0, 1, 64, 65, 66, 73, 74].contains(result.status ?? -1), "\(result)")
-        #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
+        expectTrue(result.signal == nil, "\(result)")
+        expectTrue([0, 1, 64, 65, 66, 73, 74].contains(result.status ?? -1), "\(result)")
+        expectTrue(rawControls(in: result.stderr).isEmpty, "\(result.err)")
     }
 
     @Test(arguments: FuzzCorpus.inputs("batch"))
@@ -104,15 +104,15 @@ struct FuzzCorpusTests {
         let script = sandbox.path("script")
         try Data(input.bytes).write(to: URL(fileURLWithPath: script))
         let result = try sandbox.run(["batch", script])
-        #expect([0, 1, 64, 65].contains(result.status ?? -1), "\(result)")
-        #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
-        if result.status != 0 { #expect(try sandbox.snapshot() == before, "\(result)") }
+        expectTrue([0, 1, 64, 65].contains(result.status ?? -1), "\(result)")
+        expectTrue(rawControls(in: result.stderr).isEmpty, "\(result.err)")
+        if result.status != 0 { expectTrue(try sandbox.snapshot() == before, "\(result)") }
     }
 
     @Test func theBatchSeedsHoldScriptsThatRunAndScriptsThatAreRefused() throws {
         let scripts = FuzzCorpus.inputs("batch")
-        #expect(scripts.count >= 8, "seeds in \(FuzzCorpus.directory)/corpus-batch")
+        expectTrue(scripts.count >= 8, "seeds in \(FuzzCorpus.directory)/corpus-batch")
         let read = scripts.filter { (try? App.operations(inScript: $0.bytes, named: "seed")) != nil }
-        #expect(read.count >= 2 && read.count < scripts.count, "\(read.map(\.name))")
+        expectTrue(read.count >= 2 && read.count < scripts.count, "\(read.map(\.name))")
     }
 }

@@ -19,7 +19,7 @@ extension KanbanSandbox {
     /// global or system configuration.
     @discardableResult
     func git(_ arguments: String..., in directory: String? = nil, succeeding: Bool = true) throws -> ProcessResult {
-        let git = try #require(GitProgram.path, "git is not installed")
+        let git = try require(GitProgram.path, "git is not installed")
         let result = try SpawnedProcess.start(
             git, arguments,
             environment: environment([
@@ -28,7 +28,7 @@ extension KanbanSandbox {
             ]), directory: directory.map(path) ?? path
         ).wait()
         if succeeding {
-            try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result)")
+            try require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result)")
         }
         return result
     }
@@ -81,7 +81,7 @@ struct GitMergeTests {
     private func expectCleanAndValid(_ sandbox: KanbanSandbox, sourceLocation: SourceLocation = #_sourceLocation) throws
     {
         let status = try sandbox.git("status", "--porcelain")
-        #expect(status.out.isEmpty, "git status: \(status.out)", sourceLocation: sourceLocation)
+        expectTrue(status.out.isEmpty, "git status: \(status.out)", sourceLocation: sourceLocation)
         if case .failure(let failure) = CheckedFile.check(try sandbox.bytes()) {
             Issue.record("\(failure)", sourceLocation: sourceLocation)
         }
@@ -94,13 +94,13 @@ struct GitMergeTests {
         try sandbox.aliceAndBob()
         try sandbox.git("checkout", "-q", "alice")
         let merge = try sandbox.git("merge", "--no-edit", "bob")
-        #expect(!merge.out.contains("CONFLICT"))
+        expectTrue(!merge.out.contains("CONFLICT"))
         try expectEqual(sandbox.fileBoards().layout, mergedLayout)
         try expectCleanAndValid(sandbox)
         // diff names what the merge brought in, card by card.
         let diff = try sandbox.kanban("diff", "HEAD^1", "HEAD")
-        #expect(diff.contains("added") && diff.contains("'Bob task' at Todo:5"))
-        #expect(diff.contains("'Push Notification': In Progress:0 -> Done:0"))
+        expectTrue(diff.contains("added") && diff.contains("'Bob task' at Todo:5"))
+        expectTrue(diff.contains("'Push Notification': In Progress:0 -> Done:0"))
         expectEqual(diff.split(separator: "\n").count, 2, "\(diff)")
     }
 
@@ -129,13 +129,13 @@ struct GitMergeTests {
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
         expectEqual(merge.status, 1, "\(merge)")
         let output = merge.out + merge.err
-        #expect(
+        expectTrue(
             output.contains(
                 "kanban: conflict: 'Analytics dashboard' (\(id)): the title changed on both sides: "
                     + "ours 'Analytics dashboard', theirs 'Metrics'; kept ours; to take theirs: kanban resolve \(id) --theirs"
             ),
             "\(output)")
-        #expect(output.contains("git add kanban.json"))
+        expectTrue(output.contains("git add kanban.json"))
         try expectEqual(sandbox.git("status", "--porcelain").out, "UU kanban.json\n")
         // The file is a valid kanban with both new cards: kanban commands work on it.
         guard case .success = CheckedFile.check(try sandbox.bytes()) else {
@@ -175,15 +175,15 @@ struct GitMergeTests {
         let merge = try sandbox.git("merge", "--no-edit", "theirs", succeeding: false)
         expectEqual(merge.status, 1, "\(merge)")
         let recorded = #""conflict": {"title": {"base": "Analytics", "theirs": "Metrics"}}"#
-        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains(recorded))
+        expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains(recorded))
         try sandbox.git("add", "-A")
         try sandbox.git("commit", "-q", "--no-edit")
         let committed = try sandbox.git("show", "HEAD:kanban.json").out
-        #expect(committed.contains(recorded), "theirs is in the commit")
-        #expect(try sandbox.kanban("list", "--conflicts", "--tsv").contains("\(id)\t"))
+        expectTrue(committed.contains(recorded), "theirs is in the commit")
+        expectTrue(try sandbox.kanban("list", "--conflicts", "--tsv").contains("\(id)\t"))
         try sandbox.kanban("resolve", id, "--theirs", "-q")
         try expectEqual(sandbox.fileBoards().id(of: "Metrics"), id)
-        #expect(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""))
+        expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"conflict\""))
         try sandbox.git("commit", "-q", "-am", "take theirs")
         try expectCleanAndValid(sandbox)
     }
@@ -196,13 +196,13 @@ struct GitMergeTests {
         // The clone has .gitattributes naming the driver, but not the config that defines it.
         let add = try sandbox.run(["add", "From the clone"], environment: [:], in: "clone")
         expectEqual(add.status, 0, "\(add)")
-        #expect(
+        expectTrue(
             add.err
                 == "kanban: note: .gitattributes names kanban's merge driver, but this clone has none registered: "
                 + "git would merge 'kanban.json' line by line, as text; run 'kanban git setup'\n")
         let check = try sandbox.run(["git", "check"], in: "clone")
-        #expect(check.status == 1 && check.out.contains("run 'kanban git setup'"), "\(check)")
-        #expect(try sandbox.run(["add", "Quiet", "-q"], in: "clone").err.isEmpty)
+        expectTrue(check.status == 1 && check.out.contains("run 'kanban git setup'"), "\(check)")
+        expectTrue(try sandbox.run(["add", "Quiet", "-q"], in: "clone").err.isEmpty)
         // What the note warns of: the issue's branches conflict as text.
         try sandbox.git("checkout", "-q", "-b", "a", in: "clone")
         try sandbox.kanban("add", "A", "--to", "Todo", "-q", in: "clone")
@@ -211,15 +211,15 @@ struct GitMergeTests {
         try sandbox.kanban("add", "B", "--to", "Todo", "-q", in: "clone")
         try sandbox.git("commit", "-q", "-am", "b", in: "clone")
         let textMerge = try sandbox.git("merge", "--no-edit", "a", in: "clone", succeeding: false)
-        #expect(textMerge.status != 0 && textMerge.out.contains("CONFLICT"))
+        expectTrue(textMerge.status != 0 && textMerge.out.contains("CONFLICT"))
         try sandbox.git("merge", "--abort", in: "clone")
         // Once set up, the same merge goes through, and nothing more is said.
         try sandbox.kanban("git", "setup", "-q", in: "clone")
         try expectEqual(sandbox.run(["git", "check"], in: "clone").status, 0)
         try sandbox.git("merge", "--no-edit", "a", in: "clone")
-        #expect(
+        expectTrue(
             try sandbox.fileBoards("clone/kanban.json")[0].items.suffix(4) == ["B", "From the clone", "Quiet", "A"])
-        #expect(try sandbox.run(["add", "After"], in: "clone").err.isEmpty)
+        expectTrue(try sandbox.run(["add", "After"], in: "clone").err.isEmpty)
     }
 
     @Test func gitSetupWorksFromASubdirectoryAndOnlyOnce() throws {
@@ -229,35 +229,35 @@ struct GitMergeTests {
         try FileManager.default.createDirectory(atPath: sandbox.path("team/board"), withIntermediateDirectories: true)
         try sandbox.kanban("init", "-q", in: "team/board")
         let dryRun = try sandbox.kanban("git", "setup", "--dry-run", in: "team/board")
-        #expect(dryRun.contains("would add '/team/board/kanban.json merge=kanban' to .gitattributes"), "\(dryRun)")
-        #expect(!sandbox.exists(".gitattributes") && !sandbox.exists(".gitignore"))
+        expectTrue(dryRun.contains("would add '/team/board/kanban.json merge=kanban' to .gitattributes"), "\(dryRun)")
+        expectTrue(!sandbox.exists(".gitattributes") && !sandbox.exists(".gitignore"))
         try expectEqual(sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status, 1)
         let setup = try sandbox.kanban("git", "setup", in: "team/board")
-        #expect(setup.contains("added '/team/board/kanban.json merge=kanban' to .gitattributes"))
-        #expect(
+        expectTrue(setup.contains("added '/team/board/kanban.json merge=kanban' to .gitattributes"))
+        expectTrue(
             String(decoding: try sandbox.bytes(".gitattributes"), as: UTF8.self)
                 == "/team/board/kanban.json merge=kanban\n")
-        #expect(
+        expectTrue(
             String(decoding: try sandbox.bytes(".gitignore"), as: UTF8.self)
                 == "/team/board/.kanban.json.lock\n/team/board/.kanban.json.tmp*\n/team/board/.kanban.json.history\n")
-        #expect(try sandbox.git("config", "--get", "merge.kanban.driver").out.hasSuffix(" merge --git %O %A %B %P\n"))
+        expectTrue(try sandbox.git("config", "--get", "merge.kanban.driver").out.hasSuffix(" merge --git %O %A %B %P\n"))
         let attributes = try sandbox.snapshot(".gitattributes")
         let ignore = try sandbox.snapshot(".gitignore")
         // Again, from the top with -f: nothing to do.
         let again = try sandbox.kanban("-f", "team/board/kanban.json", "git", "setup")
-        #expect(again.contains("nothing to change"), "\(again)")
-        #expect(try sandbox.snapshot(".gitattributes") == attributes && sandbox.snapshot(".gitignore") == ignore)
+        expectTrue(again.contains("nothing to change"), "\(again)")
+        expectTrue(try sandbox.snapshot(".gitattributes") == attributes && sandbox.snapshot(".gitignore") == ignore)
         // kanban's own files next to it stay out of git.
         try sandbox.kanban("add", "Card", "-q", in: "team/board")
-        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=all").out.contains(".kanban.json") == false)
+        expectTrue(try sandbox.git("status", "--porcelain", "--untracked-files=all").out.contains(".kanban.json") == false)
         // A second kanban file, with .gitattributes already there: appended after a line break.
         try sandbox.write(Array("*.png binary".utf8), to: ".gitattributes")
         try sandbox.kanban("init", "-q", "-f", "other kanban.json")
         try sandbox.kanban("-f", "other kanban.json", "git", "setup", "-q")
-        #expect(
+        expectTrue(
             String(decoding: try sandbox.bytes(".gitattributes"), as: UTF8.self)
                 == "*.png binary\n\"/other kanban.json\" merge=kanban\n")
-        #expect(
+        expectTrue(
             try sandbox.git("check-attr", "merge", "--", "other kanban.json").out
                 == "other kanban.json: merge: kanban\n")
         try expectEqual(sandbox.git("check-ignore", "--no-index", "--", ".other kanban.json.lock").status, 0)
@@ -269,10 +269,10 @@ struct GitMergeTests {
         try sandbox.initSample()
         let setup = try sandbox.run(["git", "setup"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.path])
         expectEqual(setup.status, 1, "\(setup)")
-        #expect(setup.err.contains("is not in a git work tree"))
-        #expect(!sandbox.exists(".gitattributes"))
+        expectTrue(setup.err.contains("is not in a git work tree"))
+        expectTrue(!sandbox.exists(".gitattributes"))
         let json = try sandbox.run(["git", "setup", "--json"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.path])
-        #expect(try jsonObject(json.err)["error"] != nil)
+        expectTrue(try jsonObject(json.err)["error"] != nil)
     }
 
     /// README's "Working together" runs as written: its `sh` blocks, one after the other,
@@ -281,10 +281,10 @@ struct GitMergeTests {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "\n## Working together\n").dropFirst().first)
+        let section = try require(text.components(separatedBy: "\n## Working together\n").dropFirst().first)
             .components(separatedBy: "\n## ")[0]
         let blocks = section.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count >= 3)
+        expectTrue(blocks.count >= 3)
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let binary = try KanbanBinary.require()
@@ -302,9 +302,9 @@ struct GitMergeTests {
         // says how to take theirs.
         let conflicts = (result.out + result.err).components(separatedBy: "CONFLICT").count - 1
         expectEqual(conflicts, 1, "\(result)")
-        #expect(result.err.contains("to take theirs: kanban resolve"), "\(result)")
-        #expect(result.out.contains("the board changed since main"), "\(result)")
-        #expect(result.out.contains("the same merge as git's"), "\(result)")
+        expectTrue(result.err.contains("to take theirs: kanban resolve"), "\(result)")
+        expectTrue(result.out.contains("the board changed since main"), "\(result)")
+        expectTrue(result.out.contains("the same merge as git's"), "\(result)")
         try expectEqual(sandbox.fileBoards("team/kanban.json").layout, mergedLayout)
     }
 
@@ -313,26 +313,26 @@ struct GitMergeTests {
         defer { sandbox.remove() }
         try sandbox.sampleRepository(in: "plan")
         try sandbox.kanban("move", "Analytics", "--to", "Done", "-q", in: "plan")
-        #expect(try sandbox.kanban("diff", in: "plan").hasPrefix("moved "))
+        expectTrue(try sandbox.kanban("diff", in: "plan").hasPrefix("moved "))
         try expectEqual(sandbox.run(["diff", "--exit-code"], in: "plan").status, 1)
         try sandbox.git("commit", "-q", "-am", "move")
-        #expect(try sandbox.kanban("diff", in: "plan").isEmpty)
+        expectTrue(try sandbox.kanban("diff", in: "plan").isEmpty)
         try expectEqual(sandbox.run(["diff", "--exit-code"], in: "plan").status, 0)
-        #expect(try sandbox.kanban("diff", "HEAD~1", in: "plan").contains("'Analytics': In Progress:1 -> Done:2"))
-        #expect(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
+        expectTrue(try sandbox.kanban("diff", "HEAD~1", in: "plan").contains("'Analytics': In Progress:1 -> Done:2"))
+        expectTrue(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
         // A directory named like a revision is not a kanban file: the revision is meant.
         try FileManager.default.createDirectory(atPath: sandbox.path("plan/main"), withIntermediateDirectories: true)
-        #expect(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
+        expectTrue(try sandbox.kanban("diff", "main~1", "main", in: "plan").contains("'Analytics'"))
         // REV:PATH, with the path from the repository's top.
-        #expect(try sandbox.kanban("-f", "plan/kanban.json", "diff", "HEAD~1:plan/kanban.json").contains("'Analytics'"))
+        expectTrue(try sandbox.kanban("-f", "plan/kanban.json", "diff", "HEAD~1:plan/kanban.json").contains("'Analytics'"))
         let unknown = try sandbox.run(["diff", "nosuchrev"], in: "plan")
-        #expect(
+        expectTrue(
             unknown.status == 1 && unknown.err.contains("git cannot show 'nosuchrev:plan/kanban.json'"), "\(unknown)")
         // Without git on PATH, revisions cannot be read; files still can.
         let noGit = try sandbox.run(["diff"], environment: ["PATH": "/nonexistent"], in: "plan")
-        #expect(noGit.status == 1 && noGit.err.contains("git is not installed"), "\(noGit)")
+        expectTrue(noGit.status == 1 && noGit.err.contains("git is not installed"), "\(noGit)")
         try sandbox.write(try sandbox.bytes("plan/kanban.json"), to: "copy.json")
-        #expect(
+        expectTrue(
             try sandbox.run(["diff", "copy.json", "plan/kanban.json"], environment: ["PATH": "/nonexistent"]).status
                 == 0)
     }

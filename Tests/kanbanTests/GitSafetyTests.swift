@@ -20,7 +20,7 @@ extension KanbanSandbox {
 
     /// Runs git with `PATH` as given, as a GUI or a hook would start it.
     func git(_ arguments: [String], path searchPath: String) throws -> ProcessResult {
-        let git = try #require(GitProgram.path, "git is not installed")
+        let git = try require(GitProgram.path, "git is not installed")
         return try SpawnedProcess.start(
             git, arguments,
             environment: environment([
@@ -55,13 +55,13 @@ struct GitSafetyTests {
         try sandbox.git("init", "-q", "-b", "main")
         try sandbox.kanban("init", "-q")
         try sandbox.write("machine example.com password secret\n", to: "netrc")
-        try #require(symlink(sandbox.path("netrc"), sandbox.path(name)) == 0)
+        try require(symlink(sandbox.path("netrc"), sandbox.path(name)) == 0)
         let setup = try sandbox.run(["git", "setup"])
         expectEqual(setup.status, 1, "\(setup)")
-        #expect(setup.err.contains("'\(name)' is a symbolic link"), "\(setup)")
-        #expect(sandbox.isSymlink(name), "the symlink was replaced")
-        #expect(String(decoding: try sandbox.bytes("netrc"), as: UTF8.self) == "machine example.com password secret\n")
-        #expect(!sandbox.exists(name == ".gitignore" ? ".gitattributes" : ".gitignore"), "nothing is written")
+        expectTrue(setup.err.contains("'\(name)' is a symbolic link"), "\(setup)")
+        expectTrue(sandbox.isSymlink(name), "the symlink was replaced")
+        expectTrue(String(decoding: try sandbox.bytes("netrc"), as: UTF8.self) == "machine example.com password secret\n")
+        expectTrue(!sandbox.exists(name == ".gitignore" ? ".gitattributes" : ".gitignore"), "nothing is written")
         try expectEqual(sandbox.git("config", "--get", "merge.kanban.driver", succeeding: false).status, 1)
         try expectEqual(sandbox.run(["git", "setup", "--dry-run"]).status, 1)
     }
@@ -75,8 +75,8 @@ struct GitSafetyTests {
         try sandbox.plainRepository()
         let written = sandbox.path("written")
         let diff = try sandbox.run(["diff", "--", argument.replacingOccurrences(of: "OUT", with: written)])
-        #expect(diff.status != 0, "\(diff)")
-        #expect(try !sandbox.entries().contains { $0.hasPrefix("written") }, "git wrote a file: \(diff)")
+        expectTrue(diff.status != 0, "\(diff)")
+        expectTrue(try !sandbox.entries().contains { $0.hasPrefix("written") }, "git wrote a file: \(diff)")
     }
 
     // MARK: - C. A driver git always finds
@@ -84,7 +84,7 @@ struct GitSafetyTests {
     @Test func gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
-        let real = try #require(realpath(try KanbanBinary.require(), nil).map { pointer in
+        let real = try require(realpath(try KanbanBinary.require(), nil).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         })
@@ -93,12 +93,12 @@ struct GitSafetyTests {
         // An older kanban registered the bare name.
         try sandbox.git("config", "merge.kanban.driver", "kanban merge --git %O %A %B %P")
         let bare = try sandbox.run(["git", "check"], environment: ["PATH": try sandbox.pathWithKanban()])
-        #expect(bare.status == 1 && bare.out.contains("run 'kanban git setup'"), "\(bare)")
+        expectTrue(bare.status == 1 && bare.out.contains("run 'kanban git setup'"), "\(bare)")
         let setup = try sandbox.run(["git", "setup", "-q"], environment: ["PATH": try sandbox.pathWithKanban()])
         expectEqual(setup.status, 0, "\(setup)")
         let driver = try sandbox.git("config", "--get", "merge.kanban.driver").out
         // By its full path, quoted for the shell where it needs to be.
-        #expect(
+        expectTrue(
             driver == "\(real) merge --git %O %A %B %P\n" || driver == "'\(real)' merge --git %O %A %B %P\n",
             "\(driver)")
         let check = try sandbox.run(["git", "check"], environment: ["PATH": "/usr/bin:/bin"])
@@ -120,7 +120,7 @@ struct GitSafetyTests {
         try sandbox.git("config", "merge.kanban.driver", "/nonexistent %O %A %B %P")
         let check = try sandbox.run(["git", "check"])
         expectEqual(check.status, 1, "\(check)")
-        #expect(check.out.contains("'/nonexistent'") && check.out.contains("run 'kanban git setup'"), "\(check)")
+        expectTrue(check.out.contains("'/nonexistent'") && check.out.contains("run 'kanban git setup'"), "\(check)")
         // Run by sh, not executed: a file just written may be open for writing in a child
         // another test forked meanwhile ("Text file busy").
         try sandbox.write("exit 3\n", to: "fake")
@@ -136,8 +136,8 @@ struct GitSafetyTests {
         try sandbox.aliceAndBob()
         try sandbox.git("checkout", "-q", "alice")
         let merge = try sandbox.git(command, path: "/usr/bin:/bin")
-        #expect(merge.status != 0, "\(merge)")
-        #expect(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("UU"))
+        expectTrue(merge.status != 0, "\(merge)")
+        expectTrue(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("UU"))
         return merge
     }
 
@@ -146,20 +146,20 @@ struct GitSafetyTests {
         defer { sandbox.remove() }
         try sandbox.plainRepository()
         _ = try stoppedMerge(sandbox, ["merge", "--no-edit", "bob"])
-        #expect(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\n<<<<<<< "))
+        expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\n<<<<<<< "))
         try expectEqual(sandbox.run(["list"]).status, 65)
         let resolve = try sandbox.run(["git", "resolve"])
         expectEqual(resolve.status, 0, "\(resolve)")
-        #expect(resolve.out.contains("git add kanban.json") && resolve.out.contains("git merge --continue"), "\(resolve)")
+        expectTrue(resolve.out.contains("git add kanban.json") && resolve.out.contains("git merge --continue"), "\(resolve)")
         try expectEqual(sandbox.fileBoards().layout, mergedLayout)
-        #expect(try sandbox.kanban("log", "-n", "1").contains("git resolve"))
+        expectTrue(try sandbox.kanban("log", "-n", "1").contains("git resolve"))
         try sandbox.git("add", "kanban.json")
         try expectEqual(sandbox.git(["merge", "--continue"], path: "/usr/bin:/bin").status, 0)
         // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
-        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
+        expectTrue(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
         // Nothing is left to resolve.
         let again = try sandbox.run(["git", "resolve"])
-        #expect(again.status == 1 && again.err.contains("no merge"), "\(again)")
+        expectTrue(again.status == 1 && again.err.contains("no merge"), "\(again)")
     }
 
     @Test func gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist() throws {
@@ -169,7 +169,7 @@ struct GitSafetyTests {
         try sandbox.git("config", "merge.kanban.driver", "/nonexistent %O %A %B %P")
         _ = try stoppedMerge(sandbox, ["merge", "--no-edit", "bob"])
         // git left ours, without markers: every change of bob's is missing.
-        #expect(try !sandbox.fileBoards().layout.flatMap(\.items).contains("Bob task"))
+        expectTrue(try !sandbox.fileBoards().layout.flatMap(\.items).contains("Bob task"))
         let resolve = try sandbox.run(["git", "resolve", "kanban.json"])
         expectEqual(resolve.status, 0, "\(resolve)")
         try expectEqual(sandbox.fileBoards().layout, mergedLayout)
@@ -183,13 +183,13 @@ struct GitSafetyTests {
         _ = try stoppedMerge(sandbox, command == "rebase" ? ["rebase", "-q", "bob"] : ["cherry-pick", "bob"])
         let resolve = try sandbox.run(["git", "resolve"])
         expectEqual(resolve.status, 0, "\(resolve)")
-        #expect(resolve.out.contains("git \(command) --continue"), "\(resolve)")
+        expectTrue(resolve.out.contains("git \(command) --continue"), "\(resolve)")
         let cards = try sandbox.fileBoards().layout.flatMap(\.items)
-        #expect(cards.contains("Alice task") && cards.contains("Bob task"), "\(cards)")
+        expectTrue(cards.contains("Alice task") && cards.contains("Bob task"), "\(cards)")
         try sandbox.git("add", "kanban.json")
         try expectEqual(sandbox.git([command, "--continue"], path: "/usr/bin:/bin").status, 0)
         // kanban's own files (lock, history) are untracked here: no 'git setup' ignored them.
-        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
+        expectTrue(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
     }
 
     @Test func gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase() throws {
@@ -206,10 +206,10 @@ struct GitSafetyTests {
             try sandbox.git("add", "kanban.json")
             try sandbox.git("commit", "-q", "-m", branch)
         }
-        #expect(try sandbox.git(["merge", "--no-edit", "a"], path: "/usr/bin:/bin").status != 0)
-        #expect(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("AA"))
+        expectTrue(try sandbox.git(["merge", "--no-edit", "a"], path: "/usr/bin:/bin").status != 0)
+        expectTrue(try sandbox.git("status", "--porcelain", "--", "kanban.json").out.hasPrefix("AA"))
         let resolve = try sandbox.run(["git", "resolve"])
-        #expect(resolve.status == 0 && resolve.out.contains("no base"), "\(resolve)")
+        expectTrue(resolve.status == 0 && resolve.out.contains("no base"), "\(resolve)")
         // Two boards added with one title are one board: both cards are in it.
         let boards = try sandbox.fileBoards()
         expectEqual(boards.map(\.title), ["Todo", "Done"], "\(boards)")
@@ -222,7 +222,7 @@ struct GitSafetyTests {
         try sandbox.plainRepository()
         let before = try sandbox.snapshot()
         let none = try sandbox.run(["git", "resolve"])
-        #expect(none.status == 1 && none.err.contains("no merge, rebase or cherry-pick is in progress"), "\(none)")
+        expectTrue(none.status == 1 && none.err.contains("no merge, rebase or cherry-pick is in progress"), "\(none)")
         // A merge that stopped on another file.
         try sandbox.git("checkout", "-q", "-b", "other")
         try sandbox.write("theirs\n", to: "notes.txt")
@@ -232,9 +232,9 @@ struct GitSafetyTests {
         try sandbox.write("ours\n", to: "notes.txt")
         try sandbox.git("add", "notes.txt")
         try sandbox.git("commit", "-q", "-m", "ours")
-        #expect(try sandbox.git(["merge", "other"], path: "/usr/bin:/bin").status != 0)
+        expectTrue(try sandbox.git(["merge", "other"], path: "/usr/bin:/bin").status != 0)
         let clean = try sandbox.run(["git", "resolve"])
-        #expect(clean.status == 1 && clean.err.contains("'kanban.json' is not unmerged"), "\(clean)")
+        expectTrue(clean.status == 1 && clean.err.contains("'kanban.json' is not unmerged"), "\(clean)")
         try expectEqual(sandbox.snapshot(), before)
     }
 }
@@ -255,15 +255,15 @@ struct UndoAcrossBranchesTests {
         // The history is one per clone: its last entries are feature's adds, not in main's file.
         for arguments in [["undo"], ["undo", "--json"], ["undo", "2"]] {
             let result = try sandbox.run(arguments)
-            #expect(result.status == 1 && result.out.isEmpty, "\(arguments): \(result)")
-            #expect(result.err.contains("#2") && result.err.contains("not in this file"), "\(arguments): \(result)")
+            expectTrue(result.status == 1 && result.out.isEmpty, "\(arguments): \(result)")
+            expectTrue(result.err.contains("#2") && result.err.contains("not in this file"), "\(arguments): \(result)")
             try expectEqual(sandbox.bytes(), before)
         }
         // Back on feature, the changes are in the file again and undo takes them back.
         try sandbox.git("checkout", "-q", "feature")
         try sandbox.kanban("undo", "2", "-q")
         let todo = try sandbox.boards()[0].items
-        #expect(!todo.contains("Only on feature") && !todo.contains("Also on feature"), "\(todo)")
+        expectTrue(!todo.contains("Only on feature") && !todo.contains("Also on feature"), "\(todo)")
     }
 
     /// One change on a branch, then `git checkout` of another: the file's bytes are again
@@ -288,13 +288,13 @@ struct UndoAcrossBranchesTests {
         expectEqual(log.map { $0["inFile"] as? Bool }, [false, true], "\(log)")
         let text = try sandbox.succeed("log")
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }
-        #expect(headings.count == 2 && headings[0].hasSuffix("(not in this file)"), "\(text)")
-        #expect(!headings[1].contains("not in this file"), "\(text)")
+        expectTrue(headings.count == 2 && headings[0].hasSuffix("(not in this file)"), "\(text)")
+        expectTrue(!headings[1].contains("not in this file"), "\(text)")
 
         let undo = try sandbox.run(["undo"])
-        #expect(undo.status == 1 && undo.err.contains("#2") && undo.err.contains("not in this file"), "\(undo)")
+        expectTrue(undo.status == 1 && undo.err.contains("#2") && undo.err.contains("not in this file"), "\(undo)")
         try expectEqual(sandbox.bytes(), before, "undo changed the file")
-        #expect(try sandbox.boards()[0].items.contains("On main"))
+        expectTrue(try sandbox.boards()[0].items.contains("On main"))
 
         // The next change on main keeps the feature's entry, and numbers after it.
         try sandbox.kanban("add", "Later on main", "-q")
@@ -311,15 +311,15 @@ struct OutputSafetyTests {
         defer { sandbox.remove() }
         try sandbox.initSample()
         try sandbox.write("victim\n", to: "victim.txt")
-        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("out.md")) == 0)
+        try require(symlink(sandbox.path("victim.txt"), sandbox.path("out.md")) == 0)
         let export = try sandbox.run(["export", "-o", "out.md", "--force"])
-        #expect(export.status == 73 && export.err.contains("'out.md' is a symbolic link"), "\(export)")
+        expectTrue(export.status == 73 && export.err.contains("'out.md' is a symbolic link"), "\(export)")
         for name in ["base.json", "ours.json", "theirs.json"] { try sandbox.write(try sandbox.bytes(), to: name) }
-        try #require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
+        try require(symlink(sandbox.path("victim.txt"), sandbox.path("merged.json")) == 0)
         let merge = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json"])
-        #expect(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
+        expectTrue(merge.status == 73 && merge.err.contains("'merged.json' is a symbolic link"), "\(merge)")
         expectEqual(String(decoding: try sandbox.bytes("victim.txt"), as: UTF8.self), "victim\n")
-        #expect(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
+        expectTrue(sandbox.isSymlink("out.md") && sandbox.isSymlink("merged.json"))
         // An existing regular file is replaced.
         try sandbox.write("old\n", to: "regular.json")
         try sandbox.succeed(["merge", "base.json", "ours.json", "theirs.json", "-o", "regular.json"])
@@ -341,9 +341,9 @@ struct OutputSafetyTests {
         for arguments in [["list"], ["add", "X"]] {
             let result = try sandbox.run(arguments)
             expectEqual(result.status, 65, "\(result)")
-            #expect(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
-            #expect(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
-            #expect(result.err.contains("run 'kanban git resolve'"), "\(result)")
+            expectTrue(result.err.contains("kanban.json':4: git's conflict markers"), "\(result)")
+            expectTrue(result.err.contains("'<<<<<<<' at line 4, '=======' at line 6, '>>>>>>>' at line 8"), "\(result)")
+            expectTrue(result.err.contains("run 'kanban git resolve'"), "\(result)")
         }
         try expectEqual(sandbox.snapshot(), before)
     }

@@ -33,11 +33,11 @@ extension KanbanSandbox {
         let regular = lstat(path(Self.history), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         let history = regular ? try snapshot(Self.history) : nil
         let result = try run(arguments + ["--json"], environment: extra)
-        #expect(result.signal == nil, "\(arguments) crashed: \(result)", sourceLocation: sourceLocation)
+        expectTrue(result.signal == nil, "\(arguments) crashed: \(result)", sourceLocation: sourceLocation)
         let message = try expectJSONError(result, exit: exit, code: code, sourceLocation: sourceLocation)
-        #expect(try snapshot() == file, "\(arguments) wrote the file", sourceLocation: sourceLocation)
+        expectTrue(try snapshot() == file, "\(arguments) wrote the file", sourceLocation: sourceLocation)
         if let history {
-            #expect(
+            expectTrue(
                 try snapshot(Self.history) == history, "\(arguments) wrote the history", sourceLocation: sourceLocation)
         }
         return message
@@ -51,7 +51,7 @@ extension KanbanSandbox {
         try sandbox.succeed("add", "X", "--to", "Todo")
         try sandbox.succeed("undo")
         let lines = try sandbox.historyLines()
-        try #require(lines.count == 2)
+        try require(lines.count == 2)
         return lines
     }
 
@@ -62,7 +62,7 @@ extension KanbanSandbox {
         lines[0] = lines[0].replacing(#/"offset":\d+/#, with: #""offset":-1"#)
         try sandbox.writeHistory(lines)
         let message = try sandbox.refuse(["redo"], exit: 65, code: "corrupt_file")
-        #expect(message.contains("#1") && message.contains(KanbanSandbox.history), "\(message)")
+        expectTrue(message.contains("#1") && message.contains(KanbanSandbox.history), "\(message)")
 
         // The same record as the newest change, whose change is in the file: undo refuses it as well.
         let other = try KanbanSandbox(inProcess: true)
@@ -72,7 +72,7 @@ extension KanbanSandbox {
         try other.writeHistory(
             try other.historyLines().map { $0.replacing(#/"offset":\d+/#, with: #""offset":-1"#) })
         let undo = try other.refuse(["undo"], exit: 65, code: "corrupt_file")
-        #expect(undo.contains("#1"), "\(undo)")
+        expectTrue(undo.contains("#1"), "\(undo)")
     }
 
     @Test func aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique() throws {
@@ -80,14 +80,14 @@ extension KanbanSandbox {
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
         // Record #1 adds the card twice.
-        let start = try #require(lines[0].range(of: "\"after\":[{"))
-        let end = try #require(lines[0].range(of: "}]}],\"archive\"", range: start.upperBound..<lines[0].endIndex))
+        let start = try require(lines[0].range(of: "\"after\":[{"))
+        let end = try require(lines[0].range(of: "}]}],\"archive\"", range: start.upperBound..<lines[0].endIndex))
         let item = String(lines[0][lines[0].index(before: start.upperBound)..<lines[0].index(after: end.lowerBound)])
         lines[0].replaceSubrange(
             lines[0].index(before: start.upperBound)..<lines[0].index(after: end.lowerBound), with: item + "," + item)
         try sandbox.writeHistory(lines)
         let message = try sandbox.refuse(["redo"], exit: 65, code: "corrupt_file")
-        #expect(message.contains("#1"), "\(message)")
+        expectTrue(message.contains("#1"), "\(message)")
         try expectEqual(sandbox.run(["list"]).status, 0, "the file is still valid")
     }
 
@@ -99,16 +99,16 @@ extension KanbanSandbox {
         try sandbox.writeHistory(lines)
         for arguments in [["log"], ["undo"], ["redo"], ["add", "Y"]] {
             let result = try sandbox.run(arguments)
-            #expect(result.signal == nil, "\(arguments): \(result)")
+            expectTrue(result.signal == nil, "\(arguments): \(result)")
             // Without the undo's record, #1 is an entry whose change is not in the file: undo
             // refuses it (1), naming it.
             let refusedAsNotInFile = result.status == 1 && result.err.contains("#1 ") && result.err.contains("not in this file")
-            #expect([0, 65].contains(result.status ?? -1) || refusedAsNotInFile, "\(arguments): \(result)")
+            expectTrue([0, 65].contains(result.status ?? -1) || refusedAsNotInFile, "\(arguments): \(result)")
         }
         // After a change, the history reads again and goes on from the entries that read.
         try expectEqual(sandbox.run(["list"]).status, 0)
         let numbers = try sandbox.logEntries().map { $0["number"] as? Int }
-        #expect(numbers.first != nil && numbers.allSatisfy { ($0 ?? 0) > 0 && ($0 ?? 0) < 1000 }, "\(numbers)")
+        expectTrue(numbers.first != nil && numbers.allSatisfy { ($0 ?? 0) > 0 && ($0 ?? 0) < 1000 }, "\(numbers)")
     }
 }
 
@@ -129,20 +129,20 @@ extension KanbanSandbox {
 
         let log = try sandbox.run(["log"])
         expectEqual(log.status, 0, "\(log)")
-        #expect(log.out.contains("#3 ") && log.out.contains("#1 ") && !log.out.contains("#2 "), "\(log.out)")
-        #expect(log.err.contains("kanban: note: ") && log.err.contains("line 2"), "\(log.err)")
+        expectTrue(log.out.contains("#3 ") && log.out.contains("#1 ") && !log.out.contains("#2 "), "\(log.out)")
+        expectTrue(log.err.contains("kanban: note: ") && log.err.contains("line 2"), "\(log.err)")
         try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [3, 1])
 
         let add = try sandbox.run(["add", "four"])
         expectEqual(add.status, 0, "\(add)")
-        #expect(add.err.contains("kanban: note: ") && add.err.contains("line 2"), "says what it dropped: \(add.err)")
+        expectTrue(add.err.contains("kanban: note: ") && add.err.contains("line 2"), "says what it dropped: \(add.err)")
         let kept = try sandbox.historyLines()
-        #expect(kept.count == 3 && !kept.contains { $0.contains("this is not a record") }, "\(kept)")
+        expectTrue(kept.count == 3 && !kept.contains { $0.contains("this is not a record") }, "\(kept)")
         try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [4, 3, 1])
         let clean = try sandbox.run(["log"])
-        #expect(clean.status == 0 && clean.err.isEmpty, "no note once it is clean: \(clean)")
+        expectTrue(clean.status == 0 && clean.err.isEmpty, "no note once it is clean: \(clean)")
         try sandbox.succeed("undo", "2")
-        #expect(!(try sandbox.boards()[0].items.contains("three")))
+        expectTrue(!(try sandbox.boards()[0].items.contains("three")))
     }
 
     @Test func aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore() throws {
@@ -153,9 +153,9 @@ extension KanbanSandbox {
         let bytes = try sandbox.bytes(KanbanSandbox.history)
         try sandbox.write(Array(bytes.dropLast(40)), to: KanbanSandbox.history)
         let message = try sandbox.refuse(["undo"], exit: 65, code: "corrupt_file")
-        #expect(message.contains("cut off"), "\(message)")
+        expectTrue(message.contains("cut off"), "\(message)")
         let log = try sandbox.run(["log"])
-        #expect(log.status == 0 && log.out.contains("#2 ") && log.err.contains("cut off"), "\(log)")
+        expectTrue(log.status == 0 && log.out.contains("#2 ") && log.err.contains("cut off"), "\(log)")
         // A change starts over cleanly after the entries that read; its undo is exact.
         let before = try sandbox.bytes()
         try sandbox.succeed("add", "four", "-q")
@@ -167,7 +167,7 @@ extension KanbanSandbox {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
-        try #require(mkfifo(sandbox.path(KanbanSandbox.history), 0o600) == 0)
+        try require(mkfifo(sandbox.path(KanbanSandbox.history), 0o600) == 0)
         try expectRefusedThenReplaced(sandbox, what: "FIFO", by: ["log", "undo", "redo"])
     }
 
@@ -178,18 +178,18 @@ extension KanbanSandbox {
     ) throws {
         for command in commands {
             let message = try sandbox.refuse([command], exit: 65, code: "no_history", sourceLocation: sourceLocation)
-            #expect(
+            expectTrue(
                 message.contains(what) && message.contains("remove it"), "\(message)", sourceLocation: sourceLocation)
         }
         let add = try sandbox.run(["add", "card"])
-        #expect(
+        expectTrue(
             add.status == 0 && add.err.contains(what), "a change says it starts anew: \(add)",
             sourceLocation: sourceLocation)
         var info = stat()
-        #expect(
+        expectTrue(
             lstat(sandbox.path(KanbanSandbox.history), &info) == 0 && info.st_mode & S_IFMT == S_IFREG,
             sourceLocation: sourceLocation)
-        #expect(try sandbox.logEntries().count == 1, sourceLocation: sourceLocation)
+        expectTrue(try sandbox.logEntries().count == 1, sourceLocation: sourceLocation)
     }
 
     @Test func aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange() throws {
@@ -199,7 +199,7 @@ extension KanbanSandbox {
         try sandbox.write("kept as it is\n", to: "elsewhere")
         for target in ["/dev/zero", sandbox.path("elsewhere")] {
             unlink(sandbox.path(KanbanSandbox.history))
-            try #require(symlink(target, sandbox.path(KanbanSandbox.history)) == 0)
+            try require(symlink(target, sandbox.path(KanbanSandbox.history)) == 0)
             try expectRefusedThenReplaced(sandbox, what: "symbolic link", by: ["log", "undo"])
         }
         try expectEqual(sandbox.bytes("elsewhere"), Array("kept as it is\n".utf8))
@@ -212,19 +212,19 @@ extension KanbanSandbox {
         let clean = try sandbox.bytes(KanbanSandbox.history)
         // Written zeros, as a file system may leave after a crash, then a sparse gigabyte.
         try sandbox.write(clean + [UInt8](repeating: 0, count: 4096), to: KanbanSandbox.history)
-        try #require(truncate(sandbox.path(KanbanSandbox.history), off_t(1 << 30)) == 0)
+        try require(truncate(sandbox.path(KanbanSandbox.history), off_t(1 << 30)) == 0)
         if !Self.reportsHoles(sandbox.path(KanbanSandbox.history), after: clean.count + 4096) {
             // A file system that cannot say where holes are: zeros within the bound instead.
             print("the file system does not report holes (SEEK_HOLE): checking 8 MiB of zeros, not a gigabyte")
-            try #require(truncate(sandbox.path(KanbanSandbox.history), off_t(8 << 20)) == 0)
+            try require(truncate(sandbox.path(KanbanSandbox.history), off_t(8 << 20)) == 0)
         }
         let small = ["KANBAN_TEST_MAX_FILE_SIZE": "65536"]
         let log = try sandbox.run(["log"], environment: small)
-        #expect(log.status == 0 && log.out.contains("#3 ") && log.out.contains("#1 "), "\(log)")
-        #expect(log.err.contains("NUL"), "says what it left out: \(log.err)")
+        expectTrue(log.status == 0 && log.out.contains("#3 ") && log.out.contains("#1 "), "\(log)")
+        expectTrue(log.err.contains("NUL"), "says what it left out: \(log.err)")
         let undo = try sandbox.run(["undo"], environment: small)
-        #expect(undo.status == 0 && undo.out.hasPrefix("took back #3:"), "\(undo)")
-        #expect(try sandbox.bytes(KanbanSandbox.history).count < 64 << 10, "the next change dropped the zeros")
+        expectTrue(undo.status == 0 && undo.out.hasPrefix("took back #3:"), "\(undo)")
+        expectTrue(try sandbox.bytes(KanbanSandbox.history).count < 64 << 10, "the next change dropped the zeros")
         try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [4, 3, 2, 1])
     }
 
@@ -244,9 +244,9 @@ extension KanbanSandbox {
         try sandbox.write([UInt8](repeating: 0, count: 24 << 20), to: KanbanSandbox.history)
         let small = ["KANBAN_TEST_MAX_FILE_SIZE": "65536"]
         let message = try sandbox.refuse(["log"], exit: 65, code: "corrupt_file", environment: small)
-        #expect(message.contains("next change starts a new one"), "\(message)")
+        expectTrue(message.contains("next change starts a new one"), "\(message)")
         let add = try sandbox.run(["add", "fresh"], environment: small)
-        #expect(add.status == 0 && add.err.contains("kanban: note: "), "\(add)")
+        expectTrue(add.status == 0 && add.err.contains("kanban: note: "), "\(add)")
         try expectEqual(sandbox.logEntries().count, 1)
     }
 }
@@ -263,19 +263,19 @@ extension KanbanSandbox {
         let limit = 2 * full.count
         let small = ["KANBAN_TEST_MAX_FILE_SIZE": String(limit)]
         let archive = try sandbox.run(["archive", "--from", "Done", "-q"], environment: small)
-        try #require(archive.status == 0, "\(archive)")
-        let record = try #require(try sandbox.historyLines().last)
-        #expect(record.utf8.count > limit, "the record (\(record.utf8.count) bytes) is larger than the file may be")
+        try require(archive.status == 0, "\(archive)")
+        let record = try require(try sandbox.historyLines().last)
+        expectTrue(record.utf8.count > limit, "the record (\(record.utf8.count) bytes) is larger than the file may be")
 
         let log = try sandbox.run(["log", "-n", "1"], environment: small)
-        #expect(log.status == 0 && log.out.contains("kanban archive --from Done -q"), "\(log.err)")
-        #expect(log.out.split(separator: "\n").count <= 1_001, "the log shows a bounded number of lines")
+        expectTrue(log.status == 0 && log.out.contains("kanban archive --from Done -q"), "\(log.err)")
+        expectTrue(log.out.split(separator: "\n").count <= 1_001, "the log shows a bounded number of lines")
         let undo = try sandbox.run(["undo", "-q"], environment: small)
         expectEqual(undo.status, 0, "\(undo.err)")
         try expectEqual(sandbox.bytes(), full, "undo gives back every card, byte for byte")
         let redo = try sandbox.run(["redo", "-q"], environment: small)
         expectEqual(redo.status, 0, "\(redo.err)")
-        #expect(try sandbox.boards()[2].items.isEmpty)
+        expectTrue(try sandbox.boards()[2].items.isEmpty)
 
         // Huge changes again and again: the oldest go, the newest stays undoable.
         for round in 1...2 {
@@ -286,10 +286,10 @@ extension KanbanSandbox {
             let size = try sandbox.bytes(KanbanSandbox.history).count
             // At most twice the largest file kept before the newest record, which is smaller
             // than twice the file again.
-            #expect(size <= 4 * limit, "round \(round): the history is \(size) bytes")
+            expectTrue(size <= 4 * limit, "round \(round): the history is \(size) bytes")
         }
         let numbers = try sandbox.logEntries().compactMap { $0["number"] as? Int }
-        #expect(numbers.first == 8 && !numbers.contains(1), "the oldest entries went: \(numbers)")
+        expectTrue(numbers.first == 8 && !numbers.contains(1), "the oldest entries went: \(numbers)")
         try sandbox.succeed(["undo", "-q"], environment: small)
         try expectEqual(sandbox.bytes(), full)
     }
@@ -306,10 +306,10 @@ extension KanbanSandbox {
         // A checkout or a reset puts the file back as it was: the entries' changes are not in it.
         try sandbox.write(before)
         let message = try sandbox.refuse(["undo"], exit: 1, code: "conflict")
-        #expect(message.contains("#2") && message.contains("not in this file"), "\(message)")
+        expectTrue(message.contains("#2") && message.contains("not in this file"), "\(message)")
         let text = try sandbox.run(["undo"])
-        #expect(text.status == 1 && text.stdout.isEmpty, "no report of a change it did not make: \(text)")
-        #expect(text.err.contains("not in this file"), "\(text.err)")
+        expectTrue(text.status == 1 && text.stdout.isEmpty, "no report of a change it did not make: \(text)")
+        expectTrue(text.err.contains("not in this file"), "\(text.err)")
         try expectEqual(sandbox.bytes(), before)
     }
 }

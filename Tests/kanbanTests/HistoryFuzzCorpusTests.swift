@@ -11,13 +11,13 @@ import Testing
 @Suite("History fuzz seeds and regressions")
 struct HistoryFuzzCorpusTests {
     @Test func theSeedsAreThere() {
-        #expect(FuzzCorpus.inputs("history").count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-history")
+        expectTrue(FuzzCorpus.inputs("history").count >= 10, "seeds in \(FuzzCorpus.directory)/corpus-history")
     }
 
     @Test(arguments: FuzzCorpus.inputs("history"))
     func historyKeepsItsProperties(_ input: FuzzInput) throws {
         let violation = HistoryFuzzProperties.violation(input.bytes)
-        #expect(violation == nil, "\(input.name): \(violation ?? "")")
+        expectTrue(violation == nil, "\(input.name): \(violation ?? "")")
 
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
@@ -25,7 +25,7 @@ struct HistoryFuzzCorpusTests {
         try sandbox.write(input.bytes, to: ".kanban.json.history")
         for arguments in [["log"], ["undo"], ["redo"], ["undo", "3"], ["add", "after"], ["log"], ["undo"]] {
             let result = try sandbox.run(arguments)
-            #expect(
+            expectTrue(
                 result.signal == nil && [0, 1, 65].contains(result.status ?? -1),
                 "\(input.name) \(arguments): \(result)")
             try expectEqual(sandbox.run(["list"]).status, 0, "\(input.name) \(arguments): the file stays valid")

@@ -10,7 +10,7 @@ extension KanbanSandbox {
     /// `kanban log --json`, which must succeed: its entries, newest first.
     func logEntries(_ extra: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
         let output = try succeed(["log", "--json"] + extra, sourceLocation: sourceLocation)
-        return try #require(
+        return try require(
             try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]],
             "not a JSON array: \(output)",
             sourceLocation: sourceLocation)
@@ -25,7 +25,7 @@ extension KanbanSandbox {
         let removed = try sandbox.succeed("rm", "Storage Management", "Model Abstraction")
         // README: "removed ID 'TITLE' from Todo:N", one line per card.
         let removals = removed.split(separator: "\n").map(String.init)
-        try #require(removals.count == 2 && removals.allSatisfy { $0.hasPrefix("removed ") }, "\(removed)")
+        try require(removals.count == 2 && removals.allSatisfy { $0.hasPrefix("removed ") }, "\(removed)")
         let command = "kanban rm 'Storage Management' 'Model Abstraction'"
 
         // undo --dry-run: what undo would take back, in the words of the change, and nothing written.
@@ -41,7 +41,7 @@ extension KanbanSandbox {
         expectEqual(undoJSON["dryRun"] as? Bool, true)
         expectEqual(undoJSON["changed"] as? Bool, true)
         expectEqual(undoJSON["entries"] as? [Int], [1])
-        #expect(
+        expectTrue(
             (undoJSON["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
                 == ["Storage Management", "Model Abstraction"])
         try expectEqual(sandbox.snapshot(), file, "undo --dry-run wrote the file")
@@ -50,7 +50,7 @@ extension KanbanSandbox {
 
         // The real undo takes back what the dry run said.
         let undo = try sandbox.succeed("undo")
-        #expect(undo == undoDry.replacing("would take back", with: "took back").replacing("would add ", with: "added "))
+        expectTrue(undo == undoDry.replacing("would take back", with: "took back").replacing("would add ", with: "added "))
         try expectEqual(sandbox.boards().layout, sampleLayout)
 
         // redo --dry-run: what redo would do again, as the command said it, and nothing written.
@@ -89,7 +89,7 @@ extension KanbanSandbox {
         let log = try sandbox.succeed("log", "-n", "3")
         let headings = log.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         // README: "#25  2026-11-23T17:48:33Z  alice  kanban rm …", then the change lines, indented.
-        #expect(
+        expectTrue(
             headings == [
                 "#5  2026-11-23T10:05:00Z  alice  kanban add 'Card 5' --to Done",
                 "#4  2026-11-23T10:04:00Z  alice  kanban add 'Card 4' --to Done",
@@ -97,13 +97,13 @@ extension KanbanSandbox {
             ], "\(log)")
         let changes = log.split(separator: "\n").filter { $0.hasPrefix("    ") }
         expectEqual(changes.count, 3, "one change line per entry: \(log)")
-        #expect(
+        expectTrue(
             changes.first?.hasPrefix("    added ") == true && changes.first?.hasSuffix(" 'Card 5' at Done:6") == true)
 
         try expectEqual(sandbox.logEntries("-n", "3").map { $0["number"] as? Int }, [5, 4, 3])
-        #expect(
+        expectTrue(
             try sandbox.logEntries("-n", "1").map { $0["command"] as? [String] } == [["add", "Card 5", "--to", "Done"]])
-        #expect(
+        expectTrue(
             try sandbox.logEntries("-n", "9").map { $0["number"] as? Int } == [5, 4, 3, 2, 1], "N past the end: all")
         try expectEqual(sandbox.logEntries().map { $0["number"] as? Int }, [5, 4, 3, 2, 1])
         try expectJSONError(try sandbox.run(["log", "-n", "three", "--json"]), exit: 64, code: "usage")
@@ -153,13 +153,13 @@ extension KanbanSandbox {
         expectEqual(entries.count, 2, "the import is one entry: \(entries)")
         expectEqual(entries.first?["command"] as? [String], ["import", name])
         expectEqual(entries.first?["kind"] as? String, "change")
-        let lines = try #require(entries.first?["lines"] as? [String])
+        let lines = try require(entries.first?["lines"] as? [String])
         for title in ["Later", "Imported one", "Imported two", "Imported three"] {
-            #expect(lines.contains { $0.contains("'\(title)'") }, "the entry says what came in: \(lines)")
+            expectTrue(lines.contains { $0.contains("'\(title)'") }, "the entry says what came in: \(lines)")
         }
 
         let undo = try sandbox.succeed("undo")
-        #expect(undo.hasPrefix("took back #2: kanban import \(name)\n"), "\(undo)")
+        expectTrue(undo.hasPrefix("took back #2: kanban import \(name)\n"), "\(undo)")
         try expectEqual(sandbox.bytes(), before, "one undo takes back the whole import, byte for byte")
         try sandbox.succeed("redo")
         try expectEqual(sandbox.boards().layout, expected, "one redo does it all again")
@@ -186,7 +186,7 @@ struct UndoAfterGit {
         try sandbox.kanban("move", "Analytics", "--to", "Done", "-q", at: "2026-11-23T11:01:00Z", in: "clone")
         try sandbox.git("commit", "-q", "-am", "teammate", in: "clone")
         try sandbox.git("fetch", "-q", sandbox.path("clone"), "main:teammate")
-        #expect(
+        expectTrue(
             try BoardColumn.parse(try sandbox.git("show", "teammate:kanban.json").stdout).layout == Self.teammateLayout)
     }
 
@@ -194,8 +194,8 @@ struct UndoAfterGit {
     private func expectTeammatesFile(_ sandbox: KanbanSandbox, sourceLocation: SourceLocation = #_sourceLocation) throws
     {
         let diff = try sandbox.run(["diff", "teammate", "--exit-code"])
-        #expect(diff.status == 0 && diff.out.isEmpty, "\(diff)", sourceLocation: sourceLocation)
-        #expect(
+        expectTrue(diff.status == 0 && diff.out.isEmpty, "\(diff)", sourceLocation: sourceLocation)
+        expectTrue(
             try sandbox.bytes() == sandbox.git("show", "teammate:kanban.json").stdout,
             "the same kanban, so the same bytes", sourceLocation: sourceLocation)
     }
@@ -210,16 +210,16 @@ struct UndoAfterGit {
         try sandbox.kanban("add", "Mine", "--to", "Todo", "-q", at: "2026-11-23T12:00:00Z")
         try sandbox.git("commit", "-q", "-am", "mine")
         let merge = try sandbox.git("merge", "--no-edit", "teammate")
-        #expect(!merge.out.contains("CONFLICT"), "\(merge)")
+        expectTrue(!merge.out.contains("CONFLICT"), "\(merge)")
         var merged = Self.teammateLayout
         merged[0].items.append("Mine")
         try expectEqual(sandbox.boards().layout, merged)
-        #expect(
+        expectTrue(
             try sandbox.logEntries().map { $0["command"] as? [String] } == [["add", "Mine", "--to", "Todo", "-q"]],
             "the merge is no entry")
 
         let undo = try sandbox.succeed("undo")
-        #expect(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
+        expectTrue(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
         expectEqual(undo.split(separator: "\n").count, 2, "one line for the card taken back: \(undo)")
         // The rename and the move that came with the merge stay.
         try expectTeammatesFile(sandbox)
@@ -247,10 +247,10 @@ struct UndoAfterGit {
         try expectEqual(sandbox.logEntries().count, 1, "git's changes are no entries")
 
         let undo = try sandbox.succeed("undo")
-        #expect(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
+        expectTrue(undo.hasPrefix("took back #1: kanban add Mine --to Todo -q\n"), "\(undo)")
         // What the checkout brought stays: the file is the branch's, and git sees no change.
         try expectTeammatesFile(sandbox)
-        #expect(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
+        expectTrue(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
     }
 }
 
@@ -271,11 +271,11 @@ struct DiffWithoutGit {
         for arguments in [["diff", "HEAD~1"], ["diff", "main", "kanban.json"], ["diff"]] {
             let json = try sandbox.run(arguments + ["--json"], environment: outside)
             let message = try expectJSONError(json, exit: 1, code: "git")
-            #expect(message.contains("not in a git work tree"), "\(arguments): \(message)")
+            expectTrue(message.contains("not in a git work tree"), "\(arguments): \(message)")
             let text = try sandbox.run(arguments, environment: outside)
             expectEqual(text.status, 1, "\(arguments): \(text)")
-            #expect(text.stdout.isEmpty, "\(arguments): \(text)")
-            #expect(
+            expectTrue(text.stdout.isEmpty, "\(arguments): \(text)")
+            expectTrue(
                 text.err.hasPrefix("kanban: error: ") && text.err.contains("kanban.json")
                     && text.err.contains("not in a git work tree"), "\(arguments): \(text)")
         }
@@ -293,16 +293,16 @@ struct DiffWithoutGit {
         try FileManager.default.createDirectory(atPath: sandbox.path("bin"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("bin/ls"), withDestinationPath: "/bin/ls")
         let noGit = ["PATH": sandbox.path("bin")]
-        #expect(try sandbox.kanban("diff").hasPrefix("added "), "with git: the card, since HEAD")
+        expectTrue(try sandbox.kanban("diff").hasPrefix("added "), "with git: the card, since HEAD")
         let file = try sandbox.snapshot()
         let history = try sandbox.snapshot(".kanban.json.history")
         for arguments in [["diff", "HEAD"], ["diff"], ["diff", "HEAD:kanban.json", "kanban.json"]] {
             let json = try sandbox.run(arguments + ["--json"], environment: noGit)
             let message = try expectJSONError(json, exit: 1, code: "git")
-            #expect(message.contains("git is not installed"), "\(arguments): \(message)")
+            expectTrue(message.contains("git is not installed"), "\(arguments): \(message)")
             let text = try sandbox.run(arguments, environment: noGit)
-            #expect(text.status == 1 && text.stdout.isEmpty, "\(arguments): \(text)")
-            #expect(
+            expectTrue(text.status == 1 && text.stdout.isEmpty, "\(arguments): \(text)")
+            expectTrue(
                 text.err.hasPrefix("kanban: error: ") && text.err.contains("git is not installed"),
                 "\(arguments): \(text)")
         }

@@ -60,23 +60,23 @@ struct HostileInputTests {
             ["list"], ["add", "x"], ["move", "Todo:0", "--to", "Done"], ["board", "add", "New"],
         ] {
             let result = try sandbox.run(command + ["--json"])
-            #expect(
+            expectTrue(
                 result.signal == nil, "\(name): \(command) crashed: \(result)", sourceLocation: sourceLocation
             )
             try expectJSONError(result, exit: 65, code: "corrupt_file", sourceLocation: sourceLocation)
-            #expect(
+            expectTrue(
                 rawControls(in: result.stderr).isEmpty, "\(name): \(result.err)",
                 sourceLocation: sourceLocation)
         }
         let text = try sandbox.run(["list"])
-        #expect(
+        expectTrue(
             text.status == 65 && text.err.hasPrefix("kanban: error: "), "\(name): \(text)",
             sourceLocation: sourceLocation)
-        #expect(rawControls(in: text.stderr).isEmpty, "\(name): \(text.err)", sourceLocation: sourceLocation)
-        #expect(
+        expectTrue(rawControls(in: text.stderr).isEmpty, "\(name): \(text.err)", sourceLocation: sourceLocation)
+        expectTrue(
             try sandbox.snapshot() == before, "\(name): the file is untouched", sourceLocation: sourceLocation
         )
-        #expect(
+        expectTrue(
             try sandbox.entries() == [".kanban.json.lock", "kanban.json"]
                 || (try sandbox.entries()) == ["kanban.json"])
     }
@@ -142,7 +142,7 @@ struct HostileInputTests {
         for format in [["list"], ["list", "--tsv"], ["list", "--json"], ["rename", "a2", "fixed"]] {
             let result = try sandbox.run(format)
             expectEqual(result.status, 0, "\(result)")
-            #expect(
+            expectTrue(
                 rawControls(in: result.stdout, allowTab: format.contains("--tsv")).isEmpty,
                 "\(format): \(result.out)")
         }
@@ -197,7 +197,7 @@ struct HostileInputTests {
         ] {
             let result = try sandbox.run(arguments, shell: "set -- \"$@\" \"$(printf '\(last)')\"")
             let message = try expectJSONError(result, exit: 65, code: "bad_input")
-            #expect(message.contains("UTF-8"), "\(message)")
+            expectTrue(message.contains("UTF-8"), "\(message)")
         }
         try expectEqual(sandbox.snapshot(), before)
         try expectEqual(sandbox.entries(), [".kanban.json.lock", "kanban.json"])
@@ -217,7 +217,7 @@ struct HostileInputTests {
         let after = try sandbox.snapshot("k\u{FFFD}.json")
         expectEqual(after, other, "the other file is untouched: \(result)")
         try expectJSONError(result, exit: 65, code: "bad_input")
-        #expect(result.signal == nil)
+        expectTrue(result.signal == nil)
     }
 
     @Test func aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound() throws {
@@ -231,11 +231,11 @@ struct HostileInputTests {
             shell:
                 "d=\"$(printf 'dir\\377')\"; mkdir \"$d\" && cd \"$d\" && \"$0\" init -q --boards Child || exit 99"
         )
-        try #require(result.status != 99, "\(result)")
+        try require(result.status != 99, "\(result)")
         let after = try sandbox.snapshot()
         expectEqual(after, parent, "the parent's kanban.json is untouched: \(result)")
         expectEqual(result.status, 0, "\(result)")
-        #expect(result.signal == nil)
+        expectTrue(result.signal == nil)
     }
 
     @Test func nulAndControlCharactersOnStandardInputAreRefusedWhole() throws {
@@ -249,7 +249,7 @@ struct HostileInputTests {
         ] {
             let result = try sandbox.run(["add", "--to", "Todo"], stdin: input)
             expectEqual(result.status, 65, "\(result)")
-            #expect(rawControls(in: result.stderr).isEmpty, "\(result.err)")
+            expectTrue(rawControls(in: result.stderr).isEmpty, "\(result.err)")
         }
         try expectEqual(sandbox.snapshot(), before)
     }
@@ -341,11 +341,11 @@ struct HostileInputTests {
         let bytes = KanbanFile.encode(kanban)
         try expectEqual(KanbanFile.decode(bytes).kanban, kanban)
         let pipe = Terminal(isTerminal: false, width: 120, color: false)
-        #expect(BoardView.render(kanban.boards, on: pipe).contains(title), "one line per card off a terminal")
+        expectTrue(BoardView.render(kanban.boards, on: pipe).contains(title), "one line per card off a terminal")
         let terminal = Terminal(isTerminal: true, width: 120, color: false)
-        #expect(BoardView.render(kanban.boards, on: terminal).contains(String(title.prefix(100))))
+        expectTrue(BoardView.render(kanban.boards, on: terminal).contains(String(title.prefix(100))))
         let filtered = kanban.boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }
-        #expect(TSV.boards(filtered).contains(title))
+        expectTrue(TSV.boards(filtered).contains(title))
     }
 
     @Test func aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere() throws {
@@ -356,8 +356,8 @@ struct HostileInputTests {
         for format in [["list"], ["list", "--tsv"], ["list", "--json"], ["show", "a1"], ["move", "a1", "--to", "Done"]] {
             let result = try sandbox.run(format)
             expectEqual(result.status, 0, "\(format): \(result.err)")
-            #expect(rawControls(in: result.stdout, allowTab: format.contains("--tsv")).isEmpty)
-            #expect(result.stdout.count > 100_000, "the whole title is printed")
+            expectTrue(rawControls(in: result.stdout, allowTab: format.contains("--tsv")).isEmpty)
+            expectTrue(result.stdout.count > 100_000, "the whole title is printed")
         }
         // As an argument: Linux caps one argument at 128 KiB, so 100 KB.
         let argument = String(repeating: "long ", count: 20_000)
@@ -376,7 +376,7 @@ struct HostileInputTests {
             Issue.record("a control character on the last line must refuse the input")
         } catch {
             expectEqual(error.status.exit, .dataError)
-            #expect(error.message.contains("line \(count + 1)"), "\(error.message)")
+            expectTrue(error.message.contains("line \(count + 1)"), "\(error.message)")
         }
     }
 
@@ -386,7 +386,7 @@ struct HostileInputTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let fd = open(sandbox.file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        try #require(fd >= 0)
+        try require(fd >= 0)
         // 30 GB that take no disk: a file system without sparse files cannot run this test.
         let sized = ftruncate(fd, 30_000_000_000) == 0
         close(fd)
@@ -395,7 +395,7 @@ struct HostileInputTests {
         for arguments in [["list", "--json"], ["add", "x", "--json"]] {
             let result = try sandbox.start(arguments, shell: "ulimit -v 4000000").wait(timeout: 30)
             let message = try expectJSONError(result, exit: 74, code: "io")
-            #expect(message.contains("27.9 GiB") && message.contains("256 MiB"), "\(message)")
+            expectTrue(message.contains("27.9 GiB") && message.contains("256 MiB"), "\(message)")
         }
         try expectEqual(sandbox.entries(), ["kanban.json"], "not even a lock file")
     }
@@ -412,19 +412,19 @@ struct HostileInputTests {
         let filler = String(repeating: "f", count: 4096 - sample - 190)  // the new card's line with its timestamps and trail
         try sandbox.succeed(["add", filler, "-q"], environment: Self.smallLimit)
         let before = try sandbox.snapshot()
-        #expect(before.bytes.count <= 4096)
+        expectTrue(before.bytes.count <= 4096)
         let message = try expectJSONError(
             try sandbox.run(["add", String(repeating: "g", count: 100), "--json"], environment: Self.smallLimit),
             exit: 74, code: "io")
-        #expect(message.contains("grow past 4 KiB"), "\(message)")
+        expectTrue(message.contains("grow past 4 KiB"), "\(message)")
         try expectEqual(sandbox.snapshot(), before)
-        #expect(try sandbox.temporaryFiles().isEmpty)
+        expectTrue(try sandbox.temporaryFiles().isEmpty)
 
         // Past the limit (written by another program), the file is refused, whole.
         try sandbox.write(before.bytes + Array(repeating: 0x20, count: 100))
         let read = try expectJSONError(
             try sandbox.run(["list", "--json"], environment: Self.smallLimit), exit: 74, code: "io")
-        #expect(read.contains("larger than the 4 KiB"), "\(read)")
+        expectTrue(read.contains("larger than the 4 KiB"), "\(read)")
     }
 
     @Test func standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn() throws {
@@ -437,7 +437,7 @@ struct HostileInputTests {
             let result = try sandbox.start(["add", "--json"], shell: "ulimit -v 1000000; exec < \(source)")
                 .wait(timeout: 30)
             let message = try expectJSONError(result, exit: 65, code: "bad_input")
-            #expect(message.contains("standard input, line "), "\(message)")
+            expectTrue(message.contains("standard input, line "), "\(message)")
         }
         // A stream of good lines that never ends stops at the limit: too large to read, as a
         // file or a FIFO past it is (README: Reliability), whichever command reads it.
@@ -447,7 +447,7 @@ struct HostileInputTests {
                 shell: "(echo board,title; yes 'Todo,a card') | \"$0\" \"$@\"; exit"
             ).wait(timeout: 30)
             let message = try expectJSONError(endless, exit: 74, code: "io")
-            #expect(message.contains("4 KiB"), "\(command): \(message)")
+            expectTrue(message.contains("4 KiB"), "\(command): \(message)")
         }
         try expectEqual(sandbox.snapshot(), before)
     }
@@ -466,19 +466,19 @@ struct HostileInputTests {
             shell: "ulimit -v 1000000"
         ).wait(timeout: 30)
         let message = try expectJSONError(zero, exit: 74, code: "io")
-        #expect(message.contains("larger than 4 KiB"), "\(message)")
+        expectTrue(message.contains("larger than 4 KiB"), "\(message)")
 
         try sandbox.write(Array(("board,title\n" + String(repeating: "Todo,a card\n", count: 400)).utf8), to: "big.csv")
         let big = try expectJSONError(
             try sandbox.run(["import", "big.csv", "--json"], environment: Self.smallLimit), exit: 74, code: "io")
-        #expect(big.contains("'big.csv'") && big.contains("larger than 4 KiB"), "\(big)")
+        expectTrue(big.contains("'big.csv'") && big.contains("larger than 4 KiB"), "\(big)")
 
         expectEqual(mkfifo(sandbox.path("endless.csv"), 0o600), 0)
         let endless = try sandbox.start(
             ["import", "endless.csv", "--json"], environment: Self.smallLimit,
             shell: "(echo board,title; yes Todo,more) > endless.csv &"
         ).wait(timeout: 30)
-        #expect(try expectJSONError(endless, exit: 74, code: "io").contains("larger than 4 KiB"))
+        expectTrue(try expectJSONError(endless, exit: 74, code: "io").contains("larger than 4 KiB"))
         try expectEqual(sandbox.snapshot(), before, "nothing was imported")
 
         // A FIFO that ends is an ordinary input (`kanban import <(curl …)`).
@@ -507,11 +507,11 @@ struct HostileInputTests {
         let label = arguments.contains("--label")
         let message = try expectJSONError(
             try sandbox.run(arguments + ["--json"]), exit: label ? 64 : 65, code: label ? "usage" : "bad_input")
-            #expect(message.contains("U+"), "names the character: \(message)")
+            expectTrue(message.contains("U+"), "names the character: \(message)")
         }
         let stdin = try sandbox.run(["add", "--json"], stdin: Array("fine\n\(title)\n".utf8))
         let message = try expectJSONError(stdin, exit: 65, code: "bad_input")
-        #expect(message.contains("line 2"), "\(message)")
+        expectTrue(message.contains("line 2"), "\(message)")
         try expectEqual(sandbox.snapshot(), before)
     }
 
@@ -527,8 +527,8 @@ struct HostileInputTests {
             let result = try sandbox.run(arguments)
             expectEqual(result.status, 0, "\(result)")
             let forbidden: Set<UInt32> = [0x202E, 0x2028, 0x2029, 0x2066, 0x2069, 0x200F, 0x061C, 0x202A, 0x202C]
-            #expect(!result.out.unicodeScalars.contains { forbidden.contains($0.value) }, "\(result.out)")
-            #expect(result.out.contains("evil\\u{202E}txt.exe"), "\(result.out)")
+            expectTrue(!result.out.unicodeScalars.contains { forbidden.contains($0.value) }, "\(result.out)")
+            expectTrue(result.out.contains("evil\\u{202E}txt.exe"), "\(result.out)")
             if arguments.contains("--tsv") {
                 expectEqual(result.out.split(separator: "\n").count, 3, "one line per card: \(result.out)")
             }
@@ -551,23 +551,23 @@ struct HostileInputTests {
         let label = arguments.contains("--label")
         let message = try expectJSONError(
             try sandbox.run(arguments + ["--json"]), exit: label ? 64 : 65, code: label ? "usage" : "bad_input")
-        #expect(message.contains("right-to-left override (U+202E)"), "\(message)")
-        if !label { #expect(message.contains("at character 2"), "\(message)") }
+        expectTrue(message.contains("right-to-left override (U+202E)"), "\(message)")
+        if !label { expectTrue(message.contains("at character 2"), "\(message)") }
         for name in ["invalidTitle", "TitleProblem", "directionalFormatting", "KanbanCore", "\u{202E}"] {
-            #expect(!message.contains(name), "\(message)")
+            expectTrue(!message.contains(name), "\(message)")
         }
         try expectEqual(sandbox.snapshot(), before)
         // From standard input and from an import: the same words, with the line or the path.
         let stdin = try expectJSONError(
             try sandbox.run(["add", "--json"], stdin: Array("fine\na\u{2028}b\n".utf8)), exit: 65, code: "bad_input")
-        #expect(stdin.contains("line 2") && stdin.contains("line separator (U+2028) at character 2"), "\(stdin)")
+        expectTrue(stdin.contains("line 2") && stdin.contains("line separator (U+2028) at character 2"), "\(stdin)")
         try sandbox.write(
             Array(#"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": "a\u2028b"}]}"#.utf8),
             to: "trello.json")
         let imported = try expectJSONError(
             try sandbox.run(["import", "trello.json", "--json"]), exit: 65, code: "bad_input")
-        #expect(imported.contains("$.cards[0].name") && imported.contains("line separator (U+2028)"), "\(imported)")
-        #expect(!imported.contains("invalidTitle") && !imported.contains("TitleProblem"), "\(imported)")
+        expectTrue(imported.contains("$.cards[0].name") && imported.contains("line separator (U+2028)"), "\(imported)")
+        expectTrue(!imported.contains("invalidTitle") && !imported.contains("TitleProblem"), "\(imported)")
         try expectEqual(sandbox.snapshot(), before)
     }
 
@@ -585,17 +585,17 @@ struct HostileInputTests {
         ] {
             let result = try sandbox.run(arguments)
             expectEqual(result.status, 0, "\(arguments): \(result)")
-            #expect(!result.out.unicodeScalars.contains { raw.contains($0.value) }, "\(arguments): \(result.out)")
+            expectTrue(!result.out.unicodeScalars.contains { raw.contains($0.value) }, "\(arguments): \(result.out)")
             guard arguments[0] != "rename" else { continue }
             // Markdown escapes the backslash of the escape too.
             let escape = arguments.contains("csv") || arguments.contains("markdown") ? "u{202E}" : "evil\\u202e"
-            #expect(result.out.contains("\(escape)txt.exe"), "\(arguments): \(result.out)")
+            expectTrue(result.out.contains("\(escape)txt.exe"), "\(arguments): \(result.out)")
         }
         // The commands above that changed the file wrote it escaped, and it reads the same.
         let text = String(decoding: try sandbox.bytes(), as: UTF8.self)
-        #expect(text.contains(#""evil\u202etxt.exe""#), "\(text)")
-        #expect(!text.unicodeScalars.contains { raw.contains($0.value) }, "\(text)")
-        #expect(try sandbox.run(["show", "b1", "--json"]).out.contains("evil\\u202etxt.exe"))
+        expectTrue(text.contains(#""evil\u202etxt.exe""#), "\(text)")
+        expectTrue(!text.unicodeScalars.contains { raw.contains($0.value) }, "\(text)")
+        expectTrue(try sandbox.run(["show", "b1", "--json"]).out.contains("evil\\u202etxt.exe"))
     }
 
     // MARK: - A long batch
@@ -619,8 +619,8 @@ struct HostileInputTests {
         let report = try jsonObject(result.out)
         expectEqual((report["commands"] as? [Any])?.count, count + 2 * (count / 1000))
         let boards = try sandbox.boards()
-        let todo = try #require(boards.first { $0.title == "Todo" })
-        let done = try #require(boards.first { $0.title == "Done" })
+        let todo = try require(boards.first { $0.title == "Todo" })
+        let done = try require(boards.first { $0.title == "Done" })
         let moved = Set((0..<count).filter { $0 % 1000 == 999 })
         let added: [String] = (0..<count).filter { (index: Int) -> Bool in !moved.contains(index) }.map {
             (index: Int) -> String in "card \(index)"
@@ -669,13 +669,13 @@ struct HostileInputTests {
         let color = arguments.contains("always")
         for json in [false, true] {
             let result = try sandbox.run(arguments + (json ? ["--json"] : []))
-            #expect(result.signal == nil, "\(result)")
-            #expect(
+            expectTrue(result.signal == nil, "\(result)")
+            expectTrue(
                 rawControls(
                     in: result.stdout, allowTab: arguments.contains("--tsv"), allowSGR: color && !json
                 ).isEmpty,
                 "stdout: \(rawControls(in: result.stdout, allowTab: true, allowSGR: color))")
-            #expect(rawControls(in: result.stderr).isEmpty, "stderr: \(result.err)")
+            expectTrue(rawControls(in: result.stderr).isEmpty, "stderr: \(result.err)")
             if json && result.status != 0 {
                 try expectJSONError(result, exit: result.status!, code: "\(jsonCode(result))")
             }
@@ -695,7 +695,7 @@ struct HostileInputTests {
         let arguments = ["add", "x", "--to", "--to=\u{1B}]0;pwned\u{7}"]
         let text = try sandbox.run(arguments)
         expectEqual(text.status, 64, "\(text)")
-        #expect(rawControls(in: text.stderr).isEmpty, "\(text.err)")
+        expectTrue(rawControls(in: text.stderr).isEmpty, "\(text.err)")
         // As JSON the message is escaped on the way out.
         try expectJSONError(try sandbox.run(arguments + ["--json"]), exit: 64, code: "usage")
         try expectEqual(sandbox.snapshot(), before)
@@ -712,7 +712,7 @@ struct HostileInputTests {
         // whose process is long gone (pid 2^22 + 1 is past Linux's largest).
         let planted = [".kanban.json.tmp", ".kanban.json.tmp.4194305-1"]
         for name in planted {
-            try #require(symlink(sandbox.path("victim.txt"), sandbox.path(name)) == 0)
+            try require(symlink(sandbox.path("victim.txt"), sandbox.path(name)) == 0)
         }
         try sandbox.succeed("add", "x", "--to", "Done")
         try expectEqual(sandbox.bytes("victim.txt"), Array("precious\n".utf8))
@@ -724,13 +724,13 @@ struct HostileInputTests {
     func aKanbanFileThatIsNotARegularFileIsRefusedWithAClearMessage(_ name: String) throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
-        if name == "fifo" { try #require(mkfifo(sandbox.path(name), 0o644) == 0) }
+        if name == "fifo" { try require(mkfifo(sandbox.path(name), 0o644) == 0) }
         for command in [["list"], ["add", "x"]] {
             let message = try expectJSONError(
                 try sandbox.run(command + ["-f", name, "--json"]), exit: 74, code: "io")
-            #expect(message.contains(name), "\(message)")
-            #expect(!message.contains("is a directory"), "\(message)")
-            #expect(message.contains("not a regular file"), "\(message)")
+            expectTrue(message.contains(name), "\(message)")
+            expectTrue(!message.contains("is a directory"), "\(message)")
+            expectTrue(message.contains("not a regular file"), "\(message)")
         }
     }
 
@@ -770,7 +770,7 @@ struct HostileInputTests {
         let before = try sandbox.snapshot()
         let result = try sandbox.run(arguments)
         expectEqual(result.status, 64, "\(result)")
-        #expect(result.stdout.isEmpty)
+        expectTrue(result.stdout.isEmpty)
         try expectEqual(sandbox.snapshot(), before)
     }
 }

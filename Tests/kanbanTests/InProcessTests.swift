@@ -94,7 +94,7 @@ import Testing
         let inProcess = try KanbanSandbox(inProcess: true)
         defer { inProcess.remove() }
         for sandbox in [spawned, inProcess] {
-            try #require(mkdir(sandbox.path("sub"), 0o755) == 0 && mkdir(sandbox.path("sub/deeper"), 0o755) == 0)
+            try require(mkdir(sandbox.path("sub"), 0o755) == 0 && mkdir(sandbox.path("sub/deeper"), 0o755) == 0)
         }
         for step in Self.steps {
             // The same ids both ways: the first seed of a debug build's test hook.
@@ -111,15 +111,15 @@ import Testing
                     .replacing(#/"origin":"[0-9a-f]{16}"/#, with: #""origin":"ORIGIN""#)
             }
             expectEqual(got.status, expected.status, "\(step): \(got) against \(expected)")
-            #expect(
+            expectTrue(
                 normal(got.stdout, in: inProcess) == normal(expected.stdout, in: spawned),
                 "\(step): stdout \(got.out) against \(expected.out)")
-            #expect(
+            expectTrue(
                 normal(got.stderr, in: inProcess) == normal(expected.stderr, in: spawned),
                 "\(step): stderr \(got.err) against \(expected.err)")
             expectEqual(ourFiles.keys.sorted(), theirFiles.keys.sorted(), "\(step)")
             for (name, bytes) in ourFiles {
-                #expect(
+                expectTrue(
                     normal(bytes, in: inProcess) == normal(theirFiles[name] ?? [], in: spawned),
                     "\(step): \(name) differs")
             }
@@ -129,7 +129,7 @@ import Testing
     /// Every file under `root`, by its path from there, with its bytes.
     static func files(in root: String) throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: root))
+        let enumerator = try require(FileManager.default.enumerator(atPath: root))
         for case let relative as String in enumerator {
             var info = stat()
             guard lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
@@ -141,22 +141,22 @@ import Testing
     @Test func aRunInProcessLeavesTheProcessAsItWas() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
-        let directory = try #require(getcwd(nil, 0))
+        let directory = try require(getcwd(nil, 0))
         defer { free(directory) }
         let here = String(cString: directory)
         var before = sigaction()
         sigaction(SIGPIPE, nil, &before)
         try sandbox.succeed(["init", "--sample", "--quiet"], environment: ["KANBAN_FILE": "named.json"])
         try sandbox.succeed(["export", "-o", "out.md"], environment: ["KANBAN_FILE": "named.json"])
-        #expect(sandbox.exists("named.json") && sandbox.exists("out.md"))
-        #expect(!FileManager.default.fileExists(atPath: here + "/named.json"))
-        let now = try #require(getcwd(nil, 0))
+        expectTrue(sandbox.exists("named.json") && sandbox.exists("out.md"))
+        expectTrue(!FileManager.default.fileExists(atPath: here + "/named.json"))
+        let now = try require(getcwd(nil, 0))
         defer { free(now) }
         expectEqual(String(cString: now), here)
-        #expect(getenv("KANBAN_FILE") == nil)
+        expectTrue(getenv("KANBAN_FILE") == nil)
         var after = sigaction()
         sigaction(SIGPIPE, nil, &after)
-        #expect(
+        expectTrue(
             unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
                 == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self),
             "a run in-process changed how SIGPIPE is handled")
@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func zonesWithRulesAreNotFixed() {
-        #expect(Surroundings.fixedOffset(timeZone: "EST5EDT") == nil)
-        #expect(Surroundings.fixedOffset(timeZone: "Europe/Paris") == nil)
+        expectTrue(Surroundings.fixedOffset(timeZone: "EST5EDT") == nil)
+        expectTrue(Surroundings.fixedOffset(timeZone: "Europe/Paris") == nil)
     }
 }

@@ -38,10 +38,10 @@ struct MergeCommandTests {
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
         expectEqual(merged.status, 1, "\(merged)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout)) as? [String: Any])
-        let conflict = try #require((report["conflicts"] as? [[String: Any]])?.first)
-        let command = try #require(conflict["command"] as? String)
-        let id = try #require(conflict["card"] as? String)
+        let report = try require(try JSONSerialization.jsonObject(with: Data(merged.stdout)) as? [String: Any])
+        let conflict = try require((report["conflicts"] as? [[String: Any]])?.first)
+        let command = try require(conflict["command"] as? String)
+        let id = try require(conflict["card"] as? String)
         try expectShellsRead([(command, ["kanban", "-f", "out.json", "resolve", id, "--theirs"])])
     }
 
@@ -52,9 +52,9 @@ struct MergeCommandTests {
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
         expectEqual(merged.status, 0, "\(merged)")
-        #expect(merged.stdout.isEmpty && merged.stderr.isEmpty)
+        expectTrue(merged.stdout.isEmpty && merged.stderr.isEmpty)
         let boards = try sandbox.fileBoards("out.json")
-        #expect(
+        expectTrue(
             boards.layout == [
                 BoardColumn(
                     "Todo",
@@ -71,7 +71,7 @@ struct MergeCommandTests {
         }
         // Without -o, the merged file goes to standard output, the same bytes.
         let printed = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json"])
-        #expect(try printed.status == 0 && printed.stdout == sandbox.bytes("out.json"))
+        expectTrue(try printed.status == 0 && printed.stdout == sandbox.bytes("out.json"))
     }
 
     @Test func theSameInputsGiveTheSameBytesInEveryProcess() throws {
@@ -102,23 +102,23 @@ struct MergeCommandTests {
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "--git", "base.json", "ours.json", "theirs.json", "kanban.json"])
         expectEqual(merged.status, 1, "\(merged)")
-        #expect(merged.stdout.isEmpty)
+        expectTrue(merged.stdout.isEmpty)
         let boards = try sandbox.fileBoards("ours.json")
         let id = try boards.id(of: "Our title")
         let lines = merged.err.split(separator: "\n").map(String.init)
         expectEqual(lines.count, 3, "\(merged.err)")
-        #expect(
+        expectTrue(
             lines.contains(
                 "kanban: conflict: 'Our title' (\(id)): the title changed on both sides: ours 'Our title', "
                     + "theirs 'Their 'title''; kept ours; to take theirs: kanban resolve \(id) --theirs"),
             "\(merged.err)")
-        #expect(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.hasSuffix("--theirs") })
+        expectTrue(lines.contains { $0.contains("ours 2026-12-01, theirs 2026-12-24") && $0.hasSuffix("--theirs") })
         expectEqual(lines.last?.contains("git add kanban.json"), true)
         // The file is valid, and the command printed takes theirs.
         try sandbox.succeed(["-f", "ours.json", "resolve", id, "--theirs", "-q"])
         try expectEqual(sandbox.fileBoards("ours.json").id(of: "Their 'title'"), id)
         let resolved = try sandbox.run(["-f", "ours.json", "resolve", id])
-        #expect(resolved.status == 1 && resolved.err.contains("no recorded conflict"), "\(resolved)")
+        expectTrue(resolved.status == 1 && resolved.err.contains("no recorded conflict"), "\(resolved)")
     }
 
     @Test func anUnreadableInputExits65AndLeavesOursUntouched() throws {
@@ -131,7 +131,7 @@ struct MergeCommandTests {
         ] {
             let result = try sandbox.run(["merge", "--git", base, "ours.json", theirs, "kanban.json"])
             expectEqual(result.status, 65, "\(result)")
-            #expect(result.err.hasPrefix("kanban: error: "))
+            expectTrue(result.err.hasPrefix("kanban: error: "))
             try expectEqual(sandbox.snapshot("ours.json"), before)
         }
         // git gives an empty base for a file added on both branches: a kanban with no boards.
@@ -148,10 +148,10 @@ struct MergeCommandTests {
         defer { sandbox.remove() }
         let merged = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"])
         expectEqual(merged.status, 0, "\(merged)")
-        #expect(merged.err.contains("kanban: note: 'Analytics'"))
-        #expect(merged.err.contains("'Done' holds 3 cards after the merge, over its limit of 2"))
+        expectTrue(merged.err.contains("kanban: note: 'Analytics'"))
+        expectTrue(merged.err.contains("'Done' holds 3 cards after the merge, over its limit of 2"))
         let json = try sandbox.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json", "--json"])
-        #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
+        expectTrue(json.status == 0 && json.stderr.isEmpty, "\(json)")
         let object = try jsonObject(json.out)
         expectEqual(object["command"] as? String, "merge")
         expectEqual((object["notes"] as? [String])?.count, 2)
@@ -170,7 +170,7 @@ struct MergeCommandTests {
         let diff = try sandbox.run(["diff", "base.json", "ours.json"])
         expectEqual(diff.status, 0, "\(diff)")
         let ids = try sandbox.fileBoards("base.json")
-        #expect(
+        expectTrue(
             diff.out.split(separator: "\n").map(String.init) == [
                 "renamed board 'Done' to 'Shipped'",
                 "archived \(try ids.id(of: "Database Migration")) 'Database Migration' from Todo:0",
@@ -181,20 +181,20 @@ struct MergeCommandTests {
         try expectEqual(sandbox.run(["diff", "base.json", "theirs.json", "--exit-code"]).status, 0)
         let json = try jsonObject(try sandbox.succeed(["diff", "base.json", "ours.json", "--json"]))
         expectEqual((json["items"] as? [Any])?.count, 3)
-        let boards = try #require(json["boards"] as? [[String: Any]])
+        let boards = try require(json["boards"] as? [[String: Any]])
         expectEqual(boards.first?["previousTitle"] as? String, "Done")
         expectEqual(boards.first?["id"] as? String, ids.last?.boardID)
     }
 
     @Test func theNewCommandsParse() throws {
-        #expect(
+        expectTrue(
             try Parser.parse(["merge", "a", "b", "c", "-o", "out"]).command
                 == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: "out", gitPath: nil)))
-        #expect(
+        expectTrue(
             try Parser.parse(["merge", "--git", "a", "b", "c", "p"]).command
                 == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: nil, gitPath: "p")))
         try expectEqual(Parser.parse(["diff"]).command, .diff(DiffRequest(old: nil, new: nil, exitCode: false)))
-        #expect(
+        expectTrue(
             try Parser.parse(["diff", "HEAD~1", "--exit-code"]).command
                 == .diff(DiffRequest(old: "HEAD~1", new: nil, exitCode: true)))
         try expectEqual(Parser.parse(["git", "setup", "--dry-run"]).command, .gitSetup(dryRun: true))
@@ -205,8 +205,8 @@ struct MergeCommandTests {
         ] {
             #expect(throws: CLIError.self, "\(bad)") { try Parser.parse(bad) }
         }
-        #expect(try Help.text(for: ["git"]).contains("git setup"))
-        #expect(try Help.text(for: ["merge"]).contains("--git"))
+        expectTrue(try Help.text(for: ["git"]).contains("git setup"))
+        expectTrue(try Help.text(for: ["merge"]).contains("--git"))
     }
 }
 

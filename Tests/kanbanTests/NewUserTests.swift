@@ -23,7 +23,7 @@ struct NewUserTests {
         let (kanban, id) = try Self.sampleWithArchivedCard(seed: 18)
         let prefix = String(id.rawValue.prefix(3))
         // The seed gives the archived card an id whose start no card on a board shares.
-        #expect(kanban.boards.allSatisfy { $0.items.allSatisfy { !$0.id.rawValue.hasPrefix(prefix) } })
+        expectTrue(kanban.boards.allSatisfy { $0.items.allSatisfy { !$0.id.rawValue.hasPrefix(prefix) } })
         for reference in [id.rawValue, "System Architecture", prefix] {
             #expect(throws: KanbanError.itemArchived(
                 reference: reference,
@@ -32,7 +32,7 @@ struct NewUserTests {
             }
         }
         // Restore still finds it, as before.
-        #expect(try kanban.locateAnywhere([id.rawValue]) == [.archive(0)])
+        expectTrue(try kanban.locateAnywhere([id.rawValue]) == [.archive(0)])
         #expect(throws: KanbanError.itemNotFound(reference: "zzzzzz", suggestions: [])) { try kanban.locate("zzzzzz") }
     }
 
@@ -42,9 +42,9 @@ struct NewUserTests {
         try sandbox.initSample()
         try sandbox.succeed("archive", "Analytics", "--quiet")
         let result = try sandbox.run("mv", "Analytics", "Todo")
-        #expect(result.status == 1, "\(result)")
-        #expect(result.err.contains("'Analytics' is archived"), "\(result)")
-        #expect(result.err.contains("kanban restore "), "\(result)")
+        expectTrue(result.status == 1, "\(result)")
+        expectTrue(result.err.contains("'Analytics' is archived"), "\(result)")
+        expectTrue(result.err.contains("kanban restore "), "\(result)")
         let json = try sandbox.run("mv", "Analytics", "Todo", "--json")
         try expectJSONError(json, exit: 1, code: "not_found")
     }
@@ -53,10 +53,10 @@ struct NewUserTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run("list", "-f", sandbox.path("nope/k.json"))
-        #expect(result.status == 66, "\(result)")
-        #expect(result.err.contains("does not exist; create it first (mkdir -p"), "\(result)")
+        expectTrue(result.status == 66, "\(result)")
+        expectTrue(result.err.contains("does not exist; create it first (mkdir -p"), "\(result)")
         // The advice works as given: the directory, then init.
-        #expect(mkdir(sandbox.path("nope"), 0o755) == 0)
+        expectTrue(mkdir(sandbox.path("nope"), 0o755) == 0)
         try sandbox.succeed("init", "--quiet", "-f", sandbox.path("nope/k.json"))
     }
 
@@ -66,19 +66,19 @@ struct NewUserTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         let old = try sandbox.run("archive", "--from", "Done", "--older-than", "1d")
-        #expect(old.status == 0, "\(old)")
-        #expect(old.err.contains("nothing to archive: no card entered 'Done' more than 1d ago"), "\(old)")
-        #expect(try sandbox.snapshot() == before)
+        expectTrue(old.status == 0, "\(old)")
+        expectTrue(old.err.contains("nothing to archive: no card entered 'Done' more than 1d ago"), "\(old)")
+        expectTrue(try sandbox.snapshot() == before)
         try sandbox.succeed("archive", "--from", "Done", "--quiet")
         let empty = try sandbox.run("archive", "--from", "Done")
-        #expect(empty.err.contains("nothing to archive: 'Done' has no cards"), "\(empty)")
+        expectTrue(empty.err.contains("nothing to archive: 'Done' has no cards"), "\(empty)")
     }
 
     @Test func aUsageLineHasNoTrailingSpace() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let help = try sandbox.succeed("help", "ui")
-        #expect(help.hasPrefix("Usage: kanban ui\n"), "\(help)")
+        expectTrue(help.hasPrefix("Usage: kanban ui\n"), "\(help)")
     }
 }
 
@@ -87,10 +87,10 @@ struct ArchivedCompletionTests {
     @Test func anArchivedCardsTitleAndIdAreBothDescribedAsArchived() throws {
         let (kanban, id) = try NewUserTests.sampleWithArchivedCard(seed: 22)
         let candidates = Completer.archivedCards(kanban, describing: true)
-        let byID = try #require(candidates.first { $0.value == id.rawValue })
-        let byTitle = try #require(candidates.first { $0.value == "System Architecture" })
-        #expect(byID.description == "System Architecture (archived from Done)")
-        #expect(byTitle.description == "\(id.rawValue) (archived from Done)")
+        let byID = try require(candidates.first { $0.value == id.rawValue })
+        let byTitle = try require(candidates.first { $0.value == "System Architecture" })
+        expectTrue(byID.description == "System Architecture (archived from Done)")
+        expectTrue(byTitle.description == "\(id.rawValue) (archived from Done)")
     }
 }
 
@@ -105,15 +105,15 @@ struct FilteredViewTests {
         ]
         let view = BoardView.render(boards, on: Terminal(isTerminal: true, width: 100, color: false))
         let rows = view.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(rows[0].hasPrefix("Todo (2 of 4)"), "\(view)")
-        #expect(rows[0].contains("In Progress (0 of 3)"), "\(view)")
-        #expect(!view.contains("(empty)"), "\(view)")
+        expectTrue(rows[0].hasPrefix("Todo (2 of 4)"), "\(view)")
+        expectTrue(rows[0].contains("In Progress (0 of 3)"), "\(view)")
+        expectTrue(!view.contains("(empty)"), "\(view)")
         // The header and its rule, then the two cards that matched, each a line here.
-        #expect(rows.filter { !$0.isEmpty }.count == 4, "\(view)")
+        expectTrue(rows.filter { !$0.isEmpty }.count == 4, "\(view)")
         // Unfiltered, an empty board still says so.
         let plain = BoardView.render([BoardText(Board(id: kanban.boards[2].id, title: "Empty"))], on: Terminal(
             isTerminal: true, width: 100, color: false))
-        #expect(plain.contains("Empty (0)") && plain.contains("(empty)"), "\(plain)")
+        expectTrue(plain.contains("Empty (0)") && plain.contains("(empty)"), "\(plain)")
     }
 }
 
@@ -121,10 +121,10 @@ struct FilteredViewTests {
 struct NoteReportTests {
     @Test func aNoteChangeShowsTheOldAndNewTextShortenedOnOneLine() {
         let long = String(repeating: "x", count: 45)
-        #expect(Report.describe([.note(from: "old", to: "new\nline")]) == #"note 'old' -> 'new\nline'"#)
-        #expect(Report.describe([.note(from: nil, to: "first")]) == "note 'first'")
-        #expect(Report.describe([.note(from: "gone", to: nil)]) == "note cleared (was 'gone')")
-        #expect(Report.describe([.note(from: long, to: "y")]) == "note '\(String(repeating: "x", count: 40))…' -> 'y'")
+        expectTrue(Report.describe([.note(from: "old", to: "new\nline")]) == #"note 'old' -> 'new\nline'"#)
+        expectTrue(Report.describe([.note(from: nil, to: "first")]) == "note 'first'")
+        expectTrue(Report.describe([.note(from: "gone", to: nil)]) == "note cleared (was 'gone')")
+        expectTrue(Report.describe([.note(from: long, to: "y")]) == "note '\(String(repeating: "x", count: 40))…' -> 'y'")
     }
 
     @Test func diffShowsTheNotesTextNotJustThatItChanged() throws {
@@ -135,7 +135,7 @@ struct NoteReportTests {
         try FileManager.default.copyItem(atPath: sandbox.file, toPath: sandbox.path("old.json"))
         try sandbox.succeed("edit", "Analytics", "--note", "final text", "-q")
         let diff = try sandbox.succeed("diff", "old.json", "kanban.json")
-        #expect(diff.contains("(note 'first draft' -> 'final text')"), "\(diff)")
+        expectTrue(diff.contains("(note 'first draft' -> 'final text')"), "\(diff)")
     }
 }
 
@@ -146,7 +146,7 @@ struct CardFormTests {
     @Test func aFormWhoseTitleLineWasDeletedIsRefusedNotTakenAsTheTitle() {
         let text = CardForm.text(of: Self.item)
         let withoutTitle = String(text.drop { $0 != "\n" }.dropFirst())
-        #expect(withoutTitle.hasPrefix("labels: db p1\n"))
+        expectTrue(withoutTitle.hasPrefix("labels: db p1\n"))
         #expect(throws: KanbanError.invalidValue(
             kind: .form, value: "labels: db p1",
             reason: "the first line is the card's title, and it is missing; put the title back on the first line"
@@ -158,12 +158,12 @@ struct CardFormTests {
     @Test func aTitleThatLooksLikeAFieldLineStaysEditable() throws {
         let odd = Item(id: ItemID("a1b2c3")!, title: "due: the report")
         let edits = try CardForm.edits(from: CardForm.text(of: odd) + "a note\n", to: odd)
-        #expect(edits.title == nil)
-        #expect(edits.note == .set(try Note.checked("a note")))
+        expectTrue(edits.title == nil)
+        expectTrue(edits.note == .set(try Note.checked("a note")))
         // The usual form still works.
         let renamed = try CardForm.edits(from: "Fix the login\nlabels: db\ndue:\n\n", to: Self.item)
-        #expect(renamed.title?.text == "Fix the login")
-        #expect(renamed[words: "labels"].remove == ["p1"])
+        expectTrue(renamed.title?.text == "Fix the login")
+        expectTrue(renamed[words: "labels"].remove == ["p1"])
     }
 }
 
@@ -178,14 +178,14 @@ struct OutputLockTests {
         }
         try sandbox.succeed("add", "ours only", "-f", "ours.json", "-q")
         try sandbox.succeed("merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json")
-        #expect(try sandbox.fileBoards("merged.json")[0].items.last == "ours only")
+        expectTrue(try sandbox.fileBoards("merged.json")[0].items.last == "ours only")
         let entries = try sandbox.entries()
-        #expect(!entries.contains(".merged.json.lock"), "\(entries)")
+        expectTrue(!entries.contains(".merged.json.lock"), "\(entries)")
         // Replacing it works as before.
         try sandbox.succeed("add", "theirs only", "-f", "theirs.json", "-q")
         try sandbox.succeed("merge", "base.json", "ours.json", "theirs.json", "-o", "merged.json")
-        #expect(try sandbox.fileBoards("merged.json")[0].items.suffix(2) == ["ours only", "theirs only"])
-        #expect(try sandbox.temporaryFiles(of: "merged.json").isEmpty)
+        expectTrue(try sandbox.fileBoards("merged.json")[0].items.suffix(2) == ["ours only", "theirs only"])
+        expectTrue(try sandbox.temporaryFiles(of: "merged.json").isEmpty)
     }
 }
 
@@ -202,9 +202,9 @@ struct ImportLeftOutTests {
              "actions": [{"type": "commentCard"}]}
             """, to: "trello.json")
         let result = try sandbox.run("init", "--import", "trello.json")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.err.contains("not imported: 1 comment, 1 attachment, 1 card member"), "\(result)")
+        expectTrue(result.status == 0, "\(result)")
+        expectTrue(result.err.contains("not imported: 1 comment, 1 attachment, 1 card member"), "\(result)")
         // Done in Trello: not overdue here.
-        #expect(try sandbox.succeed("list", "--overdue", "--tsv").isEmpty)
+        expectTrue(try sandbox.succeed("list", "--overdue", "--tsv").isEmpty)
     }
 }

@@ -20,7 +20,7 @@ private func usageError(_ arguments: [String], sourceLocation: SourceLocation = 
             Issue.record("expected a usage error, got \(error)", sourceLocation: sourceLocation)
             return nil
         }
-        #expect(error.status.exit == .usage, sourceLocation: sourceLocation)
+        expectTrue(error.status.exit == .usage, sourceLocation: sourceLocation)
         return message
     }
 }
@@ -36,10 +36,10 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     @Test func initTakesSampleOrBoards() throws {
         try expectEqual(parse("init").command, .initialize(sample: false, boards: nil, dryRun: false))
         try expectEqual(parse("init", "--sample").command, .initialize(sample: true, boards: nil, dryRun: false))
-        #expect(
+        expectTrue(
             try parse("init", "--boards", "A,B,C").command
                 == .initialize(sample: false, boards: ["A", "B", "C"], dryRun: false))
-        #expect(
+        expectTrue(
             try parse("init", "--boards=A, B", "--dry-run").command
                 == .initialize(sample: false, boards: ["A", " B"], dryRun: true))
     }
@@ -48,20 +48,20 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("list").command, .list(ListRequest()))
         try expectEqual(parse("ls", "Todo", "Done").command, .list(ListRequest(boards: ["Todo", "Done"])))
         try expectEqual(parse("list", "--json").command, .list(ListRequest(format: .json)))
-        #expect(try parse("list", "--json").options.json)
+        expectTrue(try parse("list", "--json").options.json)
         try expectEqual(parse("list", "--tsv").command, .list(ListRequest(format: .tsv)))
-        #expect(try parse("list", "--compact", "--no-pager").command == .list(ListRequest(compact: true, pager: false)))
+        expectTrue(try parse("list", "--compact", "--no-pager").command == .list(ListRequest(compact: true, pager: false)))
         let filtered = try parse(
             "list", "--label", "bug", "--label=p1,@me", "--grep", "login", "--due-before", "2026-12-01", "--overdue",
             "--older-than", "2w", "--archived"
         ).command
-        #expect(
+        expectTrue(
             filtered
                 == .list(
                     ListRequest(
                         filter: CardFilter(
                             labels: ["@me", "bug", "p1"], grep: "login",
-                            dueBefore: .date(try #require(Day(iso: "2026-12-01"))), overdue: true,
+                            dueBefore: .date(try require(Day(iso: "2026-12-01"))), overdue: true,
                             olderThan: try Age("2w"), archived: true))))
     }
 
@@ -74,14 +74,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     /// Every set of words a card has comes with its options, which add, edit and the
     /// command lines printed back go through (README: Cards with content).
     @Test func everySetOfWordsHasItsOptions() throws {
-        #expect(Options.words.map(\.field) == CardField.all.filter { $0.kind == .words }.map(\.name))
+        expectTrue(Options.words.map(\.field) == CardField.all.filter { $0.kind == .words }.map(\.name))
         for options in Options.words {
             let edit = try parse("edit", "k3f9", options.add.name, "a,@b", options.remove.name, "c,@d").command
             let removed = options.syntax == .names ? ["c", "d"] : ["c,@d"]
             let added = try Labels(validating: options.syntax == .names ? ["a", "b"] : ["a", "@b"]).names
             let edits = EditInput(words: [options.field: WordEdits(add: added, remove: removed)])
-            #expect(edit == change(.edit(item: "k3f9", edits: edits)))
-            #expect(
+            expectTrue(edit == change(.edit(item: "k3f9", edits: edits)))
+            expectTrue(
                 try parse("add", "x", options.add.name, "a,@b").command
                     == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .value(.words(added))]))))
         }
@@ -89,40 +89,40 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     /// Every date a card has comes with its option, as `--due` (README: Cards with content).
     @Test func everyDateHasItsOption() throws {
-        #expect(Options.dates.map(\.field) == CardField.all.filter { $0.kind == .day }.map(\.name))
+        expectTrue(Options.dates.map(\.field) == CardField.all.filter { $0.kind == .day }.map(\.name))
         for options in Options.dates {
-            #expect(
+            expectTrue(
                 try parse("edit", "k3f9", options.option.name, "+2d").command
                     == change(.edit(item: "k3f9", edits: EditInput(dates: [options.field: .inDays(2)]))))
-            #expect(
+            expectTrue(
                 try parse("add", "x", options.option.name, "2026-12-01").command
                     == change(.add(titles: [try title("x")], to: nil, position: nil, content: NewCardContent([options.field: .day(.date(Day(year: 2026, month: 12, day: 1)!))]))))
         }
     }
 
     @Test func addTakesTextsABoardAPositionAndCardFields() throws {
-        #expect(
+        expectTrue(
             try parse("add").command
                 == .change(
                     .addReadingInput(
                         texts: [], to: nil, position: nil, content: NewCardContent(), force: false),
                     dryRun: false))
-        #expect(
+        expectTrue(
             try parse("add", "a", "b", "--to", "Todo").command
                 == change(.add(titles: [try title("a"), try title("b")], to: "Todo", position: nil)))
-        #expect(
+        expectTrue(
             try parse("add", "-", "--to=Todo", "--at", "0").command
                 == .change(
                     .addReadingInput(
                         texts: ["-"], to: "Todo", position: .at(0), content: NewCardContent(), force: false),
                     dryRun: false))
-        #expect(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
-        #expect(
+        expectTrue(try parse("add", "x", "--top").command == change(.add(titles: [try title("x")], to: nil, position: .top)))
+        expectTrue(
             try parse("add", "x", "--at", "-1").command == change(.add(titles: [try title("x")], to: nil, position: .at(-1))))
-        #expect(
+        expectTrue(
             try parse("add", "x", "--before", "k3f9").command
                 == change(.add(titles: [try title("x")], to: nil, position: .before("k3f9"))))
-        #expect(
+        expectTrue(
             try parse("add", "x", "--label", "bug", "--label", "P1", "--due", "+3d", "--note", "why", "--force").command
                 == change(
                     .add(
@@ -133,7 +133,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     @Test(arguments: ["move", "mv"])
     func moveTakesItemsABoardAScopeAndAPosition(_ name: String) throws {
         let invocation = try parse(name, "Analytics", "k3f9", "--to", "Done", "--from", "In Progress", "--at", "2")
-        #expect(
+        expectTrue(
             invocation.command
                 == change(.move(items: ["Analytics", "k3f9"], to: "Done", from: "In Progress", position: .at(2))))
     }
@@ -149,26 +149,26 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     @Test(arguments: ["copy", "cp"])
     func copyTakesTheSameArgumentsAsMove(_ name: String) throws {
-        #expect(
+        expectTrue(
             try parse(name, "k3f9", "--to", "Done", "--force").command
                 == change(.copy(items: ["k3f9"], to: "Done", force: true)))
     }
 
     @Test(arguments: ["remove", "rm"])
     func removeTakesItems(_ name: String) throws {
-        #expect(
+        expectTrue(
             try parse(name, "a", "Done:0", "--from", "Done").command
                 == change(.remove(items: ["a", "Done:0"], from: "Done")))
     }
 
     @Test func renameTakesAnItemAndATitle() throws {
-        #expect(
+        expectTrue(
             try parse("rename", "k3f9", "New title").command
                 == change(.rename(item: "k3f9", title: try title("New title"))))
     }
 
     @Test func editTakesEditsOrOpensTheEditor() throws {
-        #expect(
+        expectTrue(
             try parse(
                 "edit", "k3f9", "--title", "T", "--note", "n", "--label", "a", "--unlabel", "b", "--due", "none"
             ).command
@@ -177,10 +177,10 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                         item: "k3f9",
                         edits: EditInput(
                             title: try title("T"), note: .set("n"), words: ["labels": WordEdits(add: ["a"], remove: ["b"])], due: DueInput.none))))
-        #expect(
+        expectTrue(
             try parse("edit", "k3f9", "--append-note", "more").command
                 == change(.edit(item: "k3f9", edits: EditInput(note: .append("more")))))
-        #expect(
+        expectTrue(
             try parse("edit", "k3f9", "--note", "-").command
                 == .change(.editReadingNote(item: "k3f9", from: nil, edits: EditInput()), dryRun: false))
         try expectEqual(parse("edit", "k3f9").command, .editInEditor(item: "k3f9", from: nil, dryRun: false))
@@ -189,10 +189,10 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     @Test func archiveTakesItemsOrABoard() throws {
         try expectEqual(parse("archive", "a", "b").command, change(.archive(items: ["a", "b"])))
         try expectEqual(parse("archive", "--from", "Done").command, change(.archiveBoard(board: "Done")))
-        #expect(
+        expectTrue(
             try parse("archive", "--from", "Done", "--older-than", "3d").command
                 == change(.archiveBoard(board: "Done", olderThan: try Age("3d"))))
-        #expect(
+        expectTrue(
             try parse("restore", "a", "--to", "Todo", "--force").command
                 == change(.restore(items: ["a"], to: "Todo", force: true)))
     }
@@ -202,16 +202,16 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func boardSubcommands() throws {
-        #expect(
+        expectTrue(
             try parse("board", "add", "Review", "--at", "2", "--limit", "2").command
                 == change(.boardAdd(title: try title("Review"), at: 2, limit: 2)))
-        #expect(try parse("board", "add", "Review").command == change(.boardAdd(title: try title("Review"))))
-        #expect(
+        expectTrue(try parse("board", "add", "Review").command == change(.boardAdd(title: try title("Review"))))
+        expectTrue(
             try parse("board", "rename", "Review", "QA").command
                 == change(.boardRename(board: "Review", title: try title("QA"))))
         try expectEqual(parse("board", "move", "Done", "--at=0").command, change(.boardMove(board: "Done", at: 0)))
         try expectEqual(parse("board", "limit", "Doing", "3").command, change(.boardLimit(board: "Doing", limit: 3)))
-        #expect(try parse("board", "limit", "Doing", "none").command == change(.boardLimit(board: "Doing", limit: nil)))
+        expectTrue(try parse("board", "limit", "Doing", "none").command == change(.boardLimit(board: "Doing", limit: nil)))
         try expectEqual(parse("board", "remove", "Old").command, change(.boardRemove(board: "Old")))
         try expectEqual(parse("board", "rm", "Old", "--force").command, change(.boardRemove(board: "Old", force: true)))
     }
@@ -227,13 +227,13 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("board", "--help").command, .help(topic: ["board"]))
         try expectEqual(parse("--version").command, .version)
         try expectEqual(parse("list", "--version").command, .version)
-        #expect(try parse("--version", "--json").options.json)
+        expectTrue(try parse("--version", "--json").options.json)
     }
 
     @Test func versionPrintsTextOrJSON() throws {
         let clock = Moment(now: Timestamp(seconds: 0), today: Day(daysSinceEpoch: 0))
-        #expect(try App(options: GlobalOptions(), clock: clock).run(.version).stdout == Array("kanban \(App.version)\n".utf8))
-        #expect(
+        expectTrue(try App(options: GlobalOptions(), clock: clock).run(.version).stdout == Array("kanban \(App.version)\n".utf8))
+        expectTrue(
             try App(options: GlobalOptions(json: true), clock: clock).run(.version).stdout
                 == Array("{\"version\":\"\(App.version)\"}\n".utf8))
     }
@@ -252,37 +252,37 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("list", "-fx.json").options.file, "x.json")
         try expectEqual(parse("list", "-f=x.json").options.file, "x.json")
         let bundled = try parse("list", "-qf", "x.json")
-        #expect(bundled.options.quiet && bundled.options.file == "x.json")
+        expectTrue(bundled.options.quiet && bundled.options.file == "x.json")
     }
 
     @Test func mutatingCommandsTakeDryRunAndForceInTheirCommand() throws {
-        #expect(
+        expectTrue(
             try parse("move", "a", "--to", "Done", "--dry-run", "--force").command
                 == change(.move(items: ["a"], to: "Done", force: true), dryRun: true))
-        #expect(
+        expectTrue(
             try parse("board", "limit", "A", "1", "--dry-run").command
                 == change(.boardLimit(board: "A", limit: 1), dryRun: true))
         try expectEqual(parse("init", "--dry-run").command, .initialize(sample: false, boards: nil, dryRun: true))
     }
 
     @Test func doubleDashEndsOptions() throws {
-        #expect(
+        expectTrue(
             try parse("add", "--to", "Todo", "--", "--not-an-option", "-q").command
                 == change(.add(titles: [try title("--not-an-option"), try title("-q")], to: "Todo", position: nil)))
-        #expect(try parse("board", "add", "--", "--weird").command == change(.boardAdd(title: try title("--weird"))))
+        expectTrue(try parse("board", "add", "--", "--weird").command == change(.boardAdd(title: try title("--weird"))))
     }
 
     @Test func aValueMayLookLikeAnOption() throws {
-        #expect(
+        expectTrue(
             try parse("add", "x", "--to", "--weird").command
                 == change(.add(titles: [try title("x")], to: "--weird", position: nil)))
-        #expect(
+        expectTrue(
             try parse("add", "x", "--to=--at").command == change(.add(titles: [try title("x")], to: "--at", position: nil)))
-        #expect(try parse("move", "a", "--to", "-").command == change(.move(items: ["a"], to: "-")))
+        expectTrue(try parse("move", "a", "--to", "-").command == change(.move(items: ["a"], to: "-")))
     }
 
     @Test func aNegativeNumberIsAnOperandNotAnOption() throws {
-        #expect(try parse("rename", "k3f9", "-5").command == change(.rename(item: "k3f9", title: try title("-5"))))
+        expectTrue(try parse("rename", "k3f9", "-5").command == change(.rename(item: "k3f9", title: try title("-5"))))
     }
 
     @Test func colorModes() throws {
@@ -293,7 +293,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     @Test func theSameValueTwiceIsAllowed() throws {
-        #expect(try parse("move", "a", "--to", "Done", "--to", "Done").command == change(.move(items: ["a"], to: "Done")))
+        expectTrue(try parse("move", "a", "--to", "Done", "--to", "Done").command == change(.move(items: ["a"], to: "Done")))
     }
 }
 
@@ -362,7 +362,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         ["board", "remove"],
     ])
     func missingOrExtraArguments(_ arguments: [String]) {
-        #expect(usageError(arguments) != nil)
+        expectTrue(usageError(arguments) != nil)
     }
 
     @Test(arguments: [
@@ -374,7 +374,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         ["add", "x", "--at", "99999999999999999999999"],
     ])
     func malformedNumbers(_ arguments: [String]) {
-        #expect(usageError(arguments) != nil)
+        expectTrue(usageError(arguments) != nil)
     }
 
     @Test func optionsThatNeedAValue() {
@@ -390,14 +390,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     @Test func atMostOnePosition() {
         expectEqual(usageError(["add", "x", "--top", "--at", "1"])?.contains("one position"), true)
-        #expect(usageError(["move", "a", "--to", "B", "--before", "x", "--after", "y"]) != nil)
+        expectTrue(usageError(["move", "a", "--to", "B", "--before", "x", "--after", "y"]) != nil)
     }
 
     @Test func conflictingOptions() {
-        #expect(usageError(["edit", "a", "--note", "x", "--append-note", "y"]) != nil)
-        #expect(usageError(["archive", "a", "--older-than", "3d"]) != nil)
-        #expect(usageError(["list", "--json", "--tsv"]) != nil)
-        #expect(usageError(["init", "--sample", "--boards", "A"]) != nil)
+        expectTrue(usageError(["edit", "a", "--note", "x", "--append-note", "y"]) != nil)
+        expectTrue(usageError(["archive", "a", "--older-than", "3d"]) != nil)
+        expectTrue(usageError(["list", "--json", "--tsv"]) != nil)
+        expectTrue(usageError(["init", "--sample", "--boards", "A"]) != nil)
         expectEqual(usageError(["list", "--color", "sometimes"])?.contains("auto, always or never"), true)
         expectEqual(usageError(["move", "a", "--to", "A", "--to", "B"])?.contains("twice"), true)
     }
@@ -407,7 +407,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         do {
             _ = try Help.text(for: ["mvoe"])
         } catch {
-            #expect(error.message.contains("did you mean 'move'?"))
+            expectTrue(error.message.contains("did you mean 'move'?"))
         }
     }
 }
@@ -415,36 +415,36 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 @Suite struct HelpText {
     @Test(arguments: Commands.all.map(\.name))
     func everyCommandHasHelpListingItsOptions(_ name: String) throws {
-        let spec = try #require(Commands.named(name))
+        let spec = try require(Commands.named(name))
         let text = try Help.text(for: name.split(separator: " ").map(String.init))
-        #expect(text.hasPrefix("Usage: kanban \(name)\(spec.synopsis.isEmpty ? "" : " ")"))
-        #expect(!text.split(separator: "\n")[0].hasSuffix(" "), "a trailing space: \(text)")
+        expectTrue(text.hasPrefix("Usage: kanban \(name)\(spec.synopsis.isEmpty ? "" : " ")"))
+        expectTrue(!text.split(separator: "\n")[0].hasSuffix(" "), "a trailing space: \(text)")
         for option in spec.options {
-            #expect(text.contains(option.spec.name), "help for \(name) lacks \(option.spec.name)")
-            #expect(text.contains(option.help), "help for \(name) lacks what \(option.spec.name) means")
+            expectTrue(text.contains(option.spec.name), "help for \(name) lacks \(option.spec.name)")
+            expectTrue(text.contains(option.help), "help for \(name) lacks what \(option.spec.name) means")
         }
         for option in Options.global {
-            #expect(text.contains(option.spec.name))
+            expectTrue(text.contains(option.spec.name))
         }
     }
 
     @Test func optionsSpeakOfTheirCommand() throws {
         let add = try Help.text(for: ["add"])
-        #expect(add.contains("WIP limit"))
-        #expect(!add.contains("remove the board"))
+        expectTrue(add.contains("WIP limit"))
+        expectTrue(!add.contains("remove the board"))
         let boardAdd = try Help.text(for: ["board", "add"])
-        let at = try #require(
+        let at = try require(
             boardAdd.split(separator: "\n").first { $0.contains("--at N") && !$0.hasPrefix("Usage:") })
-        #expect(at.contains("index of the new board"))
-        #expect(!at.contains("card"))
+        expectTrue(at.contains("index of the new board"))
+        expectTrue(!at.contains("card"))
         let boardRemove = try Help.text(for: ["board", "remove"])
-        #expect(boardRemove.contains("remove the board even if it holds cards"))
+        expectTrue(boardRemove.contains("remove the board even if it holds cards"))
     }
 
     @Test func theOverviewListsEveryCommand() throws {
         let text = try Help.text(for: [])
         for spec in Commands.all {
-            #expect(text.contains("  \(spec.name) "), "overview lacks \(spec.name)")
+            expectTrue(text.contains("  \(spec.name) "), "overview lacks \(spec.name)")
         }
     }
 
@@ -461,14 +461,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
             _ = try Help.text(for: ["board", "frob"])
             Issue.record("expected an error")
         } catch {
-            #expect(!error.message.contains("did you mean"))
-            #expect(error.message.contains("board subcommands"))
+            expectTrue(!error.message.contains("did you mean"))
+            expectTrue(error.message.contains("board subcommands"))
         }
         do {
             _ = try Help.text(for: ["board", "ad"])
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("did you mean 'board add'?"))
+            expectTrue(error.message.contains("did you mean 'board add'?"))
         }
     }
 }

@@ -20,7 +20,7 @@ private let sample = [
 @Suite struct BoardViewText {
     @Test func stackedSectionsShowIndexIdAndTitle() {
         let text = BoardView.stacked(sample, style: plain)
-        #expect(
+        expectTrue(
             text == """
                 Todo (2)
                   0  k3f9  Database Migration
@@ -36,18 +36,18 @@ private let sample = [
     }
 
     @Test func columnsStandSideBySideWithinTheWidth() throws {
-        let text = try #require(BoardView.columns(sample, width: 80, style: plain))
+        let text = try require(BoardView.columns(sample, width: 80, style: plain))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 4)  // header, rule, two cards
-        #expect(lines[0].hasPrefix("Todo (2)"))
-        #expect(lines[0].contains("│ In Progress (1/1)"))
-        #expect(lines[0].contains("│ Done (0)"))
-        #expect(lines[2].contains("k3f9 Database Migration"))
-        #expect(lines[2].contains("a1b2 Analytics"))
-        #expect(lines[2].contains("(empty)"))
+        expectTrue(lines.count == 4)  // header, rule, two cards
+        expectTrue(lines[0].hasPrefix("Todo (2)"))
+        expectTrue(lines[0].contains("│ In Progress (1/1)"))
+        expectTrue(lines[0].contains("│ Done (0)"))
+        expectTrue(lines[2].contains("k3f9 Database Migration"))
+        expectTrue(lines[2].contains("a1b2 Analytics"))
+        expectTrue(lines[2].contains("(empty)"))
         for line in lines {
-            #expect(DisplayWidth.of(String(line)) <= 80, "too wide: \(line)")
-            #expect(line.last != " ")
+            expectTrue(DisplayWidth.of(String(line)) <= 80, "too wide: \(line)")
+            expectTrue(line.last != " ")
         }
     }
 
@@ -57,15 +57,15 @@ private let sample = [
             board("In Progress", limit: 100_000_000_000, []), board("Done", []),
         ]
         for width in [54, 60, 70, 80] {
-            let text = try #require(BoardView.columns(boards, width: width, style: plain))
+            let text = try require(BoardView.columns(boards, width: width, style: plain))
             for line in text.split(separator: "\n") {
-                #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+                expectTrue(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
             }
         }
     }
 
     @Test func narrowTerminalsStack() {
-        #expect(BoardView.columns(sample, width: 40, style: plain) == nil)
+        expectTrue(BoardView.columns(sample, width: 40, style: plain) == nil)
         let terminal = Terminal(isTerminal: true, width: 40, color: false)
         expectEqual(BoardView.render(sample, on: terminal), BoardView.stacked(sample, style: plain))
     }
@@ -79,16 +79,16 @@ private let sample = [
         let long = [
             board("A", [("k3f9", "a title much longer than any column could ever hold in one line")]), board("B", []),
         ]
-        let text = try #require(BoardView.columns(long, width: 50, style: plain))
+        let text = try require(BoardView.columns(long, width: 50, style: plain))
         let lines = text.split(separator: "\n")
-        #expect(lines.count > 3)
-        for line in lines { #expect(DisplayWidth.of(String(line)) <= 50) }
-        #expect(lines[3].hasPrefix("     "))  // continuation lines are indented past the id
+        expectTrue(lines.count > 3)
+        for line in lines { expectTrue(DisplayWidth.of(String(line)) <= 50) }
+        expectTrue(lines[3].hasPrefix("     "))  // continuation lines are indented past the id
     }
 
     @Test func colorOnlyWhenEnabled() {
-        #expect(!BoardView.stacked(sample, style: plain).contains("\u{1B}"))
-        #expect(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
+        expectTrue(!BoardView.stacked(sample, style: plain).contains("\u{1B}"))
+        expectTrue(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
     }
 
     @Test func tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
@@ -96,7 +96,7 @@ private let sample = [
         labelled[0].items[1].labels = ["bug", "p1"]
         labelled[0].items[1].due = Day(iso: "2026-12-01")
         let all = labelled.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }
-        #expect(
+        expectTrue(
             TSV.boards(all) == """
                 Todo\t0\tk3f9\tDatabase Migration\t\t\t\t
                 Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t
@@ -106,15 +106,15 @@ private let sample = [
         let filtered = [FilteredBoard(board: labelled[0], indices: [1])]
         expectEqual(TSV.boards(filtered), "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\t\t\n")
         // The last column names the fields with a recorded conflict (README: Working together).
-        let title = try #require(ConflictField(rawValue: "title"))
+        let title = try require(ConflictField(rawValue: "title"))
         labelled[0].items[1].conflicts[title] = RecordedConflict(field: title, base: nil, theirs: .line("x"))
-        let due = try #require(ConflictField(rawValue: "due"))
+        let due = try require(ConflictField(rawValue: "due"))
         labelled[0].items[1].conflicts[due] = RecordedConflict(field: due, base: nil, theirs: nil)
         let conflicted = [FilteredBoard(board: labelled[0], indices: [1])]
         expectEqual(TSV.boards(conflicted), "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\t\n")
         // And the one after it, the names the card is assigned to.
         labelled[0].items[1].assignees = ["bob", "alice"]
-        #expect(
+        expectTrue(
             TSV.boards(conflicted.map { _ in FilteredBoard(board: labelled[0], indices: [1]) })
                 == "Todo\t1\tp2x1\tSchema Design\tbug,p1\t2026-12-01\tdue,title\talice,bob\n")
     }
@@ -125,7 +125,7 @@ private let sample = [
 
     @Test func controlCharactersBecomeVisibleEscapes() {
         let visible = Escape.visible(Self.hostile)
-        #expect(!visible.unicodeScalars.contains { $0.isControl })
+        expectTrue(!visible.unicodeScalars.contains { $0.isControl })
         expectEqual(visible, "evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J tab\\there \\u{9B}31m")
         expectEqual(Escape.visible("plain — ünïcode 漢字"), "plain — ünïcode 漢字")
     }
@@ -137,7 +137,7 @@ private let sample = [
             0x2029,
         ] as [UInt32])
     func bidirectionalControlsAndLineSeparatorsBecomeVisibleEscapes(_ value: UInt32) throws {
-        let scalar = try #require(Unicode.Scalar(value))
+        let scalar = try require(Unicode.Scalar(value))
         let hex = String(value, radix: 16, uppercase: true)
         expectEqual(Escape.visible("a" + String(Character(scalar)) + "b"), "a\\u{\(hex)}b")
         // Neighbours that change nothing stay as they are.
@@ -149,18 +149,18 @@ private let sample = [
         for text in [
             BoardView.stacked(boards, style: plain),
             TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) }),
-            try #require(BoardView.columns(boards, width: 80, style: plain)),
+            try require(BoardView.columns(boards, width: 80, style: plain)),
         ] {
-            #expect(!text.unicodeScalars.contains { $0.isControl && $0 != "\n" && $0 != "\t" })
+            expectTrue(!text.unicodeScalars.contains { $0.isControl && $0 != "\n" && $0 != "\t" })
         }
-        #expect(
+        expectTrue(
             TSV.boards(boards.map { FilteredBoard(board: $0, indices: Array($0.items.indices)) })
                 .split(separator: "\t", omittingEmptySubsequences: false).count == 8)
     }
 
     @Test func errorMessagesEscapeValues() {
         let error = CLIError.refused(.boardNotFound(name: Self.hostile, suggestions: [], boards: [Self.hostile]))
-        #expect(!error.message.unicodeScalars.contains { $0.isControl })
+        expectTrue(!error.message.unicodeScalars.contains { $0.isControl })
     }
 }
 
@@ -180,22 +180,22 @@ private let sample = [
 
     @Test func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
         let huge = [board("A", [("k3f9", String(repeating: "x", count: 200_000))]), board("B", [])]
-        let text = try #require(BoardView.columns(huge, width: 60, style: plain))
+        let text = try require(BoardView.columns(huge, width: 60, style: plain))
         let lines = text.split(separator: "\n")
         // B takes its 7 columns ("(empty)"), A the other 50: 43 after "0 k3f9 ".
         expectEqual(lines.count, 2 + (200_000 + 42) / 43)
-        #expect(!text.contains("…"))
-        for line in lines { #expect(DisplayWidth.of(String(line)) <= 60) }
-        let compact = try #require(
+        expectTrue(!text.contains("…"))
+        for line in lines { expectTrue(DisplayWidth.of(String(line)) <= 60) }
+        let compact = try require(
             BoardView.columns(huge.map { BoardText($0) }, width: 60, style: plain, compact: true))
         expectEqual(compact.split(separator: "\n").count, 3)
-        #expect(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
+        expectTrue(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
     }
 
     @Test func truncateKeepsWithinWidth() {
         expectEqual(BoardView.truncate("In Progress", to: 5), "In P…")
         expectEqual(BoardView.truncate("Todo", to: 5), "Todo")
-        #expect(DisplayWidth.of(BoardView.truncate("漢字漢字漢字", to: 5)) <= 5)
+        expectTrue(DisplayWidth.of(BoardView.truncate("漢字漢字漢字", to: 5)) <= 5)
     }
 }
 
@@ -208,12 +208,12 @@ private let sample = [
         let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
         expectEqual(report.text(style: plain), "moved k3f9 'Analytics': In Progress:1 -> Done:0\n")
         let dry = Report(command: "move", change: Change(items: [moved]), dryRun: true, file: "kanban.json")
-        #expect(dry.text(style: plain).hasPrefix("would move k3f9"))
+        expectTrue(dry.text(style: plain).hasPrefix("would move k3f9"))
     }
 
     @Test func jsonHasTheDocumentedShape() {
         let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
-        #expect(
+        expectTrue(
             report.json()
                 == #"{"command":"move","file":"kanban.json","dryRun":false,"changed":true,"boards":[],"items":[{"id":"k3f9","title":"Analytics","from":{"board":"In Progress","index":1},"to":{"board":"Done","index":0}}]}"#
                 + "\n")
@@ -224,11 +224,11 @@ private let sample = [
             BoardChange(title: "Review", from: 2, to: 2, limit: 2, limitChange: LimitChange(from: nil, to: 2))
         ])
         let json = Report(command: "board limit", change: change, dryRun: false, file: "k.json").json()
-        #expect(json.contains(#""boards":[{"title":"Review","from":2,"to":2,"limit":2,"previousLimit":null}]"#))
+        expectTrue(json.contains(#""boards":[{"title":"Review","from":2,"to":2,"limit":2,"previousLimit":null}]"#))
     }
 
     @Test func errorJSONIsOneObject() {
-        #expect(
+        expectTrue(
             errorJSON(code: "not_found", message: "no item 'x'")
                 == #"{"error":{"code":"not_found","message":"no item 'x'"}}"# + "\n")
     }
@@ -295,7 +295,7 @@ private let sample = [
             let (exit, code) = CLIError.refused(error).status
             expectEqual(code, Self.specCode(error), "\(error)")
             expectEqual(exit.rawValue, Self.specExitForCode[code], "\(error): \(code)")
-            #expect(!CLIError.refused(error).message.isEmpty)
+            expectTrue(!CLIError.refused(error).message.isEmpty)
         }
     }
 
@@ -314,8 +314,8 @@ private let sample = [
             expectEqual(error.status.exit.rawValue, Self.specExitForCode[code], "\(error)")
         }
         // `io` is 73 when a file cannot be created, 74 when it cannot be read or written.
-        #expect(CLIError.cannotCreate("x").status.exit.rawValue == 73 && CLIError.cannotCreate("x").status.code == "io")
-        #expect(CLIError.io("x").status.exit.rawValue == 74 && CLIError.io("x").status.code == "io")
+        expectTrue(CLIError.cannotCreate("x").status.exit.rawValue == 73 && CLIError.cannotCreate("x").status.code == "io")
+        expectTrue(CLIError.io("x").status.exit.rawValue == 74 && CLIError.io("x").status.code == "io")
         expectEqual(CLIError.atLine(7, .io("x")).message, "line 7: x")
     }
 }

@@ -58,7 +58,7 @@ struct ShellQuotingTests {
     @Test func aWordShowsNoControlCharacterButTabsAndLineFeeds() {
         for text in ["esc\u{1B}[31m", "\u{202E}x", "cr\r", "\u{9B}", "a\u{2029}b"] {
             let word = ShellQuote.word(text)
-            #expect(!word.unicodeScalars.contains { $0.isEscapedForDisplay }, "\(Escape.visible(word))")
+            expectTrue(!word.unicodeScalars.contains { $0.isEscapedForDisplay }, "\(Escape.visible(word))")
         }
         expectEqual(ShellQuote.word("a\tb\nc"), "'a\tb\nc'")
         expectEqual(ShellQuote.word("In Progress"), "'In Progress'")
@@ -78,24 +78,24 @@ struct ShellQuotingTests {
         try sandbox.succeed(["edit", "Analytics", "--note", "line\nbreak\tand tab !! $(touch canary)", "-q"])
         try sandbox.succeed(["add", "--", "-dash", "-q"])
         let json = try JSONSerialization.jsonObject(with: Data(try sandbox.succeed(["log", "--json"]).utf8))
-        let records = try #require(json as? [[String: Any]])
+        let records = try require(json as? [[String: Any]])
         let text = try sandbox.succeed(["log"])
         var lines: [(printed: String, words: [String])] = []
         for record in records {
-            let number = try #require(record["number"] as? Int)
-            let (time, user) = (try #require(record["time"] as? String), try #require(record["user"] as? String))
+            let number = try require(record["number"] as? Int)
+            let (time, user) = (try require(record["time"] as? String), try require(record["user"] as? String))
             let heading = "#\(number)  \(time)  \(user)  "
-            let words = try #require(record["command"] as? [String])
-            let start = try #require(text.range(of: heading), "entry #\(number) in \(text)")
-            let end = try #require(text[start.upperBound...].range(of: "\n    "))
+            let words = try require(record["command"] as? [String])
+            let start = try require(text.range(of: heading), "entry #\(number) in \(text)")
+            let end = try require(text[start.upperBound...].range(of: "\n    "))
             lines.append((String(text[start.upperBound..<end.lowerBound]), ["kanban"] + words))
         }
         expectEqual(lines.count, Self.hostileTitles.count + 2)
         let undone = try sandbox.succeed(["undo"])
-        let tookBack = try #require(undone.split(separator: "\n").first)
+        let tookBack = try require(undone.split(separator: "\n").first)
         let prefix = "took back #\(records.count): "
-        try #require(tookBack.hasPrefix(prefix), "\(undone)")
-        let last = try #require(records.first?["command"] as? [String])
+        try require(tookBack.hasPrefix(prefix), "\(undone)")
+        let last = try require(records.first?["command"] as? [String])
         lines.append((String(tookBack.dropFirst(prefix.count)), ["kanban"] + last))
         try expectShellsRead(lines)
     }
@@ -110,8 +110,8 @@ struct ShellQuotingTests {
         let refused = try sandbox.run(["add", "x", "--to", board])
         expectEqual(refused.status, 1, "\(refused)")
         let message = refused.err
-        let start = try #require(message.range(of: "raise it with "), "\(message)")
-        let end = try #require(message.range(of: " N", options: .backwards))
+        let start = try require(message.range(of: "raise it with "), "\(message)")
+        let end = try require(message.range(of: " N", options: .backwards))
         let hint = String(message[start.upperBound..<end.lowerBound])
         try expectShellsRead([(hint, ["kanban", "board", "limit", board])])
     }

@@ -17,7 +17,7 @@ struct StorageTests {
         expectEqual(listed, (try sandbox.succeed("list", "--tsv")))
         try sandbox.succeed(["add", "from below"], in: "a/b/c")
         try expectEqual(sandbox.fileBoards()[0].items.last, "from below")
-        #expect(try sandbox.entries("a/b/c").isEmpty)
+        expectTrue(try sandbox.entries("a/b/c").isEmpty)
 
         // A nearer file wins over one further up.
         try sandbox.succeed(["init", "--boards", "Near"], in: "a")
@@ -51,7 +51,7 @@ struct StorageTests {
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
         try sandbox.succeed(["init", "-f", "board.json"], in: "sub")
-        #expect(sandbox.exists("sub/board.json"))
+        expectTrue(sandbox.exists("sub/board.json"))
         try sandbox.succeed(["add", "x", "-f", "sub/board.json"])
         try expectEqual(sandbox.fileBoards("sub/board.json")[0].items, ["x"])
     }
@@ -73,7 +73,7 @@ struct StorageTests {
         chmod(sandbox.path("a/b"), 0o700)
         let message = try expectJSONError(
             try sandbox.run(["add", "lost", "--json"], in: "a/b", shell: runAs(65534)), exit: 74, code: "io")
-        #expect(message.contains("\(sandbox.path)/a/b") && message.contains("permission denied"), "\(message)")
+        expectTrue(message.contains("\(sandbox.path)/a/b") && message.contains("permission denied"), "\(message)")
         try expectEqual(sandbox.snapshot(), before, "the kanban.json further up is untouched")
     }
 
@@ -86,9 +86,9 @@ struct StorageTests {
         let level = String(repeating: "d", count: 250)
         let descend = (0..<20).map { _ in "mkdir \(level) && cd -P \(level)" }.joined(separator: " && ")
         let result = try sandbox.run(["add", "lost", "--json"], shell: "\(descend) || exit 99")
-        try #require(result.status != 99, "could not make the deep directories: \(result)")
+        try require(result.status != 99, "could not make the deep directories: \(result)")
         let message = try expectJSONError(result, exit: 74, code: "io")
-        #expect(message.contains("file name too long") || message.contains("current directory"), "\(message)")
+        expectTrue(message.contains("file name too long") || message.contains("current directory"), "\(message)")
         try expectEqual(sandbox.snapshot(), before, "the kanban.json further up is untouched")
         _ = try sandbox.run([], shell: "rm -rf \(level) || true")
     }
@@ -99,12 +99,12 @@ struct StorageTests {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("shared"), withIntermediateDirectories: false)
-        try #require(symlink("shared/board.json", sandbox.file) == 0)
+        try require(symlink("shared/board.json", sandbox.file) == 0)
         let listed = try expectJSONError(try sandbox.run("list", "--json"), exit: 66, code: "no_file")
         let initialized = try expectJSONError(try sandbox.run("init", "--json"), exit: 73, code: "io")
         for message in [listed, initialized] {
-            #expect(message.contains("symbolic link") && message.contains("shared/board.json"), "\(message)")
-            #expect(message.contains("kanban init --file") && message.contains("remove the link"), "\(message)")
+            expectTrue(message.contains("symbolic link") && message.contains("shared/board.json"), "\(message)")
+            expectTrue(message.contains("kanban init --file") && message.contains("remove the link"), "\(message)")
         }
         // What they say to do works, and the link then leads to the new file.
         try sandbox.succeed("init", "--file", "shared/board.json", "-q")
@@ -118,16 +118,16 @@ struct StorageTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         let created = try expectJSONError(try sandbox.run("init", "-f", "kanban.json/", "--json"), exit: 73, code: "io")
-        #expect(created.contains("'kanban.json' is a regular file, not a directory"), "\(created)")
-        #expect(!created.contains("does not exist"), "\(created)")
+        expectTrue(created.contains("'kanban.json' is a regular file, not a directory"), "\(created)")
+        expectTrue(!created.contains("does not exist"), "\(created)")
         let listed = try expectJSONError(
             try sandbox.run("list", "-f", "kanban.json/", "--json"), exit: 66, code: "no_file")
-        #expect(listed.contains("not a directory") && !listed.contains("kanban init"), "\(listed)")
+        expectTrue(listed.contains("not a directory") && !listed.contains("kanban init"), "\(listed)")
         try FileManager.default.createDirectory(atPath: sandbox.path("dir"), withIntermediateDirectories: false)
         let directory = try expectJSONError(try sandbox.run("init", "-f", "dir/", "--json"), exit: 73, code: "io")
-        #expect(directory.contains("'dir/' is a directory") && directory.contains("dir/kanban.json"), "\(directory)")
+        expectTrue(directory.contains("'dir/' is a directory") && directory.contains("dir/kanban.json"), "\(directory)")
         try expectEqual(sandbox.snapshot(), before)
-        #expect(try sandbox.entries("dir").isEmpty)
+        expectTrue(try sandbox.entries("dir").isEmpty)
     }
 
     // MARK: - Writing
@@ -141,7 +141,7 @@ struct StorageTests {
         let before = try sandbox.snapshot()
         try sandbox.succeed("move", "Analytics", "--to", "Done")
         let after = try sandbox.snapshot()
-        #expect(after.bytes != before.bytes)
+        expectTrue(after.bytes != before.bytes)
         expectEqual(after.mode & 0o7777, UInt32(mode), "mode \(String(after.mode & 0o7777, radix: 8))")
     }
 
@@ -157,7 +157,7 @@ struct StorageTests {
         expectEqual(attributes[.type] as? FileAttributeType, .typeSymbolicLink, "kanban.json is still a link")
         try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file), "real/board.json")
         try expectEqual(sandbox.fileBoards("real/board.json")[2].items.first, "Analytics")
-        #expect(try sandbox.temporaryFiles().isEmpty && sandbox.temporaryFiles("real", of: "board.json").isEmpty)
+        expectTrue(try sandbox.temporaryFiles().isEmpty && sandbox.temporaryFiles("real", of: "board.json").isEmpty)
 
         // Through -f too.
         try sandbox.succeed("add", "via link", "-f", "kanban.json")
@@ -171,8 +171,8 @@ struct StorageTests {
         try sandbox.initSample()
         let before = try sandbox.snapshot()
         try sandbox.succeed("add", "x")
-        #expect(try sandbox.snapshot().inode != before.inode, "written to a new file and renamed over the old one")
-        #expect(
+        expectTrue(try sandbox.snapshot().inode != before.inode, "written to a new file and renamed over the old one")
+        expectTrue(
             try sandbox.entries().filter { $0 != ".kanban.json.lock" } == [".kanban.json.history", "kanban.json"],
             "the file and its history, nothing else")
     }
@@ -195,13 +195,13 @@ struct StorageTests {
         let legacy = try sandbox.snapshot()
         let first = try sandbox.boards()
         let second = try sandbox.boards()
-        #expect(
+        expectTrue(
             first.layout == [
                 BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", ["Analytics"]),
                 BoardColumn("Done", []),
             ])
         expectEqual(first.allIDs, second.allIDs, "ids are stable across reads")
-        #expect(Set(first.allIDs).count == 3 && first.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 })
+        expectTrue(Set(first.allIDs).count == 3 && first.allIDs.allSatisfy { !$0.isEmpty && $0.count <= 8 })
         try expectEqual(sandbox.succeed("list", "--tsv"), sandbox.succeed("list", "--tsv"))
         try expectEqual(sandbox.snapshot(), legacy, "reading does not rewrite")
 
@@ -211,7 +211,7 @@ struct StorageTests {
         let upgraded = try jsonObject(String(decoding: try sandbox.bytes(), as: UTF8.self))
         expectEqual(upgraded["version"] as? Int, 2)
         let boards = try sandbox.fileBoards()
-        #expect(
+        expectTrue(
             boards.layout == [
                 BoardColumn("Todo", ["Database Migration", "Schema Design"]), BoardColumn("In Progress", []),
                 BoardColumn("Done", ["Analytics"]),
@@ -253,7 +253,7 @@ struct StorageTests {
         expectEqual(files[0], files[1])
         expectEqual(tsvs[0], tsvs[1])
         expectEqual(texts[0], texts[1])
-        #expect(files[0].hasSuffix("}\n"), "the file ends with a newline")
+        expectTrue(files[0].hasSuffix("}\n"), "the file ends with a newline")
     }
 
     @Test func theFileHasOneItemPerLineSoAMoveIsAOneLineDiff() throws {
@@ -264,7 +264,7 @@ struct StorageTests {
         let before = String(decoding: try sandbox.bytes(), as: UTF8.self).split(separator: "\n").map(String.init)
         for (title, id) in zip(boards.flatMap(\.items), boards.allIDs) {
             let lines = before.filter { $0.contains(title) }
-            #expect(lines.count == 1 && lines[0].contains(id), "\(title) and its id are on one line")
+            expectTrue(lines.count == 1 && lines[0].contains(id), "\(title) and its id are on one line")
         }
         try sandbox.succeed(
             ["move", "Schema Design", "--to", "Done", "--at", "1"], environment: ["KANBAN_NOW": "2026-11-24T10:00:00Z"])
@@ -279,12 +279,12 @@ struct StorageTests {
             }
         }
         let trimmed = { (line: String) in line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
-        #expect(removed.count == 1 && removed.first?.contains("Schema Design") == true, "\(removed)")
-        #expect(added.count == 1 && added.first?.contains("Schema Design") == true, "\(added)")
+        expectTrue(removed.count == 1 && removed.first?.contains("Schema Design") == true, "\(removed)")
+        expectTrue(added.count == 1 && added.first?.contains("Schema Design") == true, "\(added)")
         // The card arrives as it left, but for when it entered, and its trail one entry longer
         // (README: Cards with content).
         let document = try JSONSerialization.jsonObject(with: Data(try sandbox.bytes())) as? [String: Any]
-        let done = try #require((document?["boards"] as? [[String: Any]])?.last?["id"] as? String)
+        let done = try require((document?["boards"] as? [[String: Any]])?.last?["id"] as? String)
         let entry = #", [""# + done + #"", "2026-11-24T10:00:00Z"]]}"#
         let entered = (#""entered": "2026-11-23T10:00:00Z""#, #""entered": "2026-11-24T10:00:00Z""#)
         expectEqual(
@@ -319,16 +319,16 @@ struct StorageTests {
             outputs.append((arguments.joined(separator: " "), try sandbox.run(arguments)))
         }
         for (command, result) in outputs {
-            #expect(!containsEscape(result.stdout), "raw ESC on stdout of \(command): \(result)")
-            #expect(!containsEscape(result.stderr), "raw ESC on stderr of \(command): \(result)")
-            #expect(!result.stdout.contains(0x07), "no raw BEL in \(command)")
-            #expect(!result.out.contains("\u{9B}"), "no raw C1 CSI in \(command)")
+            expectTrue(!containsEscape(result.stdout), "raw ESC on stdout of \(command): \(result)")
+            expectTrue(!containsEscape(result.stderr), "raw ESC on stderr of \(command): \(result)")
+            expectTrue(!result.stdout.contains(0x07), "no raw BEL in \(command)")
+            expectTrue(!result.out.contains("\u{9B}"), "no raw C1 CSI in \(command)")
         }
-        let tsv = try #require(outputs.first { $0.0 == "list --tsv" }?.1)
+        let tsv = try require(outputs.first { $0.0 == "list --tsv" }?.1)
         expectEqual(tsv.status, 0)
         let rows = tsv.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         expectEqual(rows.count, 3)
-        #expect(rows.allSatisfy { $0.count == 8 }, "a tab inside a title does not split a field: \(tsv.out)")
+        expectTrue(rows.allSatisfy { $0.count == 8 }, "a tab inside a title does not split a field: \(tsv.out)")
         // The data is kept as it was, only printed safely.
         let stored = try sandbox.fileBoards()
         expectEqual(stored[0].title, "Evil\u{1B}[2J board")

@@ -142,7 +142,7 @@ struct StressTests {
                 "losses": losses,
                 "seconds": Reliability.seconds(since: start),
             ])
-        #expect(losses == 0 && tally.unexpected == 0, "seed \(generator.seed)")
+        expectTrue(losses == 0 && tally.unexpected == 0, "seed \(generator.seed)")
     }
 
     // MARK: - One round
@@ -173,7 +173,7 @@ struct StressTests {
         let seeded = try added(
             try sandbox.succeed(
                 ["add", "--to", "Todo", "--json"], stdin: Array(seedTitles.map { $0 + "\n" }.joined().utf8)))
-        try #require(seeded.map(\.title) == seedTitles)
+        try require(seeded.map(\.title) == seedTitles)
         for card in seeded {
             model.cards[card.id] = Model.Card(title: card.title, boards: ["Todo"])
             model.everReported.insert(card.id)
@@ -528,11 +528,11 @@ struct StressTests {
         for board in after.kanban.boards {
             let was = before.kanban.boards.first { $0.title == board.title }?.items.map(\.id.rawValue) ?? []
             let kept = board.items.map(\.id.rawValue).filter { mustStay.contains($0) && was.contains($0) }
-            #expect(
+            expectTrue(
                 kept == was.filter { mustStay.contains($0) },
                 "round \(round): order of untouched cards on \(board.title)")
         }
-        #expect(
+        expectTrue(
             try sandbox.entries() == [".kanban.json.history", ".kanban.json.lock", "kanban.json"],
             "round \(round): no temporary file is left")
     }
@@ -601,7 +601,7 @@ struct StressTests {
                     job.arguments + ["--json"],
                     environment: Self.environment.merging(waits.environment) { $1 }.merging(stop) { $1 })
                 if running.isEmpty {
-                    try #require(
+                    try require(
                         try process.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
                 }
                 running.append((job, process))
@@ -690,7 +690,7 @@ struct StressTests {
                     "round \(round): \(item.id) '\(item.title)' is in the file, but no success accounts for it")
                 tally.falseSuccesses += 1
             }
-            #expect(try sandbox.temporaryFiles().isEmpty, "round \(round): no temporary file is left")
+            expectTrue(try sandbox.temporaryFiles().isEmpty, "round \(round): no temporary file is left")
             kanbanFileWaits += waits.announced.filter { $0 == "kanban file" }.count
         }
         adversary.kill(SIGTERM)
@@ -709,9 +709,9 @@ struct StressTests {
                 "unexpected_exits": tally.unexpected, "losses": losses, "kanban_file_waits": kanbanFileWaits,
                 "seconds": Reliability.seconds(since: start),
             ])
-        #expect(losses == 0 && tally.unexpected == 0 && badReads == 0, "seed \(generator.seed)")
-        #expect(lockChanges > 0, "the adversary ran")
-        #expect(kanbanFileWaits >= Self.adversaryRounds, "writers with a new lock file waited on the kanban file")
+        expectTrue(losses == 0 && tally.unexpected == 0 && badReads == 0, "seed \(generator.seed)")
+        expectTrue(lockChanges > 0, "the adversary ran")
+        expectTrue(kanbanFileWaits >= Self.adversaryRounds, "writers with a new lock file waited on the kanban file")
     }
 
     // MARK: - A lock held past the wait
@@ -741,7 +741,7 @@ struct StressTests {
                 let result = try process.wait(timeout: 180)
                 // An undo that runs before any change finds no history yet.
                 let beforeAnyChange = kind != "add" && result.status == 65 && result.err.contains("no_history")
-                #expect(result.status == 0 || beforeAnyChange, "\(kind): \(result)")
+                expectTrue(result.status == 0 || beforeAnyChange, "\(kind): \(result)")
                 guard result.status == 0 else { continue }
                 if kind == "add", let card = try added(result.out).first { cards[card.title] = card.id }
                 if kind != "add" {
@@ -753,7 +753,7 @@ struct StressTests {
                 }
             }
         }
-        let log = try #require(
+        let log = try require(
             try JSONSerialization.jsonObject(with: Data(try sandbox.succeed("log", "--json").utf8)) as? [[String: Any]])
         var inLog: [String: Bool] = [:]  // id -> taken back, for the adds the history still holds
         for entry in log where (entry["command"] as? [String])?.first == "add" {
@@ -763,7 +763,7 @@ struct StressTests {
         }
         let present = Set(try sandbox.boards().allIDs)
         expectEqual(cards.count, writers * Self.rounds, "every add succeeded")
-        #expect(!inLog.isEmpty, "the history holds adds to check")
+        expectTrue(!inLog.isEmpty, "the history holds adds to check")
         var lost = 0
         var wrong = 0
         for id in cards.values {
@@ -776,8 +776,8 @@ struct StressTests {
         }
         expectEqual(wrong, 0, "the file holds exactly the adds the history says are not taken back")
         expectEqual(lost, 0, "no card is missing that no undo took out")
-        #expect(present.isSubset(of: Set(cards.values)), "no card the adds did not make")
-        #expect(undos > 0, "some undos took something back (\(undos))")
+        expectTrue(present.isSubset(of: Set(cards.values)), "no card the adds did not make")
+        expectTrue(undos > 0, "some undos took something back (\(undos))")
         Reliability.record(
             "undo", ["writers": cards.count, "undos": undos, "redos": redos, "checked_in_log": inLog.count, "lost": lost])
     }
@@ -793,10 +793,10 @@ struct StressTests {
         // temporary file and renaming it.
         let holder = try sandbox.start(
             ["add", "held card", "--to", "Done"], environment: ["KANBAN_TEST_STOP_BEFORE_COMMIT": "1"])
-        try #require(
+        try require(
             try holder.waitUntilStopped(timeout: 30), "the holder did not stop; the tests need a debug build")
         let before = try sandbox.snapshot()
-        let temporary = try #require(try sandbox.temporaryFiles().first, "the holder's temporary file")
+        let temporary = try require(try sandbox.temporaryFiles().first, "the holder's temporary file")
         let pending = try sandbox.bytes(temporary)
 
         let commands: [[String]] = [
@@ -817,14 +817,14 @@ struct StressTests {
         for (command, waiter) in zip(commands, waiters) {
             let result = try waiter.wait(timeout: 30)
             let message = try expectJSONError(result, exit: 75, code: "locked")
-            #expect(message.contains("0.5"), "says how long it waited: \(message) (\(command))")
+            expectTrue(message.contains("0.5"), "says how long it waited: \(message) (\(command))")
         }
         // Readers take no lock: they see the file as it was.
         let listed = try reader.wait(timeout: 30)
-        try #require(listed.status == 0, "\(listed)")
+        try require(listed.status == 0, "\(listed)")
         try expectEqual(BoardColumn.parse(listed.stdout), boards)
         try expectEqual(sandbox.snapshot(), before, "nothing was written")
-        #expect(
+        expectTrue(
             try sandbox.temporaryFiles() == [temporary] && sandbox.bytes(temporary) == pending,
             "no waiter touched the holder's temporary file")
 
@@ -840,7 +840,7 @@ struct StressTests {
         for (file, process) in zip(waits, patient) { try file.waitUntilWaiting(process) }
         holder.kill(SIGCONT)
         try expectEqual(holder.wait(timeout: 30).status, 0)
-        for process in patient { #expect(try process.wait(timeout: 60).status == 0) }
+        for process in patient { expectTrue(try process.wait(timeout: 60).status == 0) }
         let final = try sandbox.boards()
         expectEqual(final[2].items.last, "held card")
         expectEqual(Set(final[0].items.suffix(5)), Set((0..<5).map { "patient \($0)" }))
@@ -866,11 +866,11 @@ struct StressTests {
     /// The cards an `add --json` report says it added: id, title and board.
     private func added(_ output: String) throws -> [(id: String, title: String, board: String)] {
         let report = try jsonObject(output)
-        let items = try #require(report["items"] as? [[String: Any]], "\(output)")
+        let items = try require(report["items"] as? [[String: Any]], "\(output)")
         return try items.map { item in
             (
-                try #require(item["id"] as? String), try #require(item["title"] as? String),
-                try #require(board(item["to"]))
+                try require(item["id"] as? String), try require(item["title"] as? String),
+                try require(board(item["to"]))
             )
         }
     }

@@ -52,7 +52,7 @@ struct TerminalView {
         let tmux = Tmux(in: sandbox)
         defer { tmux.kill() }
         let rows = try tmux.capture("\(try KanbanBinary.require()) list --no-pager", width: width, height: 60)
-        try #require(rows.count > 3 && rows[0].contains("│"), "not columns:\n\(rows.joined(separator: "\n"))")
+        try require(rows.count > 3 && rows[0].contains("│"), "not columns:\n\(rows.joined(separator: "\n"))")
 
         // Each row, and each row up to each of its separators, measured by the terminal.
         var prefixes: [String] = []
@@ -66,7 +66,7 @@ struct TerminalView {
         var separators: [Int]?
         for row in rows {
             let rowWidth = widths.removeFirst()
-            #expect(rowWidth <= width, "wider than the terminal: \(row)")
+            expectTrue(rowWidth <= width, "wider than the terminal: \(row)")
             let bars = (0..<row.filter { $0 == "│" }.count).map { _ in widths.removeFirst() - 1 }
             expectEqual(bars.count, boards - 1, "\(row)")
             if separators == nil { separators = bars }
@@ -82,12 +82,12 @@ struct TerminalView {
         defer { tmux.kill() }
         let rows = try tmux.capture("\(try KanbanBinary.require()) list --no-pager", width: 40, height: 80)
         for (row, width) in zip(rows, try tmux.widths(of: rows)) {
-            #expect(width <= 40, "wider than the terminal: \(row)")
+            expectTrue(width <= 40, "wider than the terminal: \(row)")
         }
         // The title starts after "  0  " and a six-character id; the next line under it.
-        let start = try #require(rows.firstIndex { $0.hasSuffix("  Write the CONTRIBUTING") })
+        let start = try require(rows.firstIndex { $0.hasSuffix("  Write the CONTRIBUTING") })
         expectEqual(rows[start + 1], String(repeating: " ", count: 13) + "guide for new contributors")
-        #expect(!rows.contains { $0.contains("│") })
+        expectTrue(!rows.contains { $0.contains("│") })
     }
 
     @Test func aViewTallerThanTheTerminalGoesThroughThePager() throws {
@@ -101,22 +101,22 @@ struct TerminalView {
 
         // KANBAN_PAGER, even empty, comes before PAGER: no pager.
         var rows = try tmux.capture("\(kanban) list", width: 80, height: 10, environment: pager)
-        #expect(!sandbox.exists("paged.txt"))
-        #expect(rows.contains { $0.contains("Waiting for customer feedback (0)") })
+        expectTrue(!sandbox.exists("paged.txt"))
+        expectTrue(rows.contains { $0.contains("Waiting for customer feedback (0)") })
 
         rows = try tmux.capture(
             "\(kanban) list", width: 80, height: 10, environment: ["KANBAN_PAGER": "cat > paged.txt"])
         let paged = String(decoding: try sandbox.bytes("paged.txt"), as: UTF8.self)
-        #expect(paged.contains("Waiting for customer feedback"))
-        #expect(!rows.contains { $0.contains("Backlog") }, "the view went to the pager, not the terminal")
+        expectTrue(paged.contains("Waiting for customer feedback"))
+        expectTrue(!rows.contains { $0.contains("Backlog") }, "the view went to the pager, not the terminal")
         try FileManager.default.removeItem(atPath: sandbox.path("paged.txt"))
 
         // --no-pager, a terminal tall enough, or no terminal at all: printed directly.
         _ = try tmux.capture("\(kanban) list --no-pager", width: 80, height: 10, environment: pager)
         _ = try tmux.capture("\(kanban) list", width: 80, height: 100, environment: pager)
         let piped = try sandbox.run(["list"], environment: ["PAGER": "cat > paged.txt", "LINES": "2"])
-        #expect(piped.status == 0 && piped.out.contains("Backlog (6)"))
-        #expect(!sandbox.exists("paged.txt"))
+        expectTrue(piped.status == 0 && piped.out.contains("Backlog (6)"))
+        expectTrue(!sandbox.exists("paged.txt"))
     }
 
     @Test(arguments: ["log", "show Backlog:0 Backlog:1 Todo:0 Done:0"])
@@ -131,13 +131,13 @@ struct TerminalView {
         let rows = try tmux.capture("\(kanban) \(command)", width: 80, height: 6, environment: pager)
         let paged = String(decoding: try sandbox.bytes("paged.txt"), as: UTF8.self)
         let direct = try sandbox.succeed(command.split(separator: " ").map(String.init))
-        #expect(paged.count > 0 && paged.split(separator: "\n").count == direct.split(separator: "\n").count)
-        #expect(!rows.contains { $0.contains("Backlog") || $0.contains("kanban add") }, "went to the terminal")
+        expectTrue(paged.count > 0 && paged.split(separator: "\n").count == direct.split(separator: "\n").count)
+        expectTrue(!rows.contains { $0.contains("Backlog") || $0.contains("kanban add") }, "went to the terminal")
         try FileManager.default.removeItem(atPath: sandbox.path("paged.txt"))
 
         // --no-pager, or --json: printed directly.
         _ = try tmux.capture("\(kanban) \(command) --no-pager", width: 80, height: 6, environment: pager)
         _ = try tmux.capture("\(kanban) \(command) --json", width: 80, height: 6, environment: pager)
-        #expect(!sandbox.exists("paged.txt"))
+        expectTrue(!sandbox.exists("paged.txt"))
     }
 }

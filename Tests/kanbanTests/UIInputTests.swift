@@ -34,7 +34,7 @@ import Testing
         for (bytes, key) in Self.keys {
             var decoder = InputDecoder()
             expectEqual(decoder.feed(Array(bytes.utf8)), [.key(key)], "\(Array(bytes.utf8))")
-            #expect(!decoder.isWaiting, "\(Array(bytes.utf8))")
+            expectTrue(!decoder.isWaiting, "\(Array(bytes.utf8))")
         }
     }
 
@@ -59,30 +59,30 @@ import Testing
 
     @Test func aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows() {
         var decoder = InputDecoder()
-        #expect(decoder.feed([0x1B]).isEmpty)
-        #expect(decoder.isWaiting)
-        #expect(decoder.waitLimit <= 0.1)
+        expectTrue(decoder.feed([0x1B]).isEmpty)
+        expectTrue(decoder.isWaiting)
+        expectTrue(decoder.waitLimit <= 0.1)
         expectEqual(decoder.flush(), [.key(Key(.escape))])
-        #expect(!decoder.isWaiting)
+        expectTrue(!decoder.isWaiting)
 
         // The rest of a sequence arriving before the wait is over makes the sequence.
-        #expect(decoder.feed([0x1B]).isEmpty)
-        #expect(decoder.feed(Array("[1;2".utf8)).isEmpty)
+        expectTrue(decoder.feed([0x1B]).isEmpty)
+        expectTrue(decoder.feed(Array("[1;2".utf8)).isEmpty)
         expectEqual(decoder.feed(Array("C".utf8)), [.key(Key(.right, .shift))])
 
         // Two ESCs are two Escape keys; a cut sequence flushed is Escape and its characters.
         expectEqual(decoder.feed([0x1B, 0x1B]), [.key(Key(.escape))])
         expectEqual(decoder.flush(), [.key(Key(.escape))])
-        #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
+        expectTrue(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
         expectEqual(decoder.flush(), [.key(Key(.escape)), .key(.character("["))])
     }
 
     @Test func aCharacterCutBetweenReadsWaitsForItsLastBytes() {
         var decoder = InputDecoder()
         let bytes = Array("é🚀".utf8)
-        #expect(decoder.feed(bytes[..<1]).isEmpty)
+        expectTrue(decoder.feed(bytes[..<1]).isEmpty)
         expectEqual(decoder.feed(bytes[1..<3]), [.key(.character("é"))])
-        #expect(decoder.feed(bytes[3..<5]).isEmpty)
+        expectTrue(decoder.feed(bytes[3..<5]).isEmpty)
         expectEqual(decoder.feed(bytes[5...]), [.key(.character("🚀"))])
         // Invalid UTF-8 is skipped, not a crash or a stall.
         expectEqual(decoder.feed([0xFF, 0xC3, 0x41]), [.key(.character("A"))])
@@ -134,7 +134,7 @@ import Testing
         for chunk in stride(from: 0, to: drag.count, by: 7) {
             events += decoder.feed(drag[chunk..<min(drag.count, chunk + 7)])
         }
-        #expect(
+        expectTrue(
             events == [
                 .mouse(MouseEvent(kind: .press(.left), column: 4, row: 2)),
                 .mouse(MouseEvent(kind: .drag(.left), column: 5, row: 2)),
@@ -157,8 +157,8 @@ import Testing
         }
         // A paste whose end never comes is delivered when the wait is over.
         var decoder = InputDecoder()
-        #expect(decoder.feed(Array("\u{1B}[200~lost".utf8)).isEmpty)
-        #expect(decoder.waitLimit >= 1)
+        expectTrue(decoder.feed(Array("\u{1B}[200~lost".utf8)).isEmpty)
+        expectTrue(decoder.waitLimit >= 1)
         expectEqual(decoder.flush(), [.paste("lost")])
     }
 
@@ -167,7 +167,7 @@ import Testing
     @Test func aLargePasteIsTakenWhole() {
         let lines = (0..<20_000).map { "pasted card number \($0) of the list, with a few more words" }
         let bytes = Array(("\u{1B}[200~" + lines.joined(separator: "\n") + "\n\u{1B}[201~").utf8)
-        #expect(bytes.count > 1 << 20)
+        expectTrue(bytes.count > 1 << 20)
         var decoder = InputDecoder()
         var events: [InputEvent] = []
         var offset = 0
@@ -198,6 +198,6 @@ import Testing
         // Focus reports, a function key, a bare CSI with garbage: nothing, and what follows is read.
         let bytes = Array("\u{1B}[I\u{1B}[O\u{1B}[15~\u{1B}[?1;2cq".utf8)
         expectEqual(decoder.feed(bytes), [.key(.character("q"))])
-        #expect(!decoder.isWaiting)
+        expectTrue(!decoder.isWaiting)
     }
 }

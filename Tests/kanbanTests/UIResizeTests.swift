@@ -43,35 +43,35 @@ import Testing
     @Test func ctrlLAfterWideningShowsEveryBoardThatFits() {
         var harness = UIHarness(UIHarness.kanban(Self.boards), width: 80, height: 24)
         _ = harness.ui.handle(.resize(width: 40, height: 24))
-        #expect(harness.ui.window.count < 5)
+        expectTrue(harness.ui.window.count < 5)
         _ = harness.ui.handle(.resize(width: 200, height: 24))
-        #expect(harness.ui.window == 0..<5)
-        #expect(!harness.screen.last!.contains(" of 5"))
+        expectTrue(harness.ui.window == 0..<5)
+        expectTrue(!harness.screen.last!.contains(" of 5"))
     }
 
     @Test func aTallerScreenScrollsABoardBackToItsFirstCards() {
         var harness = UIHarness(UIHarness.kanban(Self.boards), width: 100, height: 8)
         for _ in 0..<13 { harness.keys("j") }
-        #expect(harness.ui.firstShown(0) > 0)
+        expectTrue(harness.ui.firstShown(0) > 0)
         _ = harness.ui.handle(.resize(width: 200, height: 60))
         expectEqual(harness.ui.firstShown(0), 0)
-        #expect(harness.screen.allSatisfy { !$0.contains("↑") })
+        expectTrue(harness.screen.allSatisfy { !$0.contains("↑") })
     }
 
     private func check(_ ui: BoardUI, _ context: String) {
         let count = ui.kanban.boards.count
-        #expect(ui.window.contains(ui.cursor.board), "\(context): the cursor's board is out of view")
+        expectTrue(ui.window.contains(ui.cursor.board), "\(context): the cursor's board is out of view")
         // No board beside the window would fit with it.
         let columns = ui.kanban.boards.map { Column(BoardText($0, today: UIHarness.clock.today)) }
         for neighbor in [ui.window.lowerBound - 1, ui.window.upperBound] where (0..<count).contains(neighbor) {
             let grown = min(ui.window.lowerBound, neighbor)..<max(ui.window.upperBound, neighbor + 1)
-            #expect(
+            expectTrue(
                 ColumnLayout.widths(Array(columns[grown]), total: ui.width, compact: false) == nil,
                 "\(context): board \(neighbor) would fit beside \(ui.window)")
         }
         let status = ui.screen().text.last ?? ""
         if ui.window.count < count {
-            #expect(status.contains("of \(count)"), "\(context): nothing says other boards exist: '\(status)'")
+            expectTrue(status.contains("of \(count)"), "\(context): nothing says other boards exist: '\(status)'")
         }
         // A board scrolled down has no room for the card above its first.
         for b in ui.window where ui.firstShown(b) > 0 {
@@ -79,7 +79,7 @@ import Testing
             let rows = (ui.firstShown(b) - 1..<ui.shownCount(b)).reduce(0) {
                 $0 + ui.cardHeight(b, position: $1, textWidth: width)
             }
-            #expect(rows > ui.cardRows, "\(context): board \(b) scrolled to \(ui.firstShown(b)) with room above")
+            expectTrue(rows > ui.cardRows, "\(context): board \(b) scrolled to \(ui.firstShown(b)) with room above")
         }
     }
 }

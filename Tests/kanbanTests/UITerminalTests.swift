@@ -29,8 +29,8 @@ struct UITerminal {
 
         // Drag Analytics over Done, which is full: it is shown refusing; the drop is refused; F forces it.
         var screen = try pane.screen()
-        let analytics = try #require(UIPane.cell(of: "Analytics", in: screen))
-        let done = try #require(UIPane.cell(of: "Done (2/2)", in: screen))
+        let analytics = try require(UIPane.cell(of: "Analytics", in: screen))
+        let done = try require(UIPane.cell(of: "Done (2/2)", in: screen))
         try pane.mouse(0, analytics, "M")
         try pane.mouse(32, (done.0 + 1, done.1 + 2), "M")
         screen = try pane.waitFor("the refusing board") { $0.joined().contains("✗ 'Done'") }
@@ -44,8 +44,8 @@ struct UITerminal {
 
         // Ctrl held at the release copies: Push Notification to the top of Todo.
         screen = try pane.screen()
-        let push = try #require(UIPane.cell(of: "Push", in: screen))
-        let todo = try #require(UIPane.cell(of: "Todo (3)", in: screen))
+        let push = try require(UIPane.cell(of: "Push", in: screen))
+        let todo = try require(UIPane.cell(of: "Todo (3)", in: screen))
         try pane.mouse(0, push, "M")
         try pane.mouse(32 + 16, todo, "M")
         try pane.waitFor("the copy marker") { $0.joined().contains("+ copy here") }
@@ -58,7 +58,7 @@ struct UITerminal {
         // A release outside every board (on the status line) cancels.
         let before = try sandbox.bytes()
         screen = try pane.screen()
-        let schema = try #require(UIPane.cell(of: "Schema Design", in: screen))
+        let schema = try require(UIPane.cell(of: "Schema Design", in: screen))
         try pane.mouse(0, schema, "M")
         try pane.mouse(32, (2, 23), "M")
         try pane.mouse(0, (2, 23), "m")
@@ -70,9 +70,9 @@ struct UITerminal {
         try expectEqual(pane.format("#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag} #{cursor_flag}"), "0 0 0 1")
         // Each change is in the history as the command that makes it.
         let log = try sandbox.succeed("log")
-        #expect(log.contains("kanban move"), "\(log)")
-        #expect(log.contains("--force"))
-        #expect(log.contains("kanban copy"))
+        expectTrue(log.contains("kanban move"), "\(log)")
+        expectTrue(log.contains("--force"))
+        expectTrue(log.contains("kanban copy"))
     }
 
     /// The board looks at the file four times a second (README: The interactive board); how
@@ -117,7 +117,7 @@ struct UITerminal {
         try pane.waitFor("the board") { $0.first?.hasPrefix("Todo (4)") == true }
         try expectEqual(pane.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}"), "1 1 0")
         if how.hasPrefix("SIG") {
-            let pid = try #require(Int32(String(decoding: try sandbox.bytes("ui.pid"), as: UTF8.self).trimmed))
+            let pid = try require(Int32(String(decoding: try sandbox.bytes("ui.pid"), as: UTF8.self).trimmed))
             let signal = [
                 "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGQUIT": SIGQUIT, "SIGSEGV": SIGSEGV,
                 "SIGABRT": SIGABRT,
@@ -148,12 +148,12 @@ struct UITerminal {
         let title = try pane.format("#{pane_title}")
         let screen = try pane.waitFor("the board") { $0.joined().contains("Analytics") }
         // Shown as text, visibly (the long escaped word wraps).
-        #expect(screen.joined().contains("\\u{1B}]2;pwned\\u{7}\\u{1B}[2J"))
+        expectTrue(screen.joined().contains("\\u{1B}]2;pwned\\u{7}\\u{1B}[2J"))
         expectEqual(screen.first?.hasPrefix("Todo (4)"), true, "the screen was not cleared")
         try pane.keys("l", "j", "Enter")  // the card in full
         try pane.waitFor("the card") { $0.first?.hasPrefix("Analytics \\u{1B}") == true }
         try expectEqual(pane.format("#{pane_title}"), title)
-        #expect(try pane.format("#{pane_title}") != "pwned")
+        expectTrue(try pane.format("#{pane_title}") != "pwned")
         try pane.keys("q", "q")
         try expectEqual(pane.exitStatus(), 0)
     }
@@ -166,11 +166,11 @@ struct UITerminal {
         defer { pane.kill() }
         try pane.waitFor("the board") { $0.first?.hasPrefix("Todo (4)") == true }
         let narrow = try pane.screen()
-        #expect(narrow.contains { $0.hasSuffix("Management") } || narrow.contains { $0.contains(" Management ") })
+        expectTrue(narrow.contains { $0.hasSuffix("Management") } || narrow.contains { $0.contains(" Management ") })
         try pane.resize(width: 160, height: 30)
         let wide = try pane.waitFor("the wide board") { $0.count > 20 && $0[2].contains("System Architecture") }
-        #expect(wide[2].contains("Database Migration"))
-        #expect(wide.allSatisfy { $0.count <= 160 })
+        expectTrue(wide[2].contains("Database Migration"))
+        expectTrue(wide.allSatisfy { $0.count <= 160 })
         try pane.keys("q")
         try expectEqual(pane.exitStatus(), 0)
     }
@@ -183,8 +183,8 @@ struct UITerminal {
         try sandbox.initSample()
         let result = try sandbox.run(["ui"])
         expectEqual(result.status, 64, "\(result)")
-        #expect(result.err.hasPrefix("kanban: error: 'ui' needs a terminal"), "\(result)")
-        #expect(result.stdout.isEmpty)
+        expectTrue(result.err.hasPrefix("kanban: error: 'ui' needs a terminal"), "\(result)")
+        expectTrue(result.stdout.isEmpty)
         // Before any file is looked for, as usage errors are.
         let elsewhere = try KanbanSandbox()
         defer { elsewhere.remove() }
@@ -330,7 +330,7 @@ final class UIPane: @unchecked Sendable {
             ])
         let result = try process.wait(timeout: 30)
         if arguments.first != "kill-server" {
-            try #require(result.status == 0, "tmux \(arguments.joined(separator: " ")): \(result)")
+            try require(result.status == 0, "tmux \(arguments.joined(separator: " ")): \(result)")
         }
         return result
     }

@@ -18,11 +18,11 @@ struct UpwardSearchTests {
         try FileManager.default.createDirectory(atPath: sandbox.path("shared/mine"), withIntermediateDirectories: true)
         try sandbox.succeed(["init", "-q", "-f", "shared/kanban.json"])
         if let owner {
-            try #require(chown(sandbox.path("shared"), owner, owner) == 0)
-            try #require(chown(sandbox.path("shared/kanban.json"), owner, owner) == 0)
+            try require(chown(sandbox.path("shared"), owner, owner) == 0)
+            try require(chown(sandbox.path("shared/kanban.json"), owner, owner) == 0)
         }
-        try #require(chmod(sandbox.path("shared"), mode) == 0)
-        try #require(chmod(sandbox.path("shared/kanban.json"), 0o666) == 0)
+        try require(chmod(sandbox.path("shared"), mode) == 0)
+        try require(chmod(sandbox.path("shared/kanban.json"), 0o666) == 0)
         return sandbox
     }
 
@@ -34,7 +34,7 @@ struct UpwardSearchTests {
         for arguments in [["list"], ["add", "my secret card"]] {
             let result = try sandbox.run(arguments, in: "shared/mine")
             expectEqual(result.status, 66, "\(arguments): \(result)")
-            #expect(
+            expectTrue(
                 result.err.contains("\(sandbox.path)/shared") && result.err.contains(reason)
                     && result.err.contains("does not enter"), "\(result.err)")
         }
@@ -56,8 +56,8 @@ struct UpwardSearchTests {
         let sandbox = try planted(owner: geteuid() == 0 ? 12345 : nil, mode: 0o1777)
         defer { sandbox.remove() }
         // As root, the planted file belongs to another user, as in /tmp; the directory is root's.
-        if geteuid() == 0 { try #require(chown(sandbox.path("shared"), 0, 0) == 0) }
-        try #require(chmod(sandbox.path("shared"), 0o1777) == 0)
+        if geteuid() == 0 { try require(chown(sandbox.path("shared"), 0, 0) == 0) }
+        try require(chmod(sandbox.path("shared"), 0o1777) == 0)
         try expectNotFound(in: sandbox, because: "everyone may write in it")
     }
 
@@ -65,9 +65,9 @@ struct UpwardSearchTests {
         try skipUnlessRoot(needing: "to give a directory to another user")
         let sandbox = try planted(owner: nil, mode: 0o755)
         defer { sandbox.remove() }
-        try #require(chown(sandbox.path("shared/mine"), 12345, 12345) == 0)
+        try require(chown(sandbox.path("shared/mine"), 12345, 12345) == 0)
         try sandbox.succeed(["add", "found", "-q"], in: "shared/mine")
-        #expect(try sandbox.fileBoards("shared/kanban.json")[0].items.contains("found"))
+        expectTrue(try sandbox.fileBoards("shared/kanban.json")[0].items.contains("found"))
     }
 
     // MARK: - Modes
@@ -80,13 +80,13 @@ struct UpwardSearchTests {
         try sandbox.initSample()
         unlink(sandbox.path(".kanban.json.lock"))
         unlink(sandbox.path(".kanban.json.history"))
-        try #require(chmod(sandbox.file, mode) == 0)
+        try require(chmod(sandbox.file, mode) == 0)
         let result = try sandbox.run(["add", "x"], shell: "umask 000")
         expectEqual(result.status, 0, "\(result)")
         for name in [".kanban.json.lock", ".kanban.json.history", "kanban.json"] {
             var info = stat()
-            try #require(lstat(sandbox.path(name), &info) == 0, "\(name)")
-            #expect(
+            try require(lstat(sandbox.path(name), &info) == 0, "\(name)")
+            expectTrue(
                 info.st_mode & 0o777 == mode,
                 "\(name): mode \(String(info.st_mode & 0o777, radix: 8)), not \(String(mode, radix: 8))")
         }
@@ -99,7 +99,7 @@ struct UpwardSearchTests {
         expectEqual(result.status, 0, "\(result)")
         for name in [".kanban.json.lock", "kanban.json"] {
             var info = stat()
-            try #require(lstat(sandbox.path(name), &info) == 0, "\(name)")
+            try require(lstat(sandbox.path(name), &info) == 0, "\(name)")
             expectEqual(info.st_mode & 0o777, 0o600, "\(name): mode \(String(info.st_mode & 0o777, radix: 8))")
         }
     }

@@ -61,9 +61,9 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         let line = Wrapping.truncate(Wrapping.words(of: card), to: 80)
         expectEqual(line.text(style: Style(enabled: false)), "Ship #p1 due 01-02")
         let colored = line.text(style: Style(enabled: true))
-        #expect(colored.contains("\u{1B}[36m#p1\u{1B}[0m"))
-        #expect(colored.contains("\u{1B}[1;31mdue 01-02\u{1B}[0m"))
-        #expect(colored.hasPrefix("Ship "))
+        expectTrue(colored.contains("\u{1B}[36m#p1\u{1B}[0m"))
+        expectTrue(colored.contains("\u{1B}[1;31mdue 01-02\u{1B}[0m"))
+        expectTrue(colored.hasPrefix("Ship "))
     }
 
     @Test func theFirstLineMayBeShorter() {
@@ -108,7 +108,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
                 for line in lines {
                     expectEqual(line.width, DisplayWidth.of(line.plain))
                     // Only a single character wider than the whole line may overflow it.
-                    #expect(line.width <= width || line.plain.count == 1, "\(title) at \(width): \(line.plain)")
+                    expectTrue(line.width <= width || line.plain.count == 1, "\(title) at \(width): \(line.plain)")
                 }
                 // The text is all there, in order.
                 let text = lines.flatMap(\.words).map(\.text).joined()
@@ -117,11 +117,11 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
                 // (a word cut because it is wider than a line starts a line of its own).
                 for (above, below) in zip(lines, lines.dropFirst()) {
                     guard let first = below.words.first, words.contains(first), !above.words.isEmpty else { continue }
-                    #expect(above.width + above.cost(of: first) > width, "\(title) at \(width)")
+                    expectTrue(above.width + above.cost(of: first) > width, "\(title) at \(width)")
                 }
                 // A word that fits on a line is never cut.
                 for word in words where word.width <= width {
-                    #expect(lines.contains { $0.words.contains(word) }, "\(word.text) was cut at \(width)")
+                    expectTrue(lines.contains { $0.words.contains(word) }, "\(word.text) was cut at \(width)")
                 }
             }
         }
@@ -150,12 +150,12 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
                 for atLeastOne in [false, true] {
                     let (head, used) = Wrapping.prefix(of: text, width: width, atLeastOne: atLeastOne)
                     let expected = reference(text, width, atLeastOne)
-                    #expect(String(head) == expected.0 && used == expected.1, "\(text) at \(width)")
+                    expectTrue(String(head) == expected.0 && used == expected.1, "\(text) at \(width)")
                     if !head.isEmpty && head.utf8.allSatisfy({ $0 < 0x80 }) { asciiPrefixes += 1 }
                 }
             }
         }
-        #expect(asciiPrefixes > 1_000, "the ASCII prefixes were exercised: \(asciiPrefixes)")
+        expectTrue(asciiPrefixes > 1_000, "the ASCII prefixes were exercised: \(asciiPrefixes)")
     }
 
     @Test func truncateFitsAndKeepsAPrefix() {
@@ -168,13 +168,13 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
             let whole = Wrapping.truncate(words, to: .max)
             for width in 0...40 {
                 let line = Wrapping.truncate(words, to: width)
-                #expect(line.width <= width)
+                expectTrue(line.width <= width)
                 expectEqual(line.width, DisplayWidth.of(line.plain))
                 if whole.width <= width {
                     expectEqual(line, whole)
                 } else {
-                    #expect(line.plain.hasSuffix("…") || width == 0)
-                    #expect(whole.plain.hasPrefix(String(line.plain.dropLast())))
+                    expectTrue(line.plain.hasSuffix("…") || width == 0)
+                    expectTrue(whole.plain.hasPrefix(String(line.plain.dropLast())))
                 }
             }
         }

@@ -360,7 +360,7 @@ final class KanbanSandbox: @unchecked Sendable {
         in directory: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let result = try run(arguments, stdin: stdin, environment: extra, in: directory)
-        try #require(
+        try require(
             result.status == 0, "kanban \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result.out
     }
@@ -472,18 +472,18 @@ struct BoardColumn: Equatable, CustomStringConvertible {
 
     /// Parses a kanban document (`list --json` or a file) with JSONSerialization.
     static func parse(_ bytes: [UInt8]) throws -> [BoardColumn] {
-        let root = try #require(
+        let root = try require(
             (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
             "not a kanban document: \(String(decoding: bytes, as: UTF8.self))")
         expectEqual(root["version"] as? Int, 2)
-        let boards = try #require(root["boards"] as? [[String: Any]])
+        let boards = try require(root["boards"] as? [[String: Any]])
         return try boards.map { board in
-            let items = try #require(board["items"] as? [[String: Any]])
+            let items = try require(board["items"] as? [[String: Any]])
             var column = BoardColumn(
-                try #require(board["title"] as? String),
-                try items.map { try #require($0["title"] as? String) },
+                try require(board["title"] as? String),
+                try items.map { try require($0["title"] as? String) },
                 limit: board["limit"] as? Int)
-            column.ids = try items.map { try #require($0["id"] as? String) }
+            column.ids = try items.map { try require($0["id"] as? String) }
             column.boardID = board["id"] as? String
             return column
         }
@@ -502,7 +502,7 @@ extension [BoardColumn] {
     /// The id of the only item titled `title`.
     func id(of title: String) throws -> String {
         let matches = flatMap { zip($0.items, $0.ids).filter { $0.0 == title }.map(\.1) }
-        try #require(matches.count == 1, "expected one item titled \(title), found \(matches.count)")
+        try require(matches.count == 1, "expected one item titled \(title), found \(matches.count)")
         return matches[0]
     }
 }
@@ -516,7 +516,7 @@ let sampleLayout = [
 
 /// Parses one JSON object.
 func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-    try #require(
+    try require(
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], "not a JSON object: \(text)",
         sourceLocation: sourceLocation)
 }
@@ -527,15 +527,15 @@ func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocatio
 func expectJSONError(
     _ result: ProcessResult, exit: Int32, code: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> String {
-    #expect(result.status == exit, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.stdout.isEmpty, "stdout must stay clean on an error: \(result.out)", sourceLocation: sourceLocation)
+    expectTrue(result.status == exit, "\(result)", sourceLocation: sourceLocation)
+    expectTrue(result.stdout.isEmpty, "stdout must stay clean on an error: \(result.out)", sourceLocation: sourceLocation)
     let lines = result.err.split(separator: "\n")
-    #expect(lines.count == 1, "stderr must be one JSON line: \(result.err)", sourceLocation: sourceLocation)
+    expectTrue(lines.count == 1, "stderr must be one JSON line: \(result.err)", sourceLocation: sourceLocation)
     let object = try jsonObject(result.err, sourceLocation: sourceLocation)
-    let error = try #require(object["error"] as? [String: Any], "\(result.err)", sourceLocation: sourceLocation)
-    #expect(error["code"] as? String == code, "\(result.err)", sourceLocation: sourceLocation)
-    let message = try #require(error["message"] as? String, "\(result.err)", sourceLocation: sourceLocation)
-    #expect(!message.isEmpty, sourceLocation: sourceLocation)
+    let error = try require(object["error"] as? [String: Any], "\(result.err)", sourceLocation: sourceLocation)
+    expectTrue(error["code"] as? String == code, "\(result.err)", sourceLocation: sourceLocation)
+    let message = try require(error["message"] as? String, "\(result.err)", sourceLocation: sourceLocation)
+    expectTrue(!message.isEmpty, sourceLocation: sourceLocation)
     return message
 }
 
@@ -635,12 +635,12 @@ func expectShellsRead(
         defer { directory.remove() }
         try directory.write(shell.script, to: "script")
         // fish makes directories of its own in HOME.
-        try #require(mkdir(directory.path("home"), 0o700) == 0)
+        try require(mkdir(directory.path("home"), 0o700) == 0)
         let result = try SpawnedProcess.start(
             shell.program, shell.arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path("home")],
             directory: directory.path, stdin: shell.stdin ? Array(shell.script.utf8) : nil
         ).wait(timeout: 60)
-        #expect(result.status == 0, "\(shell.name): \(result)", sourceLocation: sourceLocation)
+        expectTrue(result.status == 0, "\(shell.name): \(result)", sourceLocation: sourceLocation)
         let out = (try? directory.bytes("out")) ?? []
         let read = out.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
             String(decoding: $0, as: UTF8.self)
@@ -651,8 +651,8 @@ func expectShellsRead(
         let wanted = shell.words.dropFirst(wrong).first.map { $0.debugDescription } ?? "nothing"
         let comment = "\(shell.name) read \(read.count) words of \(shell.words.count); #\(wrong) is \(got), "
             + "not \(wanted)"
-        #expect(read == shell.words, Comment(rawValue: comment), sourceLocation: sourceLocation)
+        expectTrue(read == shell.words, Comment(rawValue: comment), sourceLocation: sourceLocation)
         let made = Set(try directory.entries()).subtracting(["home", "script", "out"])
-        #expect(made.isEmpty, "\(shell.name): nothing ran, but \(made) appeared", sourceLocation: sourceLocation)
+        expectTrue(made.isEmpty, "\(shell.name): nothing ran, but \(made) appeared", sourceLocation: sourceLocation)
     }
 }

@@ -71,7 +71,7 @@ final class Tmux: @unchecked Sendable {
         _ = try capture("\(Tmux.bash!) \(quote(input + ".sh"))", width: 2000, height: 5)
         let text = String(decoding: try sandbox.bytes(output), as: UTF8.self)
         let widths = text.split(separator: "\n").compactMap { Int($0) }
-        try #require(widths.count == lines.count, "the terminal reported \(widths.count) of \(lines.count) widths")
+        try require(widths.count == lines.count, "the terminal reported \(widths.count) of \(lines.count) widths")
         return widths
     }
 
@@ -87,7 +87,7 @@ final class Tmux: @unchecked Sendable {
             ])
         let result = try process.wait(timeout: 30)
         if arguments.first != "kill-server" && arguments.first != "kill-session" {
-            try #require(result.status == 0, "tmux \(arguments.joined(separator: " ")): \(result)")
+            try require(result.status == 0, "tmux \(arguments.joined(separator: " ")): \(result)")
         }
         return result
     }
