@@ -11,9 +11,10 @@ public struct TrailEntry: Hashable, Comparable, Sendable {
         self.time = time
     }
 
-    /// Ordered by time, then by board id, so that a union of two trails has one order.
+    /// Ordered by time, then by board id (the ids' own order, which is their text's), so that
+    /// a union of two trails has one order.
     public static func < (lhs: TrailEntry, rhs: TrailEntry) -> Bool {
-        (lhs.time, lhs.board.description) < (rhs.time, rhs.board.description)
+        lhs.time != rhs.time ? lhs.time < rhs.time : lhs.board < rhs.board
     }
 }
 

@@ -21,11 +21,13 @@ struct Options {
     var baseline: String?
     /// An earlier build of kanban that every case is also timed with, in the same run.
     var before: String?
+    /// Trail entries on every generated card (README: Flow).
+    var trail = 0
     var keep = false
 
     static let usage = """
         usage: kanban-bench [--sizes 10,1000,10000,100000,1000000] [--runs N] [--output FILE] [--kanban PATH]
-                            [--baseline PATH] [--before PATH] [--keep]
+                            [--baseline PATH] [--before PATH] [--trail N] [--keep]
                kanban-bench --floor FILE
 
           --sizes    item counts to generate (3 boards each)
@@ -36,6 +38,8 @@ struct Options {
                      a version-1 file of the same cards next to this one, in the same run
           --before   an earlier build of kanban: every case is timed with it too, in the same run, in a
                      row of its own ("…, before") under the case's; the report ends with each ratio
+          --trail    give every generated card a trail of N entries (default 0: none); an earlier
+                     build that does not know trails cannot read such files
           --keep     keep the generated files (their directory is printed)
         """
 
@@ -61,6 +65,11 @@ struct Options {
             case "--kanban": options.kanban = value(argument)
             case "--baseline": options.baseline = value(argument)
             case "--before": options.before = value(argument)
+            case "--trail":
+                guard let trail = Int(value(argument)), trail >= 0, trail <= 1_000 else {
+                    fail("--trail takes a number of entries, 0 to 1000")
+                }
+                options.trail = trail
             case "--keep": options.keep = true
             case "-h", "--help":
                 print(usage)
@@ -231,8 +240,9 @@ func buildKanban() -> String {
 
 /// A generated kanban: `count` items titled "Item N" over Todo, In Progress and Done. Every
 /// card has the times it was created and entered its board; half have one or two labels, a
-/// third a due date, and one in a hundred a short note.
-func generate(count: Int) -> Kanban {
+/// third a due date, and one in a hundred a short note; with `trail`, each card entered that
+/// many boards, an hour apart, the last one its own when it entered it.
+func generate(count: Int, trail: Int = 0) -> Kanban {
     var generator = SeededGenerator(seed: UInt64(count))
     let ids = try! Kanban(boards: []).newIDs(count: count + 3, using: &generator)
     var boards = ["Todo", "In Progress", "Done"].enumerated().map { Board(id: ids[count + $0], title: $1) }
@@ -245,7 +255,13 @@ func generate(count: Int) -> Kanban {
         if index % 2 == 0 { item.labels = labels[index / 2 % labels.count] }
         if index % 3 == 0 { item.due = Day(daysSinceEpoch: 20_800 + index % 90) }
         if index % 100 == 0 { item.note = "Steps:\n- reproduce with \"kanban list\"\n- fix\tand test" }
-        boards[index * 3 / count].items.append(item)
+        let board = index * 3 / count
+        item.trail = (0..<trail).map { step in
+            TrailEntry(
+                board: boards[(board + 3 - (trail - 1 - step) % 3) % 3].id,
+                time: item.entered!.adding(seconds: Int64(step + 1 - trail) * 3600))
+        }
+        boards[board].items.append(item)
     }
     return try! Kanban(boards: boards)
 }
@@ -311,8 +327,8 @@ func formatCount(_ count: Int) -> String {
 /// need of it: the id of an item halfway down Todo, Done's count, then up to 10,000 ids.
 /// It runs in a process of its own: a child's peak RSS as `wait4` reports it includes the
 /// parent's at the time of the spawn, so the parent must stay small.
-func generateFiles(count: Int, base: String) -> Never {
-    let kanban = generate(count: count)
+func generateFiles(count: Int, base: String, trail: Int) -> Never {
+    let kanban = generate(count: count, trail: trail)
     writeFile(base + ".json", KanbanFile.encode(kanban))
     writeFile(base + ".v1.json", Array(versionOne(kanban).utf8))
     let todo = kanban.boards[0].items
@@ -392,8 +408,8 @@ if arguments.first == "--floor" {
     floor(arguments[1])
 }
 if arguments.first == "--generate" {
-    guard arguments.count == 3, let count = Int(arguments[1]) else { fail(Options.usage) }
-    generateFiles(count: count, base: arguments[2])
+    guard arguments.count == 4, let count = Int(arguments[1]), let trail = Int(arguments[3]) else { fail(Options.usage) }
+    generateFiles(count: count, base: arguments[2], trail: trail)
 }
 let options = Options.parse(arguments)
 let kanban = options.kanban ?? buildKanban()
@@ -420,7 +436,7 @@ let earlierHistory = (1...3).flatMap { number in
 var rows: [Row] = []
 for size in options.sizes {
     let stem = directory + "/items-\(size)"
-    _ = measure([bench, "--generate", String(size), stem], errors: errors)
+    _ = measure([bench, "--generate", String(size), stem, String(options.trail)], errors: errors)
     let base = stem + ".json"
     let facts = String(decoding: readFile(stem + ".ids"), as: UTF8.self).split(separator: "\n").map(String.init)
     var info = stat()

@@ -175,6 +175,23 @@ struct TrailArrivalTests {
         expectEqual(card.trail, [entry("a", later), entry("b", later)])
     }
 
+    @Test func entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs() {
+        // The order compares ids as packed integers; it must be the order of their text, ids
+        // of every length included.
+        var generator = SeededGenerator(seed: 0x7A11)
+        let characters = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
+        let ids: [BoardID] = (0..<400).map { _ in
+            let length = Int.random(in: 1...ItemID.maximumLength, using: &generator)
+            return BoardID(String((0..<length).map { _ in characters.randomElement(using: &generator)! }))!
+        }
+        let time = Timestamp(seconds: 1_795_000_000)
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            let (x, y) = (TrailEntry(board: a, time: time), TrailEntry(board: b, time: time))
+            expectEqual(x < y, a.description < b.description, "\(a) and \(b)")
+            expectEqual(TrailEntry(board: b, time: time.adding(seconds: -1)) < x, true, "time comes first")
+        }
+    }
+
     @Test func twoArrivalsInOneSecondKeepTheLast() {
         var card = Item(id: id("a1"), title: "A")
         card.arrive(on: id("todo"), at: earlier)
