@@ -182,7 +182,9 @@ public struct Flow: Sendable {
         for board in kanban.boards {
             for item in board.items {
                 cards.append(
-                    FlowCard(id: item.id, title: item.title, created: item.created, trail: trail(item), place: .board(board.id)))
+                    FlowCard(
+                        id: item.id, title: item.title, created: item.created, trail: trail(item),
+                        place: .board(board.id)))
             }
         }
         for archived in kanban.archive {
@@ -280,7 +282,8 @@ public struct Flow: Sendable {
         return FlowFigures(
             window: window, finished: finished,
             throughputPerWeek: window.dayCount == 0 ? 0 : Double(finished) * 7 / Double(window.dayCount),
-            cycleTime: DaySpread(cycle), leadTime: DaySpread(lead), wip: active.map { WIPCount(board: boards[$0], count: wip[$0]) },
+            cycleTime: DaySpread(cycle), leadTime: DaySpread(lead),
+            wip: active.map { WIPCount(board: boards[$0], count: wip[$0]) },
             aging: aging)
     }
 
@@ -348,7 +351,10 @@ public struct Flow: Sendable {
 
     /// The window's first instant and the instant after its last (now included).
     private func bounds(of window: FlowWindow) -> (Timestamp, Timestamp) {
-        (FlowWindow.start(of: window.since), min(FlowWindow.start(of: window.until.adding(days: 1)), now.adding(seconds: 1)))
+        (
+            FlowWindow.start(of: window.since),
+            min(FlowWindow.start(of: window.until.adding(days: 1)), now.adding(seconds: 1))
+        )
     }
 
     /// The days from one instant to another, as a fraction.

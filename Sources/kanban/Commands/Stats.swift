@@ -2,11 +2,18 @@ import KanbanCore
 
 extension Commands {
     static let stats = CommandSpec(
-        "stats", usage: [.optional([.boards]), .optional(Options.since), .optional(Options.until), .optional(Options.cfd), .optional(Options.svg)],
+        "stats",
+        usage: [
+            .optional([.boards]), .optional(Options.since), .optional(Options.until), .optional(Options.cfd),
+            .optional(Options.svg),
+        ],
         summary: "flow figures: cycle time, throughput, work in progress; --cfd: the cumulative flow diagram",
         options: [
-            CommandOption(Options.since, "the window's first day: YYYY-MM-DD, today, or an age ago (3d, 2w); default: 29 days before --until"),
-            CommandOption(Options.until, "the window's last day, included (YYYY-MM-DD, today, or an age ago); default: today"),
+            CommandOption(
+                Options.since,
+                "the window's first day: YYYY-MM-DD, today, or an age ago (3d, 2w); default: 29 days before --until"),
+            CommandOption(
+                Options.until, "the window's last day, included (YYYY-MM-DD, today, or an age ago); default: today"),
             CommandOption(Options.cfd, "the cumulative flow diagram: a chart on a terminal, TSV elsewhere"),
             CommandOption(Options.svg, "write the diagram to FILE as a standalone SVG (implies --cfd)"),
             CommandOption(Options.force, "replace the --svg FILE if it exists"),
@@ -101,7 +108,10 @@ extension App {
             var selected: Set<BoardID>?
             if !request.boards.isEmpty {
                 do {
-                    selected = Set(try request.boards.map { name throws(KanbanError) in kanban.boards[try kanban.boardIndex(named: name)].id })
+                    selected = Set(
+                        try request.boards.map { name throws(KanbanError) in
+                            kanban.boards[try kanban.boardIndex(named: name)].id
+                        })
                 } catch {
                     throw .refused(error)
                 }
@@ -111,16 +121,21 @@ extension App {
             return CommandOutput(FlowReport.text(figures, style: style))
         }
         guard window.dayCount <= Self.longestFlowWindow else {
-            throw .usage("the diagram draws at most \(Self.longestFlowWindow) days; give a later --since", command: "stats")
+            throw .usage(
+                "the diagram draws at most \(Self.longestFlowWindow) days; give a later --since", command: "stats")
         }
         if options.json {
-            throw .usage("--cfd prints a chart, or TSV when not on a terminal; --json goes with the figures", command: "stats")
+            throw .usage(
+                "--cfd prints a chart, or TSV when not on a terminal; --json goes with the figures", command: "stats")
         }
         let diagram = flow.cumulativeFlow(in: window)
         if let path = request.svg {
-            try OutputFile.write(Array(FlowSVG.render(diagram).utf8), to: path, replacing: request.force, notOver: store.path)
+            try OutputFile.write(
+                Array(FlowSVG.render(diagram).utf8), to: path, replacing: request.force, notOver: store.path)
             if options.quiet { return CommandOutput("") }
-            return CommandOutput("wrote \(q(path)): the cumulative flow of \(diagram.boards.count) boards over \(diagram.days.count) days as SVG\n")
+            return CommandOutput(
+                "wrote \(q(path)): the cumulative flow of \(diagram.boards.count) boards over \(diagram.days.count) days as SVG\n"
+            )
         }
         let terminal = Terminal.detect(color: options.color)
         guard terminal.isTerminal else { return CommandOutput(FlowReport.tsv(diagram)) }

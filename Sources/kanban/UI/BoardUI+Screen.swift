@@ -172,7 +172,9 @@ extension BoardUI {
         let figures = Flow(kanban, now: clock.now, trail: \.trail)
             .figures(in: .lastDays(upTo: clock.now), boards: [board])
         var lines = [ScreenLine("flow through \(q(title)) (any key goes back)", style: .bold), ScreenLine()]
-        for line in FlowReport.text(figures, style: Style(enabled: false)).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in FlowReport.text(figures, style: Style(enabled: false)).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             lines += wrapped(String(line))
         }
         return lines
