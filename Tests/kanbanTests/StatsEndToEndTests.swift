@@ -130,6 +130,9 @@ struct StatsEndToEndTests {
         expectEqual(result.status, 64, "\(result)")
         expectTrue(result.err.contains(message), "\(result.err)")
         try expectEqual(sandbox.snapshot(), before)
+        // A usage error comes before looking for the file: the same without one.
+        let nowhere = try sandbox.run(arguments + ["-f", "missing.json"], environment: ["KANBAN_NOW": Self.now])
+        expectEqual(nowhere.status, 64, "\(nowhere)")
     }
 
     @Test(arguments: [80, 200])

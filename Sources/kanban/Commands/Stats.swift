@@ -94,8 +94,7 @@ extension App {
 
     /// `kanban stats [BOARD…] [--since DATE] [--until DATE] [--cfd] [--svg FILE]`
     func stats(_ request: StatsRequest) throws(CLIError) -> CommandOutput {
-        let store = try store()
-        let kanban = try store.load()
+        // The request is checked before the file is looked for: a usage error is one anywhere.
         let now = clock.now
         let until = request.until?.day(now: now) ?? now.utcDay
         let since = request.since?.day(now: now) ?? until.adding(days: -29)
@@ -103,6 +102,19 @@ extension App {
             throw .usage("--since \(since) is after --until \(until)", command: "stats")
         }
         let window = FlowWindow(since: since, until: until)
+        if request.cfd {
+            guard window.dayCount <= Self.longestFlowWindow else {
+                throw .usage(
+                    "the diagram draws at most \(Self.longestFlowWindow) days; give a later --since", command: "stats")
+            }
+            if options.json {
+                throw .usage(
+                    "--cfd prints a chart, or TSV when not on a terminal; --json goes with the figures",
+                    command: "stats")
+            }
+        }
+        let store = try store()
+        let kanban = try store.load()
         let flow = Flow(kanban, now: now, trail: \.trail)
         guard request.cfd else {
             var selected: Set<BoardID>?
@@ -119,14 +131,6 @@ extension App {
             let figures = flow.figures(in: window, boards: selected)
             if options.json { return CommandOutput(FlowReport.json(figures).line) }
             return CommandOutput(FlowReport.text(figures, style: style))
-        }
-        guard window.dayCount <= Self.longestFlowWindow else {
-            throw .usage(
-                "the diagram draws at most \(Self.longestFlowWindow) days; give a later --since", command: "stats")
-        }
-        if options.json {
-            throw .usage(
-                "--cfd prints a chart, or TSV when not on a terminal; --json goes with the figures", command: "stats")
         }
         let diagram = flow.cumulativeFlow(in: window)
         if let path = request.svg {
