@@ -172,9 +172,9 @@ public struct Flow: Sendable {
         self.now = now
     }
 
-    /// The flow of a kanban: its boards with their roles, its cards and its archive, each
-    /// card's trail as `trail` gives it.
-    public init(_ kanban: Kanban, now: Timestamp, trail: (Item) -> [TrailEntry]) {
+    /// The flow of a kanban: its boards with their roles, and its cards and its archive with
+    /// their trails.
+    public init(_ kanban: Kanban, now: Timestamp) {
         let boards = kanban.boards.indices.map { index in
             FlowBoard(id: kanban.boards[index].id, title: kanban.boards[index].title, role: kanban.role(ofBoard: index))
         }
@@ -183,7 +183,7 @@ public struct Flow: Sendable {
             for item in board.items {
                 cards.append(
                     FlowCard(
-                        id: item.id, title: item.title, created: item.created, trail: trail(item),
+                        id: item.id, title: item.title, created: item.created, trail: item.trail,
                         place: .board(board.id)))
             }
         }
@@ -191,7 +191,7 @@ public struct Flow: Sendable {
             let item = archived.item
             cards.append(
                 FlowCard(
-                    id: item.id, title: item.title, created: item.created, trail: trail(item),
+                    id: item.id, title: item.title, created: item.created, trail: item.trail,
                     place: .archived(from: archived.board, at: archived.archived)))
         }
         self.init(boards: boards, cards: cards, now: now)

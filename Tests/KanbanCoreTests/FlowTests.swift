@@ -405,7 +405,8 @@ struct FlowTests {
         try kanban.setRole(of: 0, to: .active)
         let now = Self.at("2026-11-25T00:00:00Z")
         try kanban.archive([Location(board: 2, index: 0)], now: now)
-        let flow = Flow(kanban, now: now) { item in [TrailEntry(board: kanban.boards[0].id, time: item.created ?? now)] }
+        kanban.boards[0].items[0].trail = [TrailEntry(board: kanban.boards[0].id, time: now)]
+        let flow = Flow(kanban, now: now)
         expectEqual(flow.boards.map(\.role), [.active, .active, .done])
         expectEqual(flow.cards.count, 9)
         expectEqual(flow.cards.last?.place, .archived(from: kanban.boards[2].id, at: now))

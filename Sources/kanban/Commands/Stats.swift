@@ -115,7 +115,7 @@ extension App {
         }
         let store = try store()
         let kanban = try store.load()
-        let flow = Flow(kanban, now: now, trail: \.trail)
+        let flow = Flow(kanban, now: now)
         guard request.cfd else {
             var selected: Set<BoardID>?
             if !request.boards.isEmpty {

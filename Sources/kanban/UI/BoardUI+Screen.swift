@@ -169,7 +169,7 @@ extension BoardUI {
     /// `s`: the flow figures of a board over the last 30 days, as `kanban stats BOARD` prints them.
     private func statsLines(_ board: BoardID) -> [ScreenLine] {
         let title = kanban.boardIndex(id: board).map { kanban.boards[$0].title } ?? ""
-        let figures = Flow(kanban, now: clock.now, trail: \.trail)
+        let figures = Flow(kanban, now: clock.now)
             .figures(in: .lastDays(upTo: clock.now), boards: [board])
         var lines = [ScreenLine("flow through \(q(title)) (any key goes back)", style: .bold), ScreenLine()]
         for line in FlowReport.text(figures, style: Style(enabled: false)).split(
