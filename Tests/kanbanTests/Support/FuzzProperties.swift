@@ -146,7 +146,16 @@ public enum FuzzProperties {
             guard let text = String(validating: line, as: UTF8.self),
                 let words = try? ShellWords.split(text[...])
             else { continue }
-            let quoted = words.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
+            // Scalar by scalar: a quote followed by a combining mark is one Character but still
+            // a quote to the splitter.
+            let quoted = words.map { word in
+                var out = "'".unicodeScalars
+                for scalar in word.unicodeScalars {
+                    if scalar == "'" { out.append(contentsOf: #"'\''"#.unicodeScalars) } else { out.append(scalar) }
+                }
+                out.append("'")
+                return String(out)
+            }.joined(separator: " ")
             guard let again = try? ShellWords.split(quoted[...]) else { return "quoted words do not split: \(quoted)" }
             if again != words { return "quoted words split differently: \(words) became \(again)" }
         }
