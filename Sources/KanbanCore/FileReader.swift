@@ -13,6 +13,8 @@ struct FileReader {
     var boardsWithoutID = 0
     /// The last date read, for the timestamps that follow.
     var dates = DateCache()
+    /// The bytes being read, when cards may keep their lines in them (see `KeptLine`).
+    var file: FileBytes?
 
     init(json: JSONReader, version: Int, expectedIDs: Int, deferringIDs: Bool = false) {
         self.json = json

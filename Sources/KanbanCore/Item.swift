@@ -6,12 +6,12 @@
 /// stated once, in `Schema.swift`.
 public struct Item: Hashable, Sendable {
     /// The id, stable across moves and renames; see ``Kanban/idLength(forItemCount:)``.
-    public var id: ItemID
+    public var id: ItemID { didSet { line = KeptLine() } }
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
     /// read from a hand-edited file is kept as it is, so renderers must escape it.
-    public var title: String
+    public var title: String { didSet { line = KeptLine() } }
     /// Labels, compared ignoring case.
-    public var labels: Labels
+    public var labels: Labels { didSet { line = KeptLine() } }
     /// The people it is assigned to: user names, compared ignoring case, with the rules of
     /// labels (README: Cards with content).
     public var assignees: Labels {
@@ -19,7 +19,7 @@ public struct Item: Hashable, Sendable {
         set { assigneeNames = newValue.isEmpty ? nil : newValue.names }
     }
     /// The assignees' names, `nil` for none: most cards have none.
-    private var assigneeNames: [String]?
+    private var assigneeNames: [String]? { didSet { line = KeptLine() } }
     /// Whether it is assigned to no one (read without making a set).
     var hasNoAssignees: Bool { assigneeNames == nil }
     /// Every board the card entered and when, oldest first, without repeats; empty for cards
@@ -31,19 +31,26 @@ public struct Item: Hashable, Sendable {
         set { trailEntries = Self.stored(newValue) }
     }
     /// The trail, `nil` for none: cards from older files have none, and a card stays small.
-    private var trailEntries: [TrailEntry]?
+    private var trailEntries: [TrailEntry]? { didSet { line = KeptLine() } }
     /// Whether it has no trail (read without making an array).
     var hasNoTrail: Bool { trailEntries == nil }
     /// Free text, several lines.
-    public var note: String?
+    public var note: String? { didSet { line = KeptLine() } }
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
-    public var conflicts = Conflicts()
+    public var conflicts = Conflicts() { didSet { line = KeptLine() } }
     // The dates are kept as plain numbers, with a value that is no date for none: a board's
     // cards are an array that moves shift in memory, and optionals would make each card a
     // third larger.
-    private var dueDays = Int32.min
-    private var createdSeconds = Int64.min
-    private var enteredSeconds = Int64.min
+    private var dueDays = Int32.min { didSet { line = KeptLine() } }
+    private var createdSeconds = Int64.min { didSet { line = KeptLine() } }
+    private var enteredSeconds = Int64.min { didSet { line = KeptLine() } }
+
+    /// The card's line in the file it was read from, while the card is as it was read: a
+    /// write copies those bytes rather than writing the card again (README: Performance).
+    /// Setting any other stored property drops it (each one's `didSet`), so a card that
+    /// changed is always written from its fields. Not part of the card's value: two cards
+    /// that differ only in it are equal.
+    var line = KeptLine()
 
     /// The due date.
     public var due: Day? {
@@ -80,6 +87,16 @@ public struct Item: Hashable, Sendable {
         id: ItemID, title: String, labels: Labels = [], assignees: Labels = [], due: Day? = nil,
         created: Timestamp? = nil, entered: Timestamp? = nil, trail: [TrailEntry] = [], note: String? = nil
     ) {
+        self.init(
+            id: id, title: title, labels: labels, assignees: assignees, due: due, created: created, entered: entered,
+            trail: trail, note: note, line: KeptLine())
+    }
+
+    /// A card read from a file, that keeps its `line` there.
+    init(
+        id: ItemID, title: String, labels: Labels, assignees: Labels, due: Day?, created: Timestamp?,
+        entered: Timestamp?, trail: [TrailEntry], note: String?, line: KeptLine
+    ) {
         // Each stored property set directly: through the dates' setters, the card would be
         // made in a local and copied out.
         self.id = id
@@ -91,6 +108,7 @@ public struct Item: Hashable, Sendable {
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)
         enteredSeconds = Self.stored(entered)
+        self.line = line
     }
 
     /// The card arrives on `board` at `now`: it entered it then, and its trail gains the
@@ -274,4 +292,55 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.packed < rhs.packed }
+}
+
+/// Where a card's line is in the bytes of the file it was read from, kept only for a line in
+/// exactly the layout this build writes, so that copying it gives what writing the card
+/// would (README: Performance). Every kept line is equal to every other, and hashes to
+/// nothing: a card's value is its fields.
+struct KeptLine: Hashable, Sendable {
+    /// The file's bytes; `nil`: no line is kept.
+    let file: FileBytes?
+    let start: UInt32
+    let count: UInt32
+
+    /// No line kept.
+    init() {
+        file = nil
+        start = 0
+        count = 0
+    }
+
+    init(file: FileBytes, range: Range<Int>) {
+        self.file = file
+        start = UInt32(range.lowerBound)
+        count = UInt32(range.count)
+    }
+
+    /// Whether both are the same kept line of the same file: two cards with that are
+    /// equal, without comparing their fields.
+    func isSame(as other: KeptLine) -> Bool {
+        file != nil && file === other.file && start == other.start
+    }
+
+    /// Calls `body` with the line's bytes; there are some only when ``file`` is set.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard let file else { return nil }
+        return try file.bytes.withUnsafeBufferPointer { bytes in
+            try body(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start) + Int(count)]))
+        }
+    }
+
+    static func == (_: KeptLine, _: KeptLine) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
+/// The bytes of a file a kanban was read from, shared by the cards that keep their line in
+/// it; they stay as they were read.
+final class FileBytes: Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 }

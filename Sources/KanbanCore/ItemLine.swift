@@ -68,10 +68,18 @@ extension FileReader {
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
         try checker.checkItem(id: prefix.id, title: title, note: nil)
+        // The line is kept when writing the card gives these very bytes: the current version's
+        // layout (checked above, field by field) and a title with nothing the writer escapes.
+        var line = KeptLine()
+        if let file, version == KanbanFile.version,
+            !UnsafeBufferPointer(rebasing: json.bytes[prefix.title]).contains(where: JSON.mayNeedEscape)
+        {
+            line = KeptLine(file: file, range: start..<json.offset)
+        }
         items.append(
             Item(
                 id: prefix.id, title: consume title, labels: consume labels, assignees: consume assignees, due: due,
-                created: created, entered: entered, trail: consume trail))
+                created: created, entered: entered, trail: consume trail, note: nil, line: line))
         return true
     }
 
@@ -201,6 +209,8 @@ extension ChunkWriter {
     /// The line of the card at `card`, read where it is: a card passed by value into this
     /// mutating method would be copied (its strings retained and released) on the way.
     private mutating func appendWrittenItem(at card: UnsafePointer<Item>) throws {
+        // A card as it was read: its line, as it was (see `KeptLine`).
+        if try card.pointee.line.withBytes({ try append($0) }) != nil { return }
         guard schemaIsKnown, card.pointee.conflicts.isEmpty else {  // rare: a card with a recorded conflict
             return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }

@@ -146,7 +146,7 @@ struct ChunkWriter {
         guard !bytes.isEmpty else { return }
         try reserve(bytes.count)
         guard bytes.count <= capacity else { return try sink(UnsafeRawBufferPointer(bytes)) }
-        (base + count).initialize(from: bytes.baseAddress!, count: bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         count += bytes.count
     }
 

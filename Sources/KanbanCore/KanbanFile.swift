@@ -51,20 +51,24 @@ public enum KanbanFile {
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
     public static func decode(_ bytes: [UInt8]) throws(KanbanError) -> (kanban: Kanban, format: Format) {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(KanbanError) in try decode(buffer) }
+        // The cards read keep their lines in these bytes, to be copied when written back.
+        let file = FileBytes(bytes)
+        let result = file.bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(KanbanError) in try decode(buffer, file: file) }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(KanbanError) -> (Kanban, Format) {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes) throws(KanbanError) -> (
+        Kanban, Format
+    ) {
         var json = JSONReader(bytes)
         json.skipByteOrderMark()
         json.skipWhitespace()
         var result: (Kanban, Format)
         switch json.peek {
         case UInt8(ascii: "{"):
-            result = try readDocument(json)
+            result = try readDocument(json, file: file)
         case UInt8(ascii: "["):
             result = (try readLegacyDocument(&json), .legacy)
         case nil:
@@ -84,23 +88,24 @@ public enum KanbanFile {
     /// Reads a document with its ids checked for repeats at the end, all at once; a document
     /// that fails any check, or repeats an id, is read again with each id checked as it
     /// comes, so that what is reported is the first problem in the file, on its line.
-    private static func readDocument(_ json: JSONReader) throws(KanbanError) -> (Kanban, Format) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes) throws(KanbanError) -> (Kanban, Format) {
         do throws(KanbanError) {
-            let read = try readDocument(json, deferringIDs: true)
+            let read = try readDocument(json, file: file, deferringIDs: true)
             if !read.idsRepeat { return read.result }
         } catch {}
-        return try readDocument(json, deferringIDs: false).result
+        return try readDocument(json, file: file, deferringIDs: false).result
     }
 
-    private static func readDocument(_ json: JSONReader, deferringIDs: Bool) throws(KanbanError) -> (
-        result: (Kanban, Format), idsRepeat: Bool
-    ) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes, deferringIDs: Bool) throws(KanbanError)
+        -> (result: (Kanban, Format), idsRepeat: Bool)
+    {
         let version = try documentVersion(json)
         // Room for the ids, not a limit: a card's line takes at least 40 bytes, and about
         // 130 with the times version 2 gives each card.
         var reader = FileReader(
             json: json, version: version, expectedIDs: json.bytes.count / (version < 2 ? 40 : 64),
             deferringIDs: deferringIDs)
+        reader.file = file
         var kanban = Kanban(trusted: [])
         try reader.json.beginObject("the document")
         var seenVersion = false

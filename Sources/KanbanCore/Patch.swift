@@ -96,10 +96,11 @@ public struct Patch: Hashable, Sendable {
         for id in Set(old.keys).union(new.keys) {
             let (from, to) = (old[id] ?? [], new[id] ?? [])
             if from == to { continue }
-            cards[id] = Self.stretch(from, to, id: \.id)
+            cards[id] = Self.stretch(from, to, id: \.id, line: { $0.pointee.line })
         }
         self.cards = cards
-        archive = before.archive == after.archive ? nil : Self.stretch(before.archive, after.archive, id: \.item.id)
+        archive = before.archive == after.archive ? nil : Self.stretch(
+            before.archive, after.archive, id: \.item.id, line: { $0.pointee.item.line })
     }
 
     /// Whether the patch changes nothing.
@@ -115,15 +116,28 @@ public struct Patch: Hashable, Sendable {
             archive: archive.map { Stretch(offset: $0.offset, anchor: $0.anchor, before: $0.after, after: $0.before) })
     }
 
-    private static func stretch<Element>(_ before: [Element], _ after: [Element], id: (Element) -> ItemID)
-        -> Stretch<Element>
-    {
-        var prefix = 0
-        let shorter = min(before.count, after.count)
-        while prefix < shorter && before[prefix] == after[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
-            suffix += 1
+    /// `line` gives a card's kept line: two cards that keep the same line of the same file
+    /// are equal without comparing their fields, which is nearly every card of a command.
+    private static func stretch<Element>(
+        _ before: [Element], _ after: [Element], id: (Element) -> ItemID,
+        line: (UnsafePointer<Element>) -> KeptLine
+    ) -> Stretch<Element> {
+        // Compared where they are: a card passed by value would be copied (its strings
+        // retained and released) for each comparison.
+        let (prefix, suffix) = before.withUnsafeBufferPointer { before in
+            after.withUnsafeBufferPointer { after in
+                func same(_ a: Int, _ b: Int) -> Bool {
+                    line(before.baseAddress! + a).isSame(as: line(after.baseAddress! + b)) || before[a] == after[b]
+                }
+                var prefix = 0
+                let shorter = min(before.count, after.count)
+                while prefix < shorter && same(prefix, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix && same(before.count - 1 - suffix, after.count - 1 - suffix) {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
         }
         return Stretch(
             offset: prefix, anchor: prefix > 0 ? id(before[prefix - 1]) : nil,

@@ -203,3 +203,119 @@ extension ItemLines {
 @Test func theDirectPathKnowsEveryFieldOfTheSchema() {
     expectTrue(schemaIsKnown, "ItemLine.swift's knownFields differ from Schema.item: the direct path is off")
 }
+
+/// A card read from the file keeps its line there, and a write copies that line rather than
+/// writing the card again (README: Performance): the bytes must be the ones writing the card
+/// gives, for a card as read, and a card that changed in any way must be written anew.
+@Suite struct KeptLines {
+    /// A file of `items` over two boards, as this build writes it.
+    private func file(_ items: [Item]) -> [UInt8] {
+        let half = items.count / 2
+        return KanbanFile.encode(
+            Kanban(trusted: [
+                Board(id: ItemID("bd1")!, title: "One", items: Array(items[..<half])),
+                Board(id: ItemID("bd2")!, title: "Two", items: Array(items[half...])),
+            ]))
+    }
+
+    /// The file's text for `kanban`: a failure shows text, not bytes.
+    private func text(_ kanban: Kanban) -> String {
+        String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
+    }
+
+    /// The kanban with no card keeping a line: every card written from its fields.
+    private func forgettingLines(_ kanban: Kanban) -> Kanban {
+        var kanban = kanban
+        for board in kanban.boards.indices {
+            for index in kanban.boards[board].items.indices { kanban.boards[board].items[index].line = KeptLine() }
+        }
+        return kanban
+    }
+
+    private func randomItems(seed: UInt64, count: Int) -> [Item] {
+        var generator = SeededGenerator(seed: seed)
+        var ids = Set<ItemID>()
+        return (0..<count).compactMap { _ in
+            let item = randomItem(using: &generator)
+            return ids.insert(item.id).inserted ? item : nil
+        }
+    }
+
+    @Test func aFileAsReadIsWrittenAsItWasWithItsLinesKept() throws {
+        let bytes = file(randomItems(seed: 31, count: 600))
+        let kanban = try KanbanFile.decode(bytes).kanban
+        let cards = kanban.boards.flatMap(\.items)
+        let kept = cards.filter { $0.line.file != nil }.count
+        // Cards with a note, a recorded conflict or a title the writer escapes keep none.
+        expectTrue(kept > 100 && kept < cards.count, "some cards keep their line, some do not (\(kept) of \(cards.count))")
+        expectEqual(KanbanFile.encode(kanban), bytes)
+        expectEqual(KanbanFile.encode(forgettingLines(kanban)), bytes)
+    }
+
+    /// Every card field, set from another card on a card that keeps its line: the write is
+    /// the card's new fields, never its old line.
+    @Test func aCardThatChangesInAnyFieldIsWrittenFromItsFields() throws {
+        let items = randomItems(seed: 32, count: 400)
+        let kanban = try KanbanFile.decode(file(items)).kanban
+        var generator = SeededGenerator(seed: 33)
+        for field in CardField.all {
+            var changedKeptCards = 0
+            for _ in 0..<200 {
+                var changed = kanban
+                let board = Int.random(in: 0..<2, using: &generator)
+                let index = Int.random(in: changed.boards[board].items.indices, using: &generator)
+                guard changed.boards[board].items[index].line.file != nil else { continue }
+                let other = items.randomElement(using: &generator)!
+                let before = changed.boards[board].items[index]
+                field.set(&changed.boards[board].items[index], field.value(other))
+                guard changed.boards[board].items[index] != before else { continue }
+                changedKeptCards += 1
+                expectEqual(
+                    text(changed), text(forgettingLines(changed)), "\(field.name) set on \(before.id)")
+            }
+            expectTrue(changedKeptCards >= 10, "cards that kept a line changed their \(field.name) (\(changedKeptCards))")
+        }
+        // The fields that are not descriptors: the id and the recorded conflicts.
+        var changed = kanban
+        let index = try require(changed.boards[0].items.firstIndex { $0.line.file != nil })
+        changed.boards[0].items[index].id = ItemID("zz9")!
+        changed.boards[0].items[index + 1].conflicts = sampleConflicts(ConflictField.card, using: &generator)
+        changed.boards[0].items[index + 2].title += "!"
+        expectEqual(text(changed), text(forgettingLines(changed)))
+    }
+
+    /// A hand-edited line may hold, unescaped, what the writer escapes (a DEL, a C1 control, a
+    /// line separator): such a line is read, but not kept; the write escapes it.
+    @Test func aLineHoldingTextTheWriterEscapesIsNotKept() throws {
+        for raw in ["a\u{7F}b", "a\u{85}b", "a\u{2028}b", "a\u{202E}b"] {
+            let text = """
+                {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
+                {"id": "c1", "title": "\(raw)"}]}]}
+                """
+            let kanban = try KanbanFile.decode(Array(text.utf8)).kanban
+            let card = kanban.boards[0].items[0]
+            expectEqual(card.title, raw)
+            expectTrue(card.line.file == nil, "\(raw.unicodeScalars.map { $0.value })")
+            let written = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
+            expectTrue(written.contains("\\u"), "the write escapes it: \(written)")
+        }
+    }
+
+    /// A patch compares cards that keep the same line without their fields; a card that
+    /// changed is still found, whether or not it kept a line.
+    @Test func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines() throws {
+        let kanban = try KanbanFile.decode(file(randomItems(seed: 34, count: 300))).kanban
+        var generator = SeededGenerator(seed: 35)
+        for _ in 0..<50 {
+            var changed = kanban
+            let board = Int.random(in: 0..<2, using: &generator)
+            let index = Int.random(in: changed.boards[board].items.indices, using: &generator)
+            changed.boards[board].items[index].title += " (edited)"
+            let patch = Patch(from: kanban, to: changed)
+            let stretch = try require(patch.cards[changed.boards[board].id])
+            expectEqual(stretch.offset, index)
+            expectEqual(stretch.after.map(\.title), [changed.boards[board].items[index].title])
+            expectEqual(patch.exactlyApplied(to: kanban), changed)
+        }
+    }
+}
