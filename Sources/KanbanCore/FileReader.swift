@@ -13,6 +13,8 @@ struct FileReader {
     var boardsWithoutID = 0
     /// The last date read, for the timestamps that follow.
     var dates = DateCache()
+    /// The sets of labels and names read last, for the cards that follow.
+    var words = WordsCache()
     /// The bytes being read, when cards may keep their lines in them (see `KeptLine`).
     var file: FileBytes?
 

@@ -93,6 +93,7 @@ public struct Item: Hashable, Sendable {
     }
 
     /// A card read from a file, that keeps its `line` there.
+    @inline(__always)
     init(
         id: ItemID, title: String, labels: Labels, assignees: Labels, due: Day?, created: Timestamp?,
         entered: Timestamp?, trail: [TrailEntry], note: String?, line: KeptLine

@@ -37,11 +37,11 @@ extension FileReader {
         var trail: [TrailEntry] = []
         if version >= 2 {
             if json.consume(", \"labels\": ") {
-                guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
+                guard let read = json.readWrittenLabels(words: &words) else { return giveUp(at: start) }
                 labels = read
             }
             if json.consume(", \"assignees\": ") {
-                guard let read = json.readWrittenLabels() else { return giveUp(at: start) }
+                guard let read = json.readWrittenLabels(words: &words) else { return giveUp(at: start) }
                 assignees = read
             }
             if json.consume(", \"due\": ") {
@@ -71,9 +71,7 @@ extension FileReader {
         // The line is kept when writing the card gives these very bytes: the current version's
         // layout (checked above, field by field) and a title with nothing the writer escapes.
         var line = KeptLine()
-        if let file, version == KanbanFile.version,
-            !UnsafeBufferPointer(rebasing: json.bytes[prefix.title]).contains(where: JSON.mayNeedEscape)
-        {
+        if let file, version == KanbanFile.version, !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII) {
             line = KeptLine(file: file, range: start..<json.offset)
         }
         items.append(
@@ -91,6 +89,14 @@ extension FileReader {
 }
 
 extension JSONReader {
+    /// Whether the text in `range` of a string read whole, with no escape or control
+    /// character, holds something the writer escapes. In ASCII text that is only DEL: the
+    /// read stopped at every other.
+    func mayNeedEscape(_ range: Range<Int>, isASCII: Bool) -> Bool {
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        return isASCII ? text.contains(0x7F) : text.contains(where: JSON.mayNeedEscape)
+    }
+
     /// `"…"` of exactly `count` bytes with no escape, parsed by `parse`; `nil`, having
     /// consumed nothing, otherwise.
     mutating func readWrittenQuoted<T>(_ count: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
@@ -134,8 +140,19 @@ extension JSONReader {
 
     /// `["a", "b"]` of short ASCII labels in the order this build writes them; `nil`, having
     /// consumed nothing, otherwise. The order is checked on the bytes, before any string is made.
-    mutating func readWrittenLabels() -> Labels? {
+    mutating func readWrittenLabels(words cache: inout WordsCache) -> Labels? {
         guard peek == UInt8(ascii: "[") else { return nil }
+        if let (words, count) = cache.words(at: UnsafeBufferPointer(rebasing: bytes[offset...])) {
+            seek(to: offset + count)
+            return words
+        }
+        let start = offset
+        guard let words = readWrittenLabels() else { return nil }
+        cache.add(words, UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        return words
+    }
+
+    private mutating func readWrittenLabels() -> Labels? {
         // First the bytes are checked and the labels counted, then the strings are made, in
         // an array of the right size.
         var count = 0
@@ -188,6 +205,53 @@ extension JSONReader {
             if x != y { return x < y }
         }
         return a.count < b.count
+    }
+}
+
+/// The sets of words read last, by the bytes of their arrays (`["bug", "p1"]`): a file's
+/// cards share a few sets of labels and of names, so most sets are read by comparing bytes,
+/// and share one array. Bytes equal to a set's are that set, and end where its did.
+struct WordsCache {
+    private var entries: [(bytes: [UInt8], words: Labels)] = []
+    /// The entry the next new set replaces once there are `capacity`.
+    private var next = 0
+    private static let capacity = 8
+
+    /// The set whose bytes `text` starts with, and their count.
+    func words(at text: UnsafeBufferPointer<UInt8>) -> (Labels, Int)? {
+        for entry in entries where entry.bytes.count <= text.count {
+            if entry.bytes.withUnsafeBufferPointer({ Self.isPrefix($0, of: text) }) {
+                return (entry.words, entry.bytes.count)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `text` starts with `bytes` (at least as long), compared a word at a time.
+    private static func isPrefix(_ bytes: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (a, b) = (UnsafeRawPointer(bytes.baseAddress!), UnsafeRawPointer(text.baseAddress!))
+        var index = 0
+        while bytes.count - index >= 8 {
+            guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            guard bytes[index] == text[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    mutating func add(_ words: Labels, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 128 else { return }
+        if entries.count < Self.capacity {
+            entries.append((Array(bytes), words))
+        } else {
+            entries[next] = (Array(bytes), words)
+            next = (next + 1) % Self.capacity
+        }
     }
 }
 

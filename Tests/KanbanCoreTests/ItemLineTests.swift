@@ -319,3 +319,27 @@ extension ItemLines {
         }
     }
 }
+
+extension KeptLines {
+    /// The direct path reads most sets of labels and names by comparing their bytes with the
+    /// last sets read (`WordsCache`): sets that start alike, or hold `]`, and more sets than
+    /// it keeps, read back as they were written, card by card.
+    @Test func setsOfWordsReadFromTheLastSetsAreTheSetsWritten() throws {
+        let sets: [[String]] = [
+            ["a"], ["a", "b"], ["a]"], ["a]", "b"], ["a", "b]"], ["ab"], ["b"], ["a", "c"], ["a", "b", "c"],
+            ["bug"], ["bug", "p1"], ["p1"], ["x]", "y"],
+        ]
+        var generator = SeededGenerator(seed: 36)
+        let items = (0..<800).map { index in
+            Item(
+                id: ItemID("c\(index)")!, title: "Card \(index)",
+                labels: try! Labels(validating: sets.randomElement(using: &generator)!),
+                assignees: try! Labels(validating: sets.randomElement(using: &generator)!))
+        }
+        let read = try KanbanFile.decode(file(items)).kanban.boards.flatMap(\.items)
+        expectEqual(read.count, items.count)
+        let wrong = zip(read, items).filter { $0 != $1 }.map(\.1.id)
+        expectEqual(wrong, [], "cards read with other words")
+        expectEqual(read.filter { $0.line.file != nil }.count, items.count)
+    }
+}

@@ -66,6 +66,7 @@ extension App {
             }.line
             return CommandOutput(json, notes: outcome.notes)
         }
+        let style = style  // the terminal is looked at once, not for each line
         return CommandOutput(each.map { $0.text(style: style) }.joined(), notes: outcome.notes)
     }
 
