@@ -50,9 +50,13 @@ struct FileReader {
         var expected = (~seen).trailingZeroBitCount  // files this build wrote have their keys in schema order
         while true {
             // The layout this build writes: `, "key": ` for a later field, in schema order.
-            if !first, let index = (expected..<schema.count).first(where: { json.consumeWrittenKey(schema[$0].quotedKey) }) {
+            if !first,
+                let index = (expected..<schema.count).first(where: { json.consumeWrittenKey(schema[$0].quotedKey) })
+            {
                 guard schema[index].since <= version else {
-                    throw json.error("key \"\(schema[index].key)\" in \(owner) is new in version 2 of the file, but this one says \"version\": \(version)")
+                    throw json.error(
+                        "key \"\(schema[index].key)\" in \(owner) is new in version 2 of the file, but this one says \"version\": \(version)"
+                    )
                 }
                 // A key read earlier out of order may come again in order: still a repeat.
                 guard seen & (1 << index) == 0 else {

@@ -232,8 +232,9 @@ struct WordsCache {
         let (a, b) = (UnsafeRawPointer(bytes.baseAddress!), UnsafeRawPointer(text.baseAddress!))
         var index = 0
         while bytes.count - index >= 8 {
-            guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard
+                a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             else { return false }
             index += 8
         }
@@ -406,7 +407,9 @@ extension UnsafeMutablePointer<UInt8> {
     /// Writes `bytes` here and moves past them.
     @inline(__always)
     fileprivate mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let source = bytes.baseAddress { UnsafeMutableRawPointer(self).copyMemory(from: source, byteCount: bytes.count) }
+        if let source = bytes.baseAddress {
+            UnsafeMutableRawPointer(self).copyMemory(from: source, byteCount: bytes.count)
+        }
         self += bytes.count
     }
 

@@ -193,7 +193,8 @@ public enum KanbanFile {
                     }
                     items = list
                 } else {
-                    throw reader.error("unknown key \(JSON.quoted(try reader.text(of: key))) in a board", at: key.offset)
+                    throw reader.error(
+                        "unknown key \(JSON.quoted(try reader.text(of: key))) in a board", at: key.offset)
                 }
             }
             guard let title else { throw reader.error("missing key \"title\" in a board", at: boardOffset) }

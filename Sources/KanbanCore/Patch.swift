@@ -99,8 +99,11 @@ public struct Patch: Hashable, Sendable {
             cards[id] = Self.stretch(from, to, id: \.id, line: { $0.pointee.line })
         }
         self.cards = cards
-        archive = before.archive == after.archive ? nil : Self.stretch(
-            before.archive, after.archive, id: \.item.id, line: { $0.pointee.item.line })
+        archive =
+            before.archive == after.archive
+            ? nil
+            : Self.stretch(
+                before.archive, after.archive, id: \.item.id, line: { $0.pointee.item.line })
     }
 
     /// Whether the patch changes nothing.
@@ -112,7 +115,9 @@ public struct Patch: Hashable, Sendable {
     public var reversed: Patch {
         Patch(
             boardsBefore: boardsAfter, boardsAfter: boardsBefore,
-            cards: cards.mapValues { Stretch(offset: $0.offset, anchor: $0.anchor, before: $0.after, after: $0.before) },
+            cards: cards.mapValues {
+                Stretch(offset: $0.offset, anchor: $0.anchor, before: $0.after, after: $0.before)
+            },
             archive: archive.map { Stretch(offset: $0.offset, anchor: $0.anchor, before: $0.after, after: $0.before) })
     }
 

@@ -17,7 +17,9 @@ extension Commands {
             once, or nothing is written and the first failing line is reported as 'line K: …'
             with that error's exit code.
             """,
-        examples: ["kanban batch changes.txt", "printf 'add \"Ship it\" --to Todo\\nmove Todo:0 Done\\n' | kanban batch"],
+        examples: [
+            "kanban batch changes.txt", "printf 'add \"Ship it\" --to Todo\\nmove Todo:0 Done\\n' | kanban batch",
+        ],
         build: { arguments throws(CLIError) in
             guard arguments.operands.count <= 1 else {
                 throw arguments.usage("'batch' takes one script, FILE or - (standard input)")
@@ -55,7 +57,9 @@ extension App {
             return all
         }
         if options.quiet { return CommandOutput([], notes: outcome.notes) }
-        let each = reports.map { Report(command: $0.operation.name, change: $0.change, dryRun: dryRun, file: store.path) }
+        let each = reports.map {
+            Report(command: $0.operation.name, change: $0.change, dryRun: dryRun, file: store.path)
+        }
         if options.json {
             let json = JSONObject { object in
                 object.add("command", "batch")
@@ -75,9 +79,13 @@ extension App {
         let script = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         var operations: [(Int, Operation)] = []
         // Split as bytes: a line ends at LF, whatever the characters around it.
-        for (index, rawLine) in script.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in script.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let number = index + 1
-            guard let text = String(validating: rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine, as: UTF8.self)
+            guard
+                let text = String(
+                    validating: rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine, as: UTF8.self)
             else {
                 throw .atLine(number, .badInput("invalid UTF-8; nothing was changed"))
             }
