@@ -35,13 +35,17 @@ public struct Item: Hashable, Sendable {
     /// Whether it has no trail (read without making an array).
     var hasNoTrail: Bool { trailEntries == nil }
     /// Free text, several lines.
-    public var note: String? { didSet { line = KeptLine() } }
+    public var note: String? {
+        get { noteText?.text }
+        set { noteText = newValue.map(NoteText.init) }
+    }
+    /// The note, boxed: few cards have one, and a card stays small.
+    private var noteText: NoteText? { didSet { line = KeptLine() } }
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
     public var conflicts = Conflicts() { didSet { line = KeptLine() } }
     // The dates are kept as plain numbers, with a value that is no date for none: a board's
-    // cards are an array that moves shift in memory, and optionals would make each card a
-    // third larger.
-    private var dueDays = Int32.min { didSet { line = KeptLine() } }
+    // cards are an array that moves shift in memory (a move to the top of a board shifts
+    // every card below), so each byte of a card counts; optionals would make it a third larger.
     private var createdSeconds = Int64.min { didSet { line = KeptLine() } }
     private var enteredSeconds = Int64.min { didSet { line = KeptLine() } }
 
@@ -51,6 +55,7 @@ public struct Item: Hashable, Sendable {
     /// changed is always written from its fields. Not part of the card's value: two cards
     /// that differ only in it are equal.
     var line = KeptLine()
+    private var dueDays = Int32.min { didSet { line = KeptLine() } }
 
     /// The due date.
     public var due: Day? {
@@ -105,7 +110,7 @@ public struct Item: Hashable, Sendable {
         self.labels = labels
         assigneeNames = assignees.isEmpty ? nil : assignees.names
         trailEntries = Self.stored(trail)
-        self.note = note
+        noteText = note.map(NoteText.init)
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)
         enteredSeconds = Self.stored(entered)
@@ -312,7 +317,9 @@ struct KeptLine: Hashable, Sendable {
         count = 0
     }
 
-    init(file: FileBytes, range: Range<Int>) {
+    /// The line at `range` of `file`; `nil` past the offsets it can hold (4 GiB).
+    init?(file: FileBytes, range: Range<Int>) {
+        guard range.upperBound <= UInt32.max else { return nil }
         self.file = file
         start = UInt32(range.lowerBound)
         count = UInt32(range.count)
@@ -334,6 +341,18 @@ struct KeptLine: Hashable, Sendable {
 
     static func == (_: KeptLine, _: KeptLine) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
+}
+
+/// A card's note, in a box of its own (see ``Item/note``).
+final class NoteText: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (a: NoteText, b: NoteText) -> Bool { a.text == b.text }
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// The bytes of a file a kanban was read from, shared by the cards that keep their line in

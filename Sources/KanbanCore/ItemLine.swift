@@ -70,10 +70,12 @@ extension FileReader {
         try checker.checkItem(id: prefix.id, title: title, note: nil)
         // The line is kept when writing the card gives these very bytes: the current version's
         // layout (checked above, field by field) and a title with nothing the writer escapes.
-        var line = KeptLine()
-        if let file, version == KanbanFile.version, !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII) {
-            line = KeptLine(file: file, range: start..<json.offset)
-        }
+        let line =
+            if let file, version == KanbanFile.version, !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII) {
+                KeptLine(file: file, range: start..<json.offset) ?? KeptLine()
+            } else {
+                KeptLine()
+            }
         items.append(
             Item(
                 id: prefix.id, title: consume title, labels: consume labels, assignees: consume assignees, due: due,

@@ -13,20 +13,31 @@ private func randomItem(using generator: inout SeededGenerator) -> Item {
         id: ItemID("c\(Int.random(in: 10_000...99_999, using: &generator))")!,
         title: titles.randomElement(using: &generator)!)
     item.labels = try! Labels(validating: labelSets.randomElement(using: &generator)!)
-    item.assignees = try! Labels(validating: labelSets.randomElement(using: &generator)!.map { $0.replacing("@", with: "") })
-    if Bool.random(using: &generator) { item.due = Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator)) }
-    if Bool.random(using: &generator) { item.created = Timestamp(seconds: Int64.random(in: -10_000_000_000...200_000_000_000, using: &generator)) }
-    if Bool.random(using: &generator) { item.entered = Timestamp(seconds: Int64.random(in: 0...2_000_000_000, using: &generator)) }
+    item.assignees = try! Labels(
+        validating: labelSets.randomElement(using: &generator)!.map { $0.replacing("@", with: "") })
+    if Bool.random(using: &generator) {
+        item.due = Day(daysSinceEpoch: Int.random(in: -800_000...2_900_000, using: &generator))
+    }
+    if Bool.random(using: &generator) {
+        item.created = Timestamp(seconds: Int64.random(in: -10_000_000_000...200_000_000_000, using: &generator))
+    }
+    if Bool.random(using: &generator) {
+        item.entered = Timestamp(seconds: Int64.random(in: 0...2_000_000_000, using: &generator))
+    }
     if Bool.random(using: &generator) {
         var time = Int64.random(in: -1_000_000...2_000_000_000, using: &generator)
         item.trail = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
             time += Int64.random(in: 0...100_000, using: &generator)
-            return TrailEntry(board: ItemID(["b1", "Todo-2", "longest_"].randomElement(using: &generator)!)!, time: Timestamp(seconds: time))
+            return TrailEntry(
+                board: ItemID(["b1", "Todo-2", "longest_"].randomElement(using: &generator)!)!,
+                time: Timestamp(seconds: time))
         }
         item.trail = TrailEntry.ordered(item.trail)
     }
     if Int.random(in: 0..<4, using: &generator) == 0 { item.note = "line one\n\t\"two\" ✓" }
-    if Int.random(in: 0..<3, using: &generator) == 0 { item.conflicts = sampleConflicts(ConflictField.card, using: &generator) }
+    if Int.random(in: 0..<3, using: &generator) == 0 {
+        item.conflicts = sampleConflicts(ConflictField.card, using: &generator)
+    }
     return item
 }
 
@@ -247,7 +258,8 @@ extension ItemLines {
         let cards = kanban.boards.flatMap(\.items)
         let kept = cards.filter { $0.line.file != nil }.count
         // Cards with a note, a recorded conflict or a title the writer escapes keep none.
-        expectTrue(kept > 100 && kept < cards.count, "some cards keep their line, some do not (\(kept) of \(cards.count))")
+        expectTrue(
+            kept > 100 && kept < cards.count, "some cards keep their line, some do not (\(kept) of \(cards.count))")
         expectEqual(KanbanFile.encode(kanban), bytes)
         expectEqual(KanbanFile.encode(forgettingLines(kanban)), bytes)
     }
@@ -273,7 +285,8 @@ extension ItemLines {
                 expectEqual(
                     text(changed), text(forgettingLines(changed)), "\(field.name) set on \(before.id)")
             }
-            expectTrue(changedKeptCards >= 10, "cards that kept a line changed their \(field.name) (\(changedKeptCards))")
+            expectTrue(
+                changedKeptCards >= 10, "cards that kept a line changed their \(field.name) (\(changedKeptCards))")
         }
         // The fields that are not descriptors: the id and the recorded conflicts.
         var changed = kanban
@@ -290,7 +303,8 @@ extension ItemLines {
         for raw in ["a\u{7F}b", "a\u{85}b", "a\u{2028}b", "a\u{202E}b"] {
             let text = """
                 {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
-                {"id": "c1", "title": "\(raw)"}]}]}
+                {"id": "c1", "title": "\(raw)"}
+                ]}]}
                 """
             let kanban = try KanbanFile.decode(Array(text.utf8)).kanban
             let card = kanban.boards[0].items[0]
@@ -299,6 +313,22 @@ extension ItemLines {
             let written = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
             expectTrue(written.contains("\\u"), "the write escapes it: \(written)")
         }
+    }
+
+    /// Cards written on one line by hand each keep their own line, and each is written on a
+    /// line of its own.
+    @Test func cardsWrittenOnOneLineByHandAreWrittenOnALineEach() throws {
+        let source = """
+            {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
+            {"id": "c1", "title": "a"}, {"id": "c2", "title": "b"},
+            {"id": "c3", "title": "c"}, {"id": "c4", "title": "d"}
+            ]}, {"id": "bd2", "title": "Two", "limit": null, "items": [{"id": "c5", "title": "e"}]}]}
+            """
+        let kanban = try KanbanFile.decode(Array(source.utf8)).kanban
+        let cards = kanban.boards.flatMap(\.items)
+        expectEqual(cards.map { $0.line.file != nil }, [true, true, true, true, true])
+        expectEqual(text(kanban), text(forgettingLines(kanban)))
+        expectTrue(text(kanban).contains("\n        {\"id\": \"c2\", \"title\": \"b\"},\n        {\"id\": \"c3\""))
     }
 
     /// A patch compares cards that keep the same line without their fields; a card that
