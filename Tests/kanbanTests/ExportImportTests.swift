@@ -13,9 +13,40 @@ enum ImportFixtures {
 
 @Suite("Export and import, end to end")
 struct ExportImportTests {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed
+        case exportToAFileNeverReplacesOneWithoutForce
+        case exportRefusesToWriteOverTheKanbanFileOrIntoNowhere
+        case importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd
+        case importIsAllOrNothingAcrossItsFiles
+        case importDryRunWritesNothingAndWIPLimitsHoldUnlessForced
+        case aTrelloBoardMovesOverInOneCommand
+        case importReadsStandardInput
+        case aMissingFileIsNamed
+        case exportThenImportIntoANewKanbanGivesTheSameBoards
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed: try exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed()
+        case .exportToAFileNeverReplacesOneWithoutForce: try exportToAFileNeverReplacesOneWithoutForce()
+        case .exportRefusesToWriteOverTheKanbanFileOrIntoNowhere: try exportRefusesToWriteOverTheKanbanFileOrIntoNowhere()
+        case .importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd: try importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd()
+        case .importIsAllOrNothingAcrossItsFiles: try importIsAllOrNothingAcrossItsFiles()
+        case .importDryRunWritesNothingAndWIPLimitsHoldUnlessForced: try importDryRunWritesNothingAndWIPLimitsHoldUnlessForced()
+        case .aTrelloBoardMovesOverInOneCommand: try aTrelloBoardMovesOverInOneCommand()
+        case .importReadsStandardInput: try importReadsStandardInput()
+        case .aMissingFileIsNamed: try aMissingFileIsNamed()
+        case .exportThenImportIntoANewKanbanGivesTheSameBoards: try exportThenImportIntoANewKanbanGivesTheSameBoards()
+        }
+    }
+
     // MARK: - Export
 
-    @Test func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
+    func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -34,7 +65,7 @@ struct ExportImportTests {
         expectEqual(badFormat.status, 64, "\(badFormat)")
     }
 
-    @Test func exportToAFileNeverReplacesOneWithoutForce() throws {
+    func exportToAFileNeverReplacesOneWithoutForce() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -55,7 +86,7 @@ struct ExportImportTests {
         expectTrue(try sandbox.entries().filter { $0.hasPrefix(".board.md") }.isEmpty, "no temporary file is left")
     }
 
-    @Test func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
+    func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -72,7 +103,7 @@ struct ExportImportTests {
 
     // MARK: - Import
 
-    @Test func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
+    func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -93,7 +124,7 @@ struct ExportImportTests {
         expectTrue(try sandbox.succeed("list", "--archived", "--tsv").contains("Put away"))
     }
 
-    @Test func importIsAllOrNothingAcrossItsFiles() throws {
+    func importIsAllOrNothingAcrossItsFiles() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -111,7 +142,7 @@ struct ExportImportTests {
         try expectEqual(sandbox.boards()[0].items.suffix(2), ["One", "One"])
     }
 
-    @Test func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
+    func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -128,7 +159,7 @@ struct ExportImportTests {
         try expectEqual(sandbox.boards()[2].items.last, "Extra")
     }
 
-    @Test func aTrelloBoardMovesOverInOneCommand() throws {
+    func aTrelloBoardMovesOverInOneCommand() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
@@ -143,7 +174,7 @@ struct ExportImportTests {
         expectEqual(conflicting.status, 64, "\(conflicting)")
     }
 
-    @Test func importReadsStandardInput() throws {
+    func importReadsStandardInput() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -180,7 +211,7 @@ struct ExportImportTests {
         expectTrue(fresh.status == 65 && !sandbox.exists("new.json"), "\(fresh)")
     }
 
-    @Test func aMissingFileIsNamed() throws {
+    func aMissingFileIsNamed() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -188,7 +219,7 @@ struct ExportImportTests {
         expectTrue(result.status == 66 && result.err.contains("'nope.md'"), "\(result)")
     }
 
-    @Test func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
+    func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

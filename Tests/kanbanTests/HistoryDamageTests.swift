@@ -45,6 +45,23 @@ extension KanbanSandbox {
 }
 
 @Suite("History records that do not fit", .serialized) struct HistoryRecordsThatDoNotFit {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case aNegativeOffsetIsRefusedAsDamageNotACrash
+        case aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique
+        case anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aNegativeOffsetIsRefusedAsDamageNotACrash: try aNegativeOffsetIsRefusedAsDamageNotACrash()
+        case .aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique: try aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique()
+        case .anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite: try anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite()
+        }
+    }
+
     /// The sample, a card added (#1) and taken back (#2): the history's lines.
     private func addedAndUndone(_ sandbox: KanbanSandbox) throws -> [String] {
         try sandbox.initSample()
@@ -55,7 +72,7 @@ extension KanbanSandbox {
         return lines
     }
 
-    @Test func aNegativeOffsetIsRefusedAsDamageNotACrash() throws {
+    func aNegativeOffsetIsRefusedAsDamageNotACrash() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
@@ -75,7 +92,7 @@ extension KanbanSandbox {
         expectTrue(undo.contains("#1"), "\(undo)")
     }
 
-    @Test func aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique() throws {
+    func aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
@@ -91,7 +108,7 @@ extension KanbanSandbox {
         try expectEqual(sandbox.run(["list"]).status, 0, "the file is still valid")
     }
 
-    @Test func anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite() throws {
+    func anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         var lines = try addedAndUndone(sandbox)
@@ -113,13 +130,36 @@ extension KanbanSandbox {
 }
 
 @Suite("Damaged and planted histories", .serialized) struct DamagedHistories {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt
+        case aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore
+        case aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory
+        case aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange
+        case nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead
+        case zerosWithoutANewlineWithinTheBoundAreNotReadPastIt
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt: try aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt()
+        case .aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore: try aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore()
+        case .aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory: try aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory()
+        case .aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange: try aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange()
+        case .nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead: try nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead()
+        case .zerosWithoutANewlineWithinTheBoundAreNotReadPastIt: try zerosWithoutANewlineWithinTheBoundAreNotReadPastIt()
+        }
+    }
+
     /// The sample and three adds: entries #1, #2, #3.
     private func threeAdds(_ sandbox: KanbanSandbox) throws {
         try sandbox.initSample()
         for title in ["one", "two", "three"] { try sandbox.succeed("add", title, "-q") }
     }
 
-    @Test func aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt() throws {
+    func aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
@@ -145,7 +185,7 @@ extension KanbanSandbox {
         expectTrue(!(try sandbox.boards()[0].items.contains("three")))
     }
 
-    @Test func aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore() throws {
+    func aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
@@ -163,7 +203,7 @@ extension KanbanSandbox {
         try expectEqual(sandbox.bytes(), before)
     }
 
-    @Test func aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory() throws {
+    func aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -192,7 +232,7 @@ extension KanbanSandbox {
         expectTrue(try sandbox.logEntries().count == 1, sourceLocation: sourceLocation)
     }
 
-    @Test func aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange() throws {
+    func aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -205,7 +245,7 @@ extension KanbanSandbox {
         try expectEqual(sandbox.bytes("elsewhere"), Array("kept as it is\n".utf8))
     }
 
-    @Test func nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead() throws {
+    func nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try threeAdds(sandbox)
@@ -236,7 +276,7 @@ extension KanbanSandbox {
         return fd >= 0 && fstat(fd, &info) == 0 && lseek(fd, off_t(offset), 4) < info.st_size
     }
 
-    @Test func zerosWithoutANewlineWithinTheBoundAreNotReadPastIt() throws {
+    func zerosWithoutANewlineWithinTheBoundAreNotReadPastIt() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

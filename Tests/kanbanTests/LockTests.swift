@@ -10,6 +10,35 @@ import Testing
 
 @Suite("The lock and the temporary files, end to end", .serialized)
 struct LockTests {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne
+        case theWaitEndsOnTimeWithSIGALRMBlocked
+        case aZeroWaitTriesTheLockOnce
+        case theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask
+        case anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077
+        case aLockFileOthersCannotReadIsNamedAsTheCause
+        case killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs
+        case aCommandThatChangesNothingLeavesNothingBehind
+        case aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne: try aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne()
+        case .theWaitEndsOnTimeWithSIGALRMBlocked: try theWaitEndsOnTimeWithSIGALRMBlocked()
+        case .aZeroWaitTriesTheLockOnce: try aZeroWaitTriesTheLockOnce()
+        case .theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask: try theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask()
+        case .anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077: try anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077()
+        case .aLockFileOthersCannotReadIsNamedAsTheCause: try aLockFileOthersCannotReadIsNamedAsTheCause()
+        case .killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs: try killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs()
+        case .aCommandThatChangesNothingLeavesNothingBehind: try aCommandThatChangesNothingLeavesNothingBehind()
+        case .aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade: try aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade()
+        }
+    }
+
     // MARK: - Lock identity
 
     /// Replaces `path` with a new, empty regular file, as an editor's save or a checkout would.
@@ -59,7 +88,7 @@ struct LockTests {
         expectTrue(try sandbox.temporaryFiles().isEmpty)
     }
 
-    @Test func aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne() throws {
+    func aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -120,7 +149,7 @@ struct LockTests {
 
     // MARK: - The wait
 
-    @Test func theWaitEndsOnTimeWithSIGALRMBlocked() throws {
+    func theWaitEndsOnTimeWithSIGALRMBlocked() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -141,7 +170,7 @@ struct LockTests {
         expectTrue(seconds >= 0.5, "\(seconds) s")
     }
 
-    @Test func aZeroWaitTriesTheLockOnce() throws {
+    func aZeroWaitTriesTheLockOnce() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -177,7 +206,7 @@ struct LockTests {
 
     // MARK: - Permissions
 
-    @Test func theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask() throws {
+    func theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q"])
@@ -191,7 +220,7 @@ struct LockTests {
         expectEqual(info.st_mode & 0o777, 0o666, "mode \(String(info.st_mode & 0o777, radix: 8))")
     }
 
-    @Test func anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077() throws {
+    func anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077() throws {
         try skipUnlessRoot(needing: "to run kanban as two other users")
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -209,7 +238,7 @@ struct LockTests {
         expectEqual(info.st_mode & 0o777, 0o666, "the file keeps its mode")
     }
 
-    @Test func aLockFileOthersCannotReadIsNamedAsTheCause() throws {
+    func aLockFileOthersCannotReadIsNamedAsTheCause() throws {
         try skipUnlessRoot(needing: "to run kanban as another user")
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -230,7 +259,7 @@ struct LockTests {
 
     // MARK: - Temporary files and leftovers
 
-    @Test func killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs() throws {
+    func killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -267,7 +296,7 @@ struct LockTests {
         try expectEqual(sandbox.bytes("victim.txt"), Array("precious\n".utf8))
     }
 
-    @Test func aCommandThatChangesNothingLeavesNothingBehind() throws {
+    func aCommandThatChangesNothingLeavesNothingBehind() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -296,7 +325,7 @@ struct LockTests {
         try expectEqual(sandbox.entries(), entries, "no lock file was made")
     }
 
-    @Test func aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade() throws {
+    func aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade() throws {
         try skipUnlessRoot(needing: "to make a directory append-only")
         let sandbox = try KanbanSandbox()
         defer {
