@@ -26,7 +26,8 @@ struct BoardOperationTests {
         case .renameBoardChangesOnlyTheTitle: try renameBoardChangesOnlyTheTitle()
         case .renamingABoardsCaseOnlyIsAllowed: try renamingABoardsCaseOnlyIsAllowed()
         case .renamingABoardToItsOwnTitleIsNotEffective: try renamingABoardToItsOwnTitleIsNotEffective()
-        case .renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused: try renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused()
+        case .renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused:
+            try renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused()
         case .removingAnEmptyBoardNeedsNoForce: try removingAnEmptyBoardNeedsNoForce()
         case .removingABoardWithItemsNeedsForce: try removingABoardWithItemsNeedsForce()
         case .aRemovedBoardsTitleCanBeUsedAgain: try aRemovedBoardsTitleCanBeUsedAgain()

@@ -21,11 +21,14 @@ struct BoardRoleTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet: try aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet()
-        case .theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace: try theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace()
+        case .aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet:
+            try aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet()
+        case .theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace:
+            try theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace()
         case .boardRoleReportsTheRoleBeforeAndAfter: try boardRoleReportsTheRoleBeforeAndAfter()
         case .aPatchAndADiffCarryTheRole: try aPatchAndADiffCarryTheRole()
-        case .aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken: try aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken()
+        case .aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken:
+            try aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken()
         }
     }
 

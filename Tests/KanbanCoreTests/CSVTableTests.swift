@@ -18,7 +18,8 @@ struct CSVTableTests {
     func each(_ check: Check) throws {
         switch check {
         case .exportIsRFC4180WithTheHeaderOfTheSpec: try exportIsRFC4180WithTheHeaderOfTheSpec()
-        case .aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack: try aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack()
+        case .aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack:
+            try aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack()
         case .readsColumnsInAnyOrderAndCaseWithLFOrCRLF: try readsColumnsInAnyOrderAndCaseWithLFOrCRLF()
         case .aRecordWithoutATitleNamesABoard: try aRecordWithoutATitleNamesABoard()
         case .anEmptyFileIsRefused: try anEmptyFileIsRefused()

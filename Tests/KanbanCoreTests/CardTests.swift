@@ -257,12 +257,15 @@ struct ArchiveTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen: try archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen()
+        case .archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen:
+            try archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen()
         case .anArchivedCardsIDIsNotGivenAgain: try anArchivedCardsIDIsNotGivenAgain()
-        case .archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived: try archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived()
+        case .archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived:
+            try archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived()
         case .archivingFreesRoomUnderTheLimit: try archivingFreesRoomUnderTheLimit()
         case .cardsThatEnteredBeforeATimeIncludeThoseWithoutOne: try cardsThatEnteredBeforeATimeIncludeThoseWithoutOne()
-        case .restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow: try restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow()
+        case .restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow:
+            try restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow()
         case .restoredCardsGoWhereTheyAreSent: try restoredCardsGoWhereTheyAreSent()
         case .restoringIntoAFullBoardNeedsForce: try restoringIntoAFullBoardNeedsForce()
         case .everyCardCountsAgainstTheLimitOfTheBoardItGoesTo: try everyCardCountsAgainstTheLimitOfTheBoardItGoesTo()
@@ -460,7 +463,8 @@ struct DropContentTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow: try aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow()
+        case .aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow:
+            try aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow()
         case .aMoveToAnotherBoardEntersItNowAndAReorderDoesNot: try aMoveToAnotherBoardEntersItNowAndAReorderDoesNot()
         case .addedCardsGetTheirContentAndAreCreatedAndEnterNow: try addedCardsGetTheirContentAndAreCreatedAndEnterNow()
         case .anAddedCardWhoseNoteBreaksItsRulesIsRefused: try anAddedCardWhoseNoteBreaksItsRulesIsRefused()

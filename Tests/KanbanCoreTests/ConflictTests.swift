@@ -55,7 +55,8 @@ extension ConflictField {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aDocumentWithConflictsReadsAndWritesBackByteForByte: try aDocumentWithConflictsReadsAndWritesBackByteForByte()
+        case .aDocumentWithConflictsReadsAndWritesBackByteForByte:
+            try aDocumentWithConflictsReadsAndWritesBackByteForByte()
         case .aFileWithoutConflictsIsWrittenAsBefore: try aFileWithoutConflictsIsWrittenAsBefore()
         case .fieldsInAnotherOrderAreReadAndWrittenInTheirOrder: try fieldsInAnotherOrderAreReadAndWrittenInTheirOrder()
         case .aVersion1FileRefusesAConflict: aVersion1FileRefusesAConflict()

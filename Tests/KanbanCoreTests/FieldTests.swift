@@ -80,7 +80,8 @@ struct DayTests {
         switch check {
         case .daysAcrossTheWholeRangeMatchTheNaiveCalendar: daysAcrossTheWholeRangeMatchTheNaiveCalendar()
         case .leapYearsFollowTheGregorianRule: leapYearsFollowTheGregorianRule()
-        case .datesAreWrittenWithFourDigitYearsAndCompareInOrder: try datesAreWrittenWithFourDigitYearsAndCompareInOrder()
+        case .datesAreWrittenWithFourDigitYearsAndCompareInOrder:
+            try datesAreWrittenWithFourDigitYearsAndCompareInOrder()
         case .daysStayWithinTheYearsTheFileCanHold: daysStayWithinTheYearsTheFileCanHold()
         }
     }
@@ -191,7 +192,8 @@ struct TimestampTests {
     func each(_ check: Check) throws {
         switch check {
         case .utcTimesAreRead: try utcTimesAreRead()
-        case .timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch: timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch()
+        case .timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch:
+            timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch()
         case .timesAcrossTheWholeRangeRoundTrip: timesAcrossTheWholeRangeRoundTrip()
         case .timesStayWithinTheYearsTheFileCanHold: timesStayWithinTheYearsTheFileCanHold()
         }
@@ -375,7 +377,8 @@ struct LabelTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling: try labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling()
+        case .labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling:
+            try labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling()
         case .labelsAreKeptSortedIgnoringCase: try labelsAreKeptSortedIgnoringCase()
         case .aUnionKeepsThisSetsSpelling: try aUnionKeepsThisSetsSpelling()
         }

@@ -224,8 +224,10 @@ struct FlowTests {
         switch check {
         case .aWindowIsWholeUTCDaysWithItsLastDayIncluded: aWindowIsWholeUTCDaysWithItsLastDayIncluded()
         case .theWindowEndsNowAndTodayIsItsLastDay: theWindowEndsNowAndTodayIsItsLastDay()
-        case .theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards: theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards()
-        case .workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst: workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst()
+        case .theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards:
+            theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards()
+        case .workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst:
+            workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst()
         case .aKanbanGivesItsBoardsRolesAndItsArchive: try aKanbanGivesItsBoardsRolesAndItsArchive()
         }
     }

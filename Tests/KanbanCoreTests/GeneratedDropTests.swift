@@ -21,13 +21,15 @@ struct GeneratedDropTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven: try aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven()
+        case .aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven:
+            try aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven()
         case .aLocationSelectedTwiceIsCopiedTwice: try aLocationSelectedTwiceIsCopiedTwice()
         case .copyCountsTheDestinationWithoutTakingAnythingOut: try copyCountsTheDestinationWithoutTakingAnythingOut()
         case .aCopyAtItsOriginalsIndexIsStillEffective: try aCopyAtItsOriginalsIndexIsStillEffective()
         case .copyMayAnchorOnTheItemItCopies: try copyMayAnchorOnTheItemItCopies()
         case .removingNothingIsNotEffective: try removingNothingIsNotEffective()
-        case .renameKeepsTheIdAndPlaceAndReportsThePreviousTitle: try renameKeepsTheIdAndPlaceAndReportsThePreviousTitle()
+        case .renameKeepsTheIdAndPlaceAndReportsThePreviousTitle:
+            try renameKeepsTheIdAndPlaceAndReportsThePreviousTitle()
         case .renamingToTheSameTitleIsNotEffective: try renamingToTheSameTitleIsNotEffective()
         case .renamingChangesOnlyThatItem: try renamingChangesOnlyThatItem()
         }

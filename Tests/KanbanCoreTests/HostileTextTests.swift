@@ -21,7 +21,8 @@ struct HostileTextTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aRefusedTitleIsExplainedInWordsWithItsCharacterPosition: try aRefusedTitleIsExplainedInWordsWithItsCharacterPosition()
+        case .aRefusedTitleIsExplainedInWordsWithItsCharacterPosition:
+            try aRefusedTitleIsExplainedInWordsWithItsCharacterPosition()
         case .aFileHoldingThemIsReadAndWrittenBackEscaped: try aFileHoldingThemIsReadAndWrittenBackEscaped()
         case .anImportedKanbanFileWithThemInANoteIsRefused: try anImportedKanbanFileWithThemInANoteIsRefused()
         case .anImportedTitleWithALineSeparatorIsRefusedInWords: try anImportedTitleWithALineSeparatorIsRefusedInWords()

@@ -56,7 +56,8 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
     func each(_ check: Check) throws {
         switch check {
         case .theDirectWriterWritesWhatTheSchemaWrites: theDirectWriterWritesWhatTheSchemaWrites()
-        case .theDirectReaderReadsWhatTheSchemaReadsOrStepsAside: try theDirectReaderReadsWhatTheSchemaReadsOrStepsAside()
+        case .theDirectReaderReadsWhatTheSchemaReadsOrStepsAside:
+            try theDirectReaderReadsWhatTheSchemaReadsOrStepsAside()
         case .aLineInAnotherLayoutIsLeftToTheGeneralPath: try aLineInAnotherLayoutIsLeftToTheGeneralPath()
         }
     }

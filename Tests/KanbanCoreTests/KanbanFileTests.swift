@@ -52,18 +52,24 @@ struct KanbanFileTests {
         case .whitespaceAnywhereBetweenTokensIsAllowed: try whitespaceAnywhereBetweenTokensIsAllowed()
         case .absentKeysAreEmptyValues: try absentKeysAreEmptyValues()
         case .anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept: try anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept()
-        case .labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept: try labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept()
-        case .timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond: try timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond()
+        case .labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept:
+            try labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept()
+        case .timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond:
+            try timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond()
         case .escapesAndSurrogatePairsAreDecoded: try escapesAndSurrogatePairsAreDecoded()
         case .aByteOrderMarkIsSkipped: try aByteOrderMarkIsSkipped()
-        case .wholeNumbersWrittenWithAFractionOrExponentAreLimits: try wholeNumbersWrittenWithAFractionOrExponentAreLimits()
+        case .wholeNumbersWrittenWithAFractionOrExponentAreLimits:
+            try wholeNumbersWrittenWithAFractionOrExponentAreLimits()
         case .storedTitlesKeepWhatAHandEditPutThere: try storedTitlesKeepWhatAHandEditPutThere()
         case .aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot: try aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot()
-        case .aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting: try aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting()
-        case .upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes: try upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes()
+        case .aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting:
+            try aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting()
+        case .upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes:
+            try upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes()
         case .upgradedBoardIDsAvoidEveryIDTheFileHas: try upgradedBoardIDsAvoidEveryIDTheFileHas()
         case .theOriginalFormatIsReadWithNewIDs: try theOriginalFormatIsReadWithNewIDs()
-        case .theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded: try theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded()
+        case .theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded:
+            try theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded()
         case .theOriginalFormatsBoardIDsDifferFromItsCardIDs: try theOriginalFormatsBoardIDsDifferFromItsCardIDs()
         case .differentOriginalFilesGetDifferentIDs: try differentOriginalFilesGetDifferentIDs()
         case .anEmptyOriginalFileHasNoBoards: try anEmptyOriginalFileHasNoBoards()

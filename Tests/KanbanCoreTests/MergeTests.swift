@@ -47,18 +47,26 @@ struct MergeTests {
         case .twoPeopleAddingAndMovingCardsMergeWithoutConflict: try twoPeopleAddingAndMovingCardsMergeWithoutConflict()
         case .oneSidedMergesGiveThatSideByteForByte: try oneSidedMergesGiveThatSideByteForByte()
         case .aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone: try aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone()
-        case .aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged: try aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged()
-        case .aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved: try aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved()
-        case .aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit: try aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit()
-        case .aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived: try aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived()
-        case .aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited: try aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited()
+        case .aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged:
+            try aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged()
+        case .aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved:
+            try aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved()
+        case .aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit:
+            try aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit()
+        case .aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived:
+            try aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived()
+        case .aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited:
+            try aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited()
         case .boardChangesOnEachSideCombine: try boardChangesOnEachSideCombine()
         case .cardsLandAfterTheCardThatPrecedesThemOnTheirSide: try cardsLandAfterTheCardThatPrecedesThemOnTheirSide()
-        case .cardsLandingAtTheSameSpotFromBothSidesPutOursFirst: try cardsLandingAtTheSameSpotFromBothSidesPutOursFirst()
-        case .aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace: try aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace()
+        case .cardsLandingAtTheSameSpotFromBothSidesPutOursFirst:
+            try cardsLandingAtTheSameSpotFromBothSidesPutOursFirst()
+        case .aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace:
+            try aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace()
         case .aShiftedCardHasNotMoved: try aShiftedCardHasNotMoved()
         case .aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt: try aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt()
-        case .aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt: try aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt()
+        case .aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt:
+            try aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt()
         case .anArchiveAfterAMoveWins: try anArchiveAfterAMoveWins()
         case .cardsMovedToTheSamePlaceOnBothSidesAreNotNoted: try cardsMovedToTheSamePlaceOnBothSidesAreNotNoted()
         case .labelsMergeAsSets: try labelsMergeAsSets()
@@ -66,10 +74,12 @@ struct MergeTests {
         case .theSameChangeOnBothSidesIsNoConflict: try theSameChangeOnBothSidesIsNoConflict()
         case .notesDueDatesAndBoardsConflictToo: try notesDueDatesAndBoardsConflictToo()
         case .aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept: try aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept()
-        case .aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone: try aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone()
+        case .aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone:
+            try aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone()
         case .boardsAddedOnBothSidesWithTheSameTitleBecomeOne: try boardsAddedOnBothSidesWithTheSameTitleBecomeOne()
         case .aWIPLimitExceededByTheMergeIsNotedNotRefused: try aWIPLimitExceededByTheMergeIsNotedNotRefused()
-        case .twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther: try twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther()
+        case .twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther:
+            try twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther()
         case .boardsOfAVersion1BaseAreMatchedByTitle: try boardsOfAVersion1BaseAreMatchedByTitle()
         case .twoDifferentCardsWithOneIDAreBothKept: try twoDifferentCardsWithOneIDAreBothKept()
         case .aCardWithABoardsIDGetsANewID: try aCardWithABoardsIDGetsANewID()

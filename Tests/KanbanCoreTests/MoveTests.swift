@@ -23,7 +23,8 @@ struct MoveTests {
         case .outOfRangeIndexReportsTheValidRangeAfterRemoval: try outOfRangeIndexReportsTheValidRangeAfterRemoval()
         case .negativeIndexesCountFromTheBottom: try negativeIndexesCountFromTheBottom()
         case .theDocumentedExampleMovesTheFirstCardToIndexTwo: try theDocumentedExampleMovesTheFirstCardToIndexTwo()
-        case .movingAnItemToWhereItIsChangesNothingAndIsNotEffective: try movingAnItemToWhereItIsChangesNothingAndIsNotEffective()
+        case .movingAnItemToWhereItIsChangesNothingAndIsNotEffective:
+            try movingAnItemToWhereItIsChangesNothingAndIsNotEffective()
         case .aRealMoveIsEffective: try aRealMoveIsEffective()
         case .movingNothingChangesNothing: try movingNothingChangesNothing()
         case .anAnchorThatIsMovedIsRefused: try anAnchorThatIsMovedIsRefused()

@@ -30,7 +30,8 @@ struct OperationTests {
     func each(_ check: Check) throws {
         switch check {
         case .addGivesEachNewCardTheContentsFieldsByName: try addGivesEachNewCardTheContentsFieldsByName()
-        case .addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst: try addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst()
+        case .addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst:
+            try addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst()
         case .addNeedsABoardAndRespectsTheLimit: try addNeedsABoardAndRespectsTheLimit()
         case .moveResolvesEveryReferenceFirst: try moveResolvesEveryReferenceFirst()
         case .moveFindsTitlesInTheBoardItIsToldToLookIn: try moveFindsTitlesInTheBoardItIsToldToLookIn()

@@ -126,8 +126,10 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     func each(_ check: Check) {
         switch check {
         case .theEndOfALineIsReadOnlyWhenItIsARecordsEnd: theEndOfALineIsReadOnlyWhenItIsARecordsEnd()
-        case .anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot: anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot()
-        case .entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing: entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing()
+        case .anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot:
+            anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot()
+        case .entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing:
+            entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing()
         case .aBrokenRecordIsRefused: aBrokenRecordIsRefused()
         case .undoAndRedoTakeEntriesLikeAStack: undoAndRedoTakeEntriesLikeAStack()
         case .aFileHashDoesNotDependOnHowTheBytesArriveInPieces: aFileHashDoesNotDependOnHowTheBytesArriveInPieces()

@@ -44,7 +44,8 @@ struct ReferenceTests {
         case .anIdWinsOverATitle: try anIdWinsOverATitle()
         case .aTitleWinsOverAPosition: try aTitleWinsOverAPosition()
         case .titlesMatchExactlyAndCaseSensitively: try titlesMatchExactlyAndCaseSensitively()
-        case .anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily: try anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily()
+        case .anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily:
+            try anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily()
         case .anUnknownIdSuggestsTheCloseId: try anUnknownIdSuggestsTheCloseId()
         case .aReferenceNothingIsCloseToHasNoSuggestions: try aReferenceNothingIsCloseToHasNoSuggestions()
         case .aScopeLimitsTheTitleSearchToOneBoard: try aScopeLimitsTheTitleSearchToOneBoard()
@@ -55,7 +56,8 @@ struct ReferenceTests {
         case .aPositionTooLargeForAnIndexNamesNothing: try aPositionTooLargeForAnIndexNamesNothing()
         case .aPositionInAnEmptyBoardIsOutOfRange: try aPositionInAnEmptyBoardIsOutOfRange()
         case .aPositionInAnUnknownBoardIsBoardNotFound: try aPositionInAnUnknownBoardIsBoardNotFound()
-        case .severalReferencesResolveAgainstTheKanbanBeforeAnyChange: try severalReferencesResolveAgainstTheKanbanBeforeAnyChange()
+        case .severalReferencesResolveAgainstTheKanbanBeforeAnyChange:
+            try severalReferencesResolveAgainstTheKanbanBeforeAnyChange()
         case .severalReferencesKeepOrderAndDuplicates: try severalReferencesKeepOrderAndDuplicates()
         case .oneBadReferenceFailsTheWholeList: try oneBadReferenceFailsTheWholeList()
         case .aPrefixOfSeveralIDsListsThemAll: try aPrefixOfSeveralIDsListsThemAll()

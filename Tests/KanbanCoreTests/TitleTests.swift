@@ -17,7 +17,8 @@ struct TitleTests {
         switch check {
         case .theFirstControlCharacterIsReported: theFirstControlCharacterIsReported()
         case .theOffsetPointsIntoTheReportedTitle: try theOffsetPointsIntoTheReportedTitle()
-        case .aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace: try aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace()
+        case .aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace:
+            try aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace()
         }
     }
 

@@ -45,7 +45,8 @@ struct TrailFileTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack: try aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack()
+        case .aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack:
+            try aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack()
         case .aCardWithoutATrailHasNoTrailKey: try aCardWithoutATrailHasNoTrailKey()
         case .aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce: try aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce()
         }
@@ -133,7 +134,8 @@ struct TrailArrivalTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot: try aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot()
+        case .aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot:
+            try aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot()
         case .anAddedCardStartsATrailAndACopyStartsItsOwn: try anAddedCardStartsATrailAndACopyStartsItsOwn()
         case .archiveKeepsTheTrailAndRestoreExtendsIt: try archiveKeepsTheTrailAndRestoreExtendsIt()
         case .anImportedCardStartsATrailOnItsBoard: try anImportedCardStartsATrailOnItsBoard()

@@ -346,7 +346,8 @@ struct TrelloHistoryTests {
     func each(_ check: Check) throws {
         switch check {
         case .aTrelloIdBeginsWithItsCreationTime: aTrelloIdBeginsWithItsCreationTime()
-        case .aCardKeepsItsCreationTrailAndEnteredFromTheActions: try aCardKeepsItsCreationTrailAndEnteredFromTheActions()
+        case .aCardKeepsItsCreationTrailAndEnteredFromTheActions:
+            try aCardKeepsItsCreationTrailAndEnteredFromTheActions()
         case .anActionDateThatIsNotATimeIsRefusedAtItsPath: anActionDateThatIsNotATimeIsRefusedAtItsPath()
         }
     }

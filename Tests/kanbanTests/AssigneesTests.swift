@@ -28,11 +28,13 @@ struct AssigneesTests {
     func each(_ check: Check) throws {
         switch check {
         case .assignAndUnassignKeepASetOfNamesWithoutTheirAt: try assignAndUnassignKeepASetOfNamesWithoutTheirAt()
-        case .addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack: try addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack()
+        case .addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack:
+            try addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack()
         case .theFileKeepsAssigneesBetweenLabelsAndDue: try theFileKeepsAssigneesBetweenLabelsAndDue()
         case .viewsShowEachAssigneeAsAtName: try viewsShowEachAssigneeAsAtName()
         case .tsvAndCSVEndWithAnAssigneesColumn: try tsvAndCSVEndWithAnAssigneesColumn()
-        case .markdownWritesAtNameWordsAndEveryFormatReadsThemBack: try markdownWritesAtNameWordsAndEveryFormatReadsThemBack()
+        case .markdownWritesAtNameWordsAndEveryFormatReadsThemBack:
+            try markdownWritesAtNameWordsAndEveryFormatReadsThemBack()
         case .listFiltersByAnyAssigneeNamed: try listFiltersByAnyAssigneeNamed()
         case .mineIsKanbanUserElseGitsUserNameElseUser: try mineIsKanbanUserElseGitsUserNameElseUser()
         case .trelloMembersImportAsAssigneesByUsername: try trelloMembersImportAsAssigneesByUsername()

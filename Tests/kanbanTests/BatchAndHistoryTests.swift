@@ -138,8 +138,10 @@ import Testing
         case .undoMergesWithChangesMadeSinceOutsideKanban: try undoMergesWithChangesMadeSinceOutsideKanban()
         case .undoRefusesWhenWhatItWouldTakeBackChangedSince: try undoRefusesWhenWhatItWouldTakeBackChangedSince()
         case .aMissingOrBrokenHistoryNeverBlocksTheFile: try aMissingOrBrokenHistoryNeverBlocksTheFile()
-        case .aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing: try aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing()
-        case .aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing: try aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing()
+        case .aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing:
+            try aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing()
+        case .aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing:
+            try aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing()
         }
     }
 

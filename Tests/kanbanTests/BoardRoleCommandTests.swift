@@ -23,7 +23,8 @@ struct BoardRoleCommandTests {
         case .aRoleIsStoredReportedAndTakenBackByUndo: try aRoleIsStoredReportedAndTakenBackByUndo()
         case .aBatchSetsRolesInOneChange: try aBatchSetsRolesInOneChange()
         case .anUnknownRoleWordIsAUsageErrorAndNothingIsWritten: try anUnknownRoleWordIsAUsageErrorAndNothingIsWritten()
-        case .aRoleChangedOnBothSidesIsAConflictThatResolveSettles: try aRoleChangedOnBothSidesIsAConflictThatResolveSettles()
+        case .aRoleChangedOnBothSidesIsAConflictThatResolveSettles:
+            try aRoleChangedOnBothSidesIsAConflictThatResolveSettles()
         case .anUnknownRoleInTheFileIsBadDataNamingTheFile: try anUnknownRoleInTheFileIsBadDataNamingTheFile()
         }
     }

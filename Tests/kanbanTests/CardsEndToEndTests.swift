@@ -33,10 +33,12 @@ extension CardsEndToEndTests {
             case .noteFromStandardInputKeepsEveryLineAndTabs: try noteFromStandardInputKeepsEveryLineAndTabs()
             case .noteFromStandardInputReadsCRLFAsLF: try noteFromStandardInputReadsCRLFAsLF()
             case .anEmptyNoteArgumentClearsTheNote: try anEmptyNoteArgumentClearsTheNote()
-            case .aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten: try aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten()
+            case .aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten:
+                try aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten()
             case .appendNoteAddsALineAtTheEnd: try appendNoteAddsALineAtTheEnd()
             case .labelsAreASetComparedIgnoringCaseAndKeptSorted: try labelsAreASetComparedIgnoringCaseAndKeptSorted()
-            case .relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds: try relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds()
+            case .relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds:
+                try relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds()
             case .theJSONReportHasOldAndNewOfEachChangedField: try theJSONReportHasOldAndNewOfEachChangedField()
             case .theTextReportNamesWhatChangedAsTheReadmeShows: try theTextReportNamesWhatChangedAsTheReadmeShows()
             }
@@ -501,7 +503,8 @@ extension CardsEndToEndTests {
         func each(_ check: Check) throws {
             switch check {
             case .tsvColumnsAreBoardIndexIdTitleLabelsDue: try tsvColumnsAreBoardIndexIdTitleLabelsDue()
-            case .filteredTextKeepsEveryBoardHeadingAndEachCardsIndex: try filteredTextKeepsEveryBoardHeadingAndEachCardsIndex()
+            case .filteredTextKeepsEveryBoardHeadingAndEachCardsIndex:
+                try filteredTextKeepsEveryBoardHeadingAndEachCardsIndex()
             case .archivedListsTheArchiveWithItsOwnFilters: try archivedListsTheArchiveWithItsOwnFilters()
             case .aFilteredArchiveKeepsEachCardsPlaceInTheArchive: try aFilteredArchiveKeepsEachCardsPlaceInTheArchive()
             }
@@ -646,7 +649,8 @@ extension CardsEndToEndTests {
         @Test(arguments: Check.allCases)
         func each(_ check: Check) throws {
             switch check {
-            case .archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved: try archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved()
+            case .archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved:
+                try archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved()
             case .archiveTextReportNamesEachCardsPlace: try archiveTextReportNamesEachCardsPlace()
             case .archiveFromABoardTakesTheCardsOlderThanAge: try archiveFromABoardTakesTheCardsOlderThanAge()
             case .restorePutsACardBackAtTheBottomOfTheBoardItLeft: try restorePutsACardBackAtTheBottomOfTheBoardItLeft()
@@ -886,7 +890,8 @@ extension CardsEndToEndTests {
         @Test(arguments: Check.allCases)
         func each(_ check: Check) throws {
             switch check {
-            case .offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor: try offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor()
+            case .offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor:
+                try offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor()
             case .savingTheCardTextAppliesWhatChanged: try savingTheCardTextAppliesWhatChanged()
             case .anUnchangedOrEmptyFileChangesNothing: try anUnchangedOrEmptyFileChangesNothing()
             }

@@ -133,8 +133,10 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap: try aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap()
-        case .aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes: try aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes()
+        case .aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap:
+            try aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap()
+        case .aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes:
+            try aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes()
         case .headersAreFittedAndRedAtTheLimit: try headersAreFittedAndRedAtTheLimit()
         case .colorDoesNotMoveTheSeparators: try colorDoesNotMoveTheSeparators()
         case .labelsAndDueDatesShowAfterTheTitle: try labelsAndDueDatesShowAfterTheTitle()

@@ -203,7 +203,8 @@ import Testing
     func each(_ check: Check) throws {
         switch check {
         case .aBatchRefusesWhatItCannotRunAndSaysWhy: aBatchRefusesWhatItCannotRunAndSaysWhy()
-        case .aBatchRunsTheOperationsOfCommandsThatChangeTheFile: try aBatchRunsTheOperationsOfCommandsThatChangeTheFile()
+        case .aBatchRunsTheOperationsOfCommandsThatChangeTheFile:
+            try aBatchRunsTheOperationsOfCommandsThatChangeTheFile()
         case .eachCommandSaysWhetherItChangesTheFile: try eachCommandSaysWhetherItChangesTheFile()
         }
     }

@@ -121,11 +121,15 @@ struct CompletionTests {
         case .everyCommandOfTheTableHasItsOperandsFromItsUsage: everyCommandOfTheTableHasItsOperandsFromItsUsage()
         case .quotingForTheShellReadsBackAsTheValue: quotingForTheShellReadsBackAsTheValue()
         case .bashRegistersTheFunctionWithCompleteF: try bashRegistersTheFunctionWithCompleteF()
-        case .bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable: try bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable()
-        case .bashCompletesBoardsCardsAndLabelsFromTheKanbanFile: try bashCompletesBoardsCardsAndLabelsFromTheKanbanFile()
+        case .bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable:
+            try bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable()
+        case .bashCompletesBoardsCardsAndLabelsFromTheKanbanFile:
+            try bashCompletesBoardsCardsAndLabelsFromTheKanbanFile()
         case .bashUsesTheFileTheLineNames: try bashUsesTheFileTheLineNames()
-        case .bashQuotesWhatItInsertsSoThatTheCompletedLineWorks: try bashQuotesWhatItInsertsSoThatTheCompletedLineWorks()
-        case .bashCompletesTitlesWithBangsSoThatNothingIsExpanded: try bashCompletesTitlesWithBangsSoThatNothingIsExpanded()
+        case .bashQuotesWhatItInsertsSoThatTheCompletedLineWorks:
+            try bashQuotesWhatItInsertsSoThatTheCompletedLineWorks()
+        case .bashCompletesTitlesWithBangsSoThatNothingIsExpanded:
+            try bashCompletesTitlesWithBangsSoThatNothingIsExpanded()
         case .bashLeavesFileNamesToReadline: try bashLeavesFileNamesToReadline()
         }
     }

@@ -87,7 +87,8 @@ struct DiskFailureTests {
     func each(_ check: Check) throws {
         switch check {
         case .aFileReplacedByADirectoryDuringTheWriteExits74: try aFileReplacedByADirectoryDuringTheWriteExits74()
-        case .aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated: try aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated()
+        case .aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated:
+            try aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated()
         case .initPastTheFileSizeLimitExits73AndLeavesNoFile: try initPastTheFileSizeLimitExits73AndLeavesNoFile()
         }
     }

@@ -21,7 +21,8 @@ struct EdgeCaseTests {
     func each(_ check: Check) throws {
         switch check {
         case .aListThatCannotBeWrittenFailsWith74: try aListThatCannotBeWrittenFailsWith74()
-        case .aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds: try aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds()
+        case .aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds:
+            try aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds()
         case .aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup: try aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup()
         case .aHugeLockTimeoutWaitsWithoutCrashing: try aHugeLockTimeoutWaitsWithoutCrashing()
         case .anAnchorInAnotherBoardIsNamedWithWhereItIs: try anAnchorInAnotherBoardIsNamedWithWhereItIs()

@@ -22,7 +22,8 @@ struct TutorialTests {
         case .tutorialScenarioLeavesExactlyTheExpectedBoards: try tutorialScenarioLeavesExactlyTheExpectedBoards()
         case .aliasesRunTheirCommands: try aliasesRunTheirCommands()
         case .kanbanAloneListsOrHelpsAndTheShortFormsWork: try kanbanAloneListsOrHelpsAndTheShortFormsWork()
-        case .colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal: try colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal()
+        case .colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal:
+            try colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal()
         }
     }
 
@@ -221,7 +222,8 @@ struct PositionTests {
         case .atCountsAfterTheMovedItemsAreTakenOut: try atCountsAfterTheMovedItemsAreTakenOut()
         case .topBottomBeforeAndAfterPlaceItems: try topBottomBeforeAndAfterPlaceItems()
         case .addWithoutToGoesToTheBottomOfTheFirstBoard: try addWithoutToGoesToTheBottomOfTheFirstBoard()
-        case .forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks: try forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks()
+        case .forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks:
+            try forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks()
         }
     }
 
@@ -308,8 +310,10 @@ struct ItemReferenceTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .anAmbiguousTitleListsTheCandidatesWithIDsAndPositions: try anAmbiguousTitleListsTheCandidatesWithIDsAndPositions()
-        case .anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily: try anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily()
+        case .anAmbiguousTitleListsTheCandidatesWithIDsAndPositions:
+            try anAmbiguousTitleListsTheCandidatesWithIDsAndPositions()
+        case .anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily:
+            try anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily()
         case .boardsMatchIgnoringCaseWhenNoTitleMatchesExactly: try boardsMatchIgnoringCaseWhenNoTitleMatchesExactly()
         case .idsOfRemovedItemsAreNeverHandedOutAgain: try idsOfRemovedItemsAreNeverHandedOutAgain()
         case .twoCopiesEditedIndependentlyHandOutDifferentIDs: try twoCopiesEditedIndependentlyHandOutDifferentIDs()
@@ -500,11 +504,13 @@ struct JSONOutputTests {
         switch check {
         case .moveReportsEachItemFromAndTo: try moveReportsEachItemFromAndTo()
         case .addReportsNoOriginAndCopyReportsItsOriginal: try addReportsNoOriginAndCopyReportsItsOriginal()
-        case .renameReportsThePreviousTitleAndRemoveReportsNoDestination: try renameReportsThePreviousTitleAndRemoveReportsNoDestination()
+        case .renameReportsThePreviousTitleAndRemoveReportsNoDestination:
+            try renameReportsThePreviousTitleAndRemoveReportsNoDestination()
         case .boardCommandsReportBoards: try boardCommandsReportBoards()
         case .dryRunReportsTheChangeAndWritesNothing: try dryRunReportsTheChangeAndWritesNothing()
         case .initDryRunCreatesNothing: try initDryRunCreatesNothing()
-        case .movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite: try movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite()
+        case .movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite:
+            try movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite()
         case .listJSONIsTheFileDocument: try listJSONIsTheFileDocument()
         case .initReportsTheCreatedBoardsAndItems: try initReportsTheCreatedBoardsAndItems()
         case .quietPrintsNothingOnSuccess: try quietPrintsNothingOnSuccess()

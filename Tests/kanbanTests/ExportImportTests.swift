@@ -31,12 +31,16 @@ struct ExportImportTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed: try exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed()
+        case .exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed:
+            try exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed()
         case .exportToAFileNeverReplacesOneWithoutForce: try exportToAFileNeverReplacesOneWithoutForce()
-        case .exportRefusesToWriteOverTheKanbanFileOrIntoNowhere: try exportRefusesToWriteOverTheKanbanFileOrIntoNowhere()
-        case .importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd: try importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd()
+        case .exportRefusesToWriteOverTheKanbanFileOrIntoNowhere:
+            try exportRefusesToWriteOverTheKanbanFileOrIntoNowhere()
+        case .importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd:
+            try importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd()
         case .importIsAllOrNothingAcrossItsFiles: try importIsAllOrNothingAcrossItsFiles()
-        case .importDryRunWritesNothingAndWIPLimitsHoldUnlessForced: try importDryRunWritesNothingAndWIPLimitsHoldUnlessForced()
+        case .importDryRunWritesNothingAndWIPLimitsHoldUnlessForced:
+            try importDryRunWritesNothingAndWIPLimitsHoldUnlessForced()
         case .aTrelloBoardMovesOverInOneCommand: try aTrelloBoardMovesOverInOneCommand()
         case .importReadsStandardInput: try importReadsStandardInput()
         case .aMissingFileIsNamed: try aMissingFileIsNamed()

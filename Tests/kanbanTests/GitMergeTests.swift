@@ -95,11 +95,14 @@ struct GitMergeTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .twoBranchesThatAddAndMoveCardsMergeWithoutConflict: try twoBranchesThatAddAndMoveCardsMergeWithoutConflict()
+        case .twoBranchesThatAddAndMoveCardsMergeWithoutConflict:
+            try twoBranchesThatAddAndMoveCardsMergeWithoutConflict()
         case .aRebaseAndACherryPickMergeCardByCardToo: try aRebaseAndACherryPickMergeCardByCardToo()
-        case .bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile: try bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile()
+        case .bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile:
+            try bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile()
         case .aConflictCommittedAsItIsKeepsTheirsUntilResolved: try aConflictCommittedAsItIsKeepsTheirsUntilResolved()
-        case .aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge: try aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge()
+        case .aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge:
+            try aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge()
         case .gitSetupWorksFromASubdirectoryAndOnlyOnce: try gitSetupWorksFromASubdirectoryAndOnlyOnce()
         case .gitSetupOutsideAWorkTreeExits1AndSaysSo: try gitSetupOutsideAWorkTreeExits1AndSaysSo()
         case .theReadmeExamplesOfWorkingTogetherRunVerbatim: try theReadmeExamplesOfWorkingTogetherRunVerbatim()

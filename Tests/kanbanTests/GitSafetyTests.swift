@@ -60,11 +60,15 @@ struct GitSafetyTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard: try gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard()
+        case .gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard:
+            try gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard()
         case .gitCheckFailsWhenTheRegisteredCommandDoesNotRun: try gitCheckFailsWhenTheRegisteredCommandDoesNotRun()
-        case .gitResolveMergesATextMergeInACloneWithoutTheDriver: try gitResolveMergesATextMergeInACloneWithoutTheDriver()
-        case .gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist: try gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist()
-        case .gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase: try gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase()
+        case .gitResolveMergesATextMergeInACloneWithoutTheDriver:
+            try gitResolveMergesATextMergeInACloneWithoutTheDriver()
+        case .gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist:
+            try gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist()
+        case .gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase:
+            try gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase()
         case .gitResolveRefusesWhenThereIsNothingToResolve: try gitResolveRefusesWhenThereIsNothingToResolve()
         }
     }

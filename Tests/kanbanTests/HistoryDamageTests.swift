@@ -57,8 +57,10 @@ extension KanbanSandbox {
     func each(_ check: Check) throws {
         switch check {
         case .aNegativeOffsetIsRefusedAsDamageNotACrash: try aNegativeOffsetIsRefusedAsDamageNotACrash()
-        case .aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique: try aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique()
-        case .anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite: try anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite()
+        case .aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique:
+            try aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique()
+        case .anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite:
+            try anEntryNumberAtTheLimitOfIntegersIsDamageThatNeverCrashesAWrite()
         }
     }
 
@@ -144,12 +146,18 @@ extension KanbanSandbox {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt: try aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt()
-        case .aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore: try aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore()
-        case .aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory: try aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory()
-        case .aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange: try aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange()
-        case .nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead: try nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead()
-        case .zerosWithoutANewlineWithinTheBoundAreNotReadPastIt: try zerosWithoutANewlineWithinTheBoundAreNotReadPastIt()
+        case .aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt:
+            try aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt()
+        case .aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore:
+            try aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore()
+        case .aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory:
+            try aFIFOAsTheHistoryNeitherHangsNorPassesForAnEmptyHistory()
+        case .aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange:
+            try aSymlinkAsTheHistoryIsNeverReadNorWrittenThroughAndIsReplacedByAChange()
+        case .nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead:
+            try nulBytesAfterTheLastRecordAreDroppedAndASparseGigabyteIsNotRead()
+        case .zerosWithoutANewlineWithinTheBoundAreNotReadPastIt:
+            try zerosWithoutANewlineWithinTheBoundAreNotReadPastIt()
         }
     }
 
@@ -313,7 +321,8 @@ extension KanbanSandbox {
         let log = try sandbox.run(["log", "-n", "1"], environment: small)
         expectTrue(log.status == 0 && log.out.contains("kanban archive --from Done -q"), "\(log.err)")
         expectTrue(log.out.split(separator: "\n").count <= 1_001, "the log shows a bounded number of lines")
-        expectTrue(log.out.contains(" more"), "the record was capped and says how many lines more: \(log.out.suffix(200))")
+        expectTrue(
+            log.out.contains(" more"), "the record was capped and says how many lines more: \(log.out.suffix(200))")
         let undo = try sandbox.run(["undo", "-q"], environment: small)
         expectEqual(undo.status, 0, "\(undo.err)")
         try expectEqual(sandbox.bytes(), full, "undo gives back every card, byte for byte")

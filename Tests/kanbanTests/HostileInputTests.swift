@@ -69,25 +69,39 @@ struct HostileInputTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely: try aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely()
-        case .aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack: try aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack()
-        case .aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle: try aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle()
-        case .invalidUTF8InArgumentsIsRefusedAndNothingIsWritten: try invalidUTF8InArgumentsIsRefusedAndNothingIsWritten()
-        case .aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile: try aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile()
-        case .aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound: try aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound()
-        case .nulAndControlCharactersOnStandardInputAreRefusedWhole: try nulAndControlCharactersOnStandardInputAreRefusedWhole()
+        case .aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely:
+            try aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely()
+        case .aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack:
+            try aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack()
+        case .aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle:
+            try aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle()
+        case .invalidUTF8InArgumentsIsRefusedAndNothingIsWritten:
+            try invalidUTF8InArgumentsIsRefusedAndNothingIsWritten()
+        case .aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile:
+            try aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile()
+        case .aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound:
+            try aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound()
+        case .nulAndControlCharactersOnStandardInputAreRefusedWhole:
+            try nulAndControlCharactersOnStandardInputAreRefusedWhole()
         case .aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView: try aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView()
-        case .aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere: try aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere()
-        case .oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll: try oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll()
+        case .aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere:
+            try aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere()
+        case .oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll:
+            try oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll()
         case .aHugeSparseFileIsRefusedBeforeAnythingIsRead: try aHugeSparseFileIsRefusedBeforeAnythingIsRead()
-        case .aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt: try aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt()
-        case .standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn: try standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn()
+        case .aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt:
+            try aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt()
+        case .standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn:
+            try standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn()
         case .importReadsNoMoreThanTheLimitFromFilesAndFIFOs: try importReadsNoMoreThanTheLimitFromFilesAndFIFOs()
-        case .bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped: try bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped()
-        case .directionalControlsInTheFileAreEscapedInJSONAndExports: try directionalControlsInTheFileAreEscapedInJSONAndExports()
+        case .bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped:
+            try bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped()
+        case .directionalControlsInTheFileAreEscapedInJSONAndExports:
+            try directionalControlsInTheFileAreEscapedInJSONAndExports()
         case .aBatchOfThousandsOfLinesRunsWhole: try aBatchOfThousandsOfLinesRunsWhole()
         case .anOptionTypedWhereAValueBelongsIsEchoedEscaped: try anOptionTypedWhereAValueBelongsIsEchoedEscaped()
-        case .aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved: try aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved()
+        case .aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved:
+            try aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved()
         case .boardAndCardNamesThatLookLikeOptionsWork: try boardAndCardNamesThatLookLikeOptionsWork()
         }
     }

@@ -27,15 +27,20 @@ struct LockTests {
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne: try aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne()
+        case .aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne:
+            try aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne()
         case .theWaitEndsOnTimeWithSIGALRMBlocked: try theWaitEndsOnTimeWithSIGALRMBlocked()
         case .aZeroWaitTriesTheLockOnce: try aZeroWaitTriesTheLockOnce()
-        case .theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask: try theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask()
-        case .anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077: try anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077()
+        case .theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask:
+            try theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask()
+        case .anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077:
+            try anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077()
         case .aLockFileOthersCannotReadIsNamedAsTheCause: try aLockFileOthersCannotReadIsNamedAsTheCause()
-        case .killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs: try killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs()
+        case .killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs:
+            try killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs()
         case .aCommandThatChangesNothingLeavesNothingBehind: try aCommandThatChangesNothingLeavesNothingBehind()
-        case .aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade: try aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade()
+        case .aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade:
+            try aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade()
         }
     }
 

@@ -30,10 +30,12 @@ struct MergeCommandTests {
         case .aSuggestedCommandReadsBackInEveryShellAsItsWords: try aSuggestedCommandReadsBackInEveryShellAsItsWords()
         case .aCleanMergeExits0AndWritesTheResult: try aCleanMergeExits0AndWritesTheResult()
         case .theSameInputsGiveTheSameBytesInEveryProcess: try theSameInputsGiveTheSameBytesInEveryProcess()
-        case .conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs: try conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs()
+        case .conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs:
+            try conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs()
         case .anUnreadableInputExits65AndLeavesOursUntouched: try anUnreadableInputExits65AndLeavesOursUntouched()
         case .notesGoToStandardErrorAndJSONToStandardOutput: try notesGoToStandardErrorAndJSONToStandardOutput()
-        case .diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny: try diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny()
+        case .diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny:
+            try diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny()
         case .theNewCommandsParse: try theNewCommandsParse()
         }
     }

@@ -24,7 +24,8 @@ struct NewUserTests {
         switch check {
         case .anArchivedCardIsNamedAsArchivedWithTheWayBack: try anArchivedCardIsNamedAsArchivedWithTheWayBack()
         case .movingAnArchivedCardSuggestsRestore: try movingAnArchivedCardSuggestsRestore()
-        case .aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory: try aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory()
+        case .aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory:
+            try aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory()
         case .archivingABoardWhereNothingQualifiesSaysSo: try archivingABoardWhereNothingQualifiesSaysSo()
         case .aUsageLineHasNoTrailingSpace: try aUsageLineHasNoTrailingSpace()
         }

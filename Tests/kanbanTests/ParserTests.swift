@@ -521,7 +521,8 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         case .optionsSpeakOfTheirCommand: try optionsSpeakOfTheirCommand()
         case .theOverviewListsEveryCommand: try theOverviewListsEveryCommand()
         case .everyOptionAnyCommandTakesIsKnownToTheTokenizer: everyOptionAnyCommandTakesIsKnownToTheTokenizer()
-        case .helpForAnUnknownBoardSubcommandComparesTheSubcommand: helpForAnUnknownBoardSubcommandComparesTheSubcommand()
+        case .helpForAnUnknownBoardSubcommandComparesTheSubcommand:
+            helpForAnUnknownBoardSubcommandComparesTheSubcommand()
         }
     }
 

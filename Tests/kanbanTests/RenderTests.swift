@@ -41,7 +41,8 @@ private let sample = [
         case .notATerminalStacksWhateverTheWidth: notATerminalStacksWhateverTheWidth()
         case .longTitlesWrapInsideTheirColumn: try longTitlesWrapInsideTheirColumn()
         case .colorOnlyWhenEnabled: colorOnlyWhenEnabled()
-        case .tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered: try tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered()
+        case .tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered:
+            try tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered()
         }
     }
 

@@ -30,7 +30,8 @@ struct ShellQuotingTests {
         case .randomWordsReadBackInEveryShell: try randomWordsReadBackInEveryShell()
         case .batchScriptsSplitPrintedWordsBackIntoTheWords: try batchScriptsSplitPrintedWordsBackIntoTheWords()
         case .aWordShowsNoControlCharacterButTabsAndLineFeeds: aWordShowsNoControlCharacterButTabsAndLineFeeds()
-        case .theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords: try theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords()
+        case .theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords:
+            try theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords()
         case .theWIPLimitHintNamesTheBoardAsAWordThatReadsBack: try theWIPLimitHintNamesTheBoardAsAWordThatReadsBack()
         }
     }

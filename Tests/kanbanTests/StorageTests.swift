@@ -33,11 +33,14 @@ struct StorageTests {
         case .listAndInitAgreeAboutADanglingSymlink: try listAndInitAgreeAboutADanglingSymlink()
         case .aPathWithATrailingSlashIsNamedForWhatItIs: try aPathWithATrailingSlashIsNamedForWhatItIs()
         case .aSymlinkedFileIsWrittenThroughToItsTarget: try aSymlinkedFileIsWrittenThroughToItsTarget()
-        case .aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile: try aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile()
-        case .theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite: try theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite()
+        case .aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile:
+            try aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile()
+        case .theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite:
+            try theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite()
         case .theSameCommandsGiveTheSameBytesApartFromIDs: try theSameCommandsGiveTheSameBytesApartFromIDs()
         case .theFileHasOneItemPerLineSoAMoveIsAOneLineDiff: try theFileHasOneItemPerLineSoAMoveIsAOneLineDiff()
-        case .escapeSequencesStoredInTheFileNeverReachTheTerminal: try escapeSequencesStoredInTheFileNeverReachTheTerminal()
+        case .escapeSequencesStoredInTheFileNeverReachTheTerminal:
+            try escapeSequencesStoredInTheFileNeverReachTheTerminal()
         }
     }
 

@@ -122,9 +122,12 @@ struct StressTests {
     func each(_ check: Check) throws {
         switch check {
         case .mixedCommandsFromManyProcessesAtOnceLoseNothing: try mixedCommandsFromManyProcessesAtOnceLoseNothing()
-        case .writersLoseNothingWhileTheLockFileIsDeletedAndReplaced: try writersLoseNothingWhileTheLockFileIsDeletedAndReplaced()
-        case .undoAndRedoAmongWritersLoseNothingThatWasNotUndone: try undoAndRedoAmongWritersLoseNothingThatWasNotUndone()
-        case .writersFacingALockHeldPastTheirWaitExit75AndWriteNothing: try writersFacingALockHeldPastTheirWaitExit75AndWriteNothing()
+        case .writersLoseNothingWhileTheLockFileIsDeletedAndReplaced:
+            try writersLoseNothingWhileTheLockFileIsDeletedAndReplaced()
+        case .undoAndRedoAmongWritersLoseNothingThatWasNotUndone:
+            try undoAndRedoAmongWritersLoseNothingThatWasNotUndone()
+        case .writersFacingALockHeldPastTheirWaitExit75AndWriteNothing:
+            try writersFacingALockHeldPastTheirWaitExit75AndWriteNothing()
         }
     }
 

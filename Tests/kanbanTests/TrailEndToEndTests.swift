@@ -18,9 +18,11 @@ import Testing
     @Test(arguments: Check.allCases)
     func each(_ check: Check) throws {
         switch check {
-        case .aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove: try aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove()
+        case .aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove:
+            try aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove()
         case .undoAfterAnOutsideChangeGivesBackThePreviousTrail: try undoAfterAnOutsideChangeGivesBackThePreviousTrail()
-        case .archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack: try archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack()
+        case .archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack:
+            try archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack()
         case .jsonCarriesTheTrailAndTablesDoNot: try jsonCarriesTheTrailAndTablesDoNot()
         }
     }

@@ -192,7 +192,8 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         switch check {
         case .draggingASelectedCardDragsTheSelectionInBoardOrder: draggingASelectedCardDragsTheSelectionInBoardOrder()
         case .aDropIsTheMoveCommandWithItsAt: aDropIsTheMoveCommandWithItsAt()
-        case .whileDraggingTheSlotIsShownAndReleasingOutsideCancels: whileDraggingTheSlotIsShownAndReleasingOutsideCancels()
+        case .whileDraggingTheSlotIsShownAndReleasingOutsideCancels:
+            whileDraggingTheSlotIsShownAndReleasingOutsideCancels()
         case .altOrCtrlAtTheReleaseCopies: altOrCtrlAtTheReleaseCopies()
         case .aClickPutsTheCursorOnACardAndCtrlClickSelects: aClickPutsTheCursorOnACardAndCtrlClickSelects()
         case .theWheelScrollsTheColumnUnderThePointer: theWheelScrollsTheColumnUnderThePointer()

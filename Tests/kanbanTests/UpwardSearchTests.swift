@@ -24,9 +24,12 @@ struct UpwardSearchTests {
     func each(_ check: Check) throws {
         switch check {
         case .theSearchDoesNotClimbIntoAnotherUsersDirectory: try theSearchDoesNotClimbIntoAnotherUsersDirectory()
-        case .theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite: try theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite()
-        case .theSearchClimbsIntoRootsDirectoriesFromAnotherUsers: try theSearchClimbsIntoRootsDirectoriesFromAnotherUsers()
-        case .initMakesItsLockFileWithTheUmaskOfTheFileItCreates: try initMakesItsLockFileWithTheUmaskOfTheFileItCreates()
+        case .theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite:
+            try theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite()
+        case .theSearchClimbsIntoRootsDirectoriesFromAnotherUsers:
+            try theSearchClimbsIntoRootsDirectoriesFromAnotherUsers()
+        case .initMakesItsLockFileWithTheUmaskOfTheFileItCreates:
+            try initMakesItsLockFileWithTheUmaskOfTheFileItCreates()
         }
     }
 
