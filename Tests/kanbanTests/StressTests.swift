@@ -131,7 +131,7 @@ struct StressTests {
         }
     }
 
-    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 50)
+    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 30)
     static let rounds = Reliability.size("KANBAN_STRESS_ROUNDS", default: 2)
     static let fixedBoards = ["Todo", "Doing", "Done"]
     static let gate = "Gate"
