@@ -34,8 +34,7 @@ let bareCard = Location(board: 0, index: 1)
 
 @Suite("Editing a card")
 struct EditTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theTitle
         case labelsAddedAndRemovedIgnoringCase
@@ -238,8 +237,7 @@ struct EditTests {
 
 @Suite("Archive and restore")
 struct ArchiveTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen
         case anArchivedCardsIDIsNotGivenAgain
@@ -451,8 +449,7 @@ struct ArchiveTests {
 
 @Suite("What drops do to a card's fields")
 struct DropContentTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow
         case aMoveToAnotherBoardEntersItNowAndAReorderDoesNot

@@ -8,8 +8,7 @@ import Testing
 
 @Suite("Codable follows the file's schema")
 struct CodableTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case foundationWritesTheSameSchema
         case codableRefusesDuplicateIDs

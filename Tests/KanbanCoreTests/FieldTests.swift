@@ -66,8 +66,7 @@ enum NaiveCalendar {
 
 @Suite("Dates")
 struct DayTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case daysAcrossTheWholeRangeMatchTheNaiveCalendar
         case leapYearsFollowTheGregorianRule
@@ -179,8 +178,7 @@ struct DayTests {
 
 @Suite("Times")
 struct TimestampTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case utcTimesAreRead
         case timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch
@@ -366,8 +364,7 @@ struct AgeTests {
 
 @Suite("Labels")
 struct LabelTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling
         case labelsAreKeptSortedIgnoringCase
@@ -447,8 +444,7 @@ struct LabelTests {
 
 @Suite("Notes")
 struct NoteTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aNoteHoldsLinesTabsAndAnyText
         case crlfIsReadAsLF

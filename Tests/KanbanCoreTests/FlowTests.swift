@@ -209,8 +209,7 @@ private func randomFlow(using generator: inout SeededGenerator) -> Flow {
 
 @Suite("Flow: the figures and the cumulative flow diagram")
 struct FlowTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aWindowIsWholeUTCDaysWithItsLastDayIncluded
         case theWindowEndsNowAndTodayIsItsLastDay

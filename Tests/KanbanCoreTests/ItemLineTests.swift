@@ -44,8 +44,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
 }
 
 @Suite struct ItemLines {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theDirectWriterWritesWhatTheSchemaWrites
         case theDirectReaderReadsWhatTheSchemaReadsOrStepsAside

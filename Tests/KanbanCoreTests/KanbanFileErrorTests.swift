@@ -80,8 +80,7 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
 
 @Suite("The kanban file: refusing what is broken")
 struct KanbanFileErrorTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theBaseFilesAreValid
         case aBoardWithoutItemsIsRefusedAtTheBoard

@@ -4,8 +4,7 @@ import Testing
 
 @Suite("Markdown boards")
 struct MarkdownBoardTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case exportIsObsidianKanbansFormat
         case readingTheExportGivesBackTheBoardsAndCards

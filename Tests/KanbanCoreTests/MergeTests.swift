@@ -6,8 +6,7 @@ import Testing
 /// them on generated histories.
 @Suite("Merge: the rules of SPEC §8 on examples")
 struct MergeTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case twoPeopleAddingAndMovingCardsMergeWithoutConflict
         case oneSidedMergesGiveThatSideByteForByte

@@ -111,8 +111,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
 }
 
 @Suite struct HistoryRecords {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theEndOfALineIsReadOnlyWhenItIsARecordsEnd
         case anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot

@@ -34,8 +34,7 @@ private func file(card line: String) -> [UInt8] {
 
 @Suite("A card's trail in the file")
 struct TrailFileTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack
         case aCardWithoutATrailHasNoTrailKey
@@ -117,8 +116,7 @@ struct TrailFileTests {
 
 @Suite("Arrivals extend a card's trail")
 struct TrailArrivalTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot
         case anAddedCardStartsATrailAndACopyStartsItsOwn

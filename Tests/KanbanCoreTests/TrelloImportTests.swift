@@ -22,8 +22,7 @@ let utcDay: @Sendable (Timestamp) -> Day = { $0.utcDay }
 
 @Suite("Trello import")
 struct TrelloImportTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case openListsBecomeBoardsInPosOrder
         case cardsFollowTheirListsPosOrder
@@ -334,8 +333,7 @@ struct TrelloCompletedAndLeftOutTests {
 
 @Suite("Trello import: a card's history")
 struct TrelloHistoryTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aTrelloIdBeginsWithItsCreationTime
         case aCardKeepsItsCreationTrailAndEnteredFromTheActions

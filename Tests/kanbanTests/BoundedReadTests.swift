@@ -10,8 +10,7 @@ import Testing
 
 @Suite("Bounded reads, in each reader's words")
 struct BoundedReadTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aFileToImportIsRefusedInImportsWords
         case aKanbanFileIsRefusedInTheStoresWords

@@ -13,8 +13,7 @@ enum CardsEndToEndTests {}
 
 extension CardsEndToEndTests {
     @Suite("edit with options") struct Editing {
-        /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-        /// 50 ms of build time; README: Development); a failure names its case.
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
         enum Check: CaseIterable {
             case noteFromStandardInputKeepsEveryLineAndTabs
             case noteFromStandardInputReadsCRLFAsLF
@@ -264,8 +263,7 @@ extension CardsEndToEndTests {
 
 extension CardsEndToEndTests {
     @Suite("show") struct Showing {
-        /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-        /// 50 ms of build time; README: Development); a failure names its case.
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
         enum Check: CaseIterable {
             case showPrintsEveryFieldWithTheAgeOfEachTime
             case showJSONIsTheCardAsInTheFileWithBoardAndIndex
@@ -490,8 +488,7 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
 
 extension CardsEndToEndTests {
     @Suite("list filters") struct Filters {
-        /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-        /// 50 ms of build time; README: Development); a failure names its case.
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
         enum Check: CaseIterable {
             case tsvColumnsAreBoardIndexIdTitleLabelsDue
             case filteredTextKeepsEveryBoardHeadingAndEachCardsIndex
@@ -635,8 +632,7 @@ extension CardsEndToEndTests {
 
 extension CardsEndToEndTests {
     @Suite("archive and restore") struct Archiving {
-        /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-        /// 50 ms of build time; README: Development); a failure names its case.
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
         enum Check: CaseIterable {
             case archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved
             case archiveTextReportNamesEachCardsPlace
@@ -879,8 +875,7 @@ extension CardsEndToEndTests {
         "edit in $VISUAL",
         .enabled(if: Tmux.available, "tmux or bash is not installed: edit in an editor is not checked on a terminal"))
     struct EditorEditing {
-        /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-        /// 50 ms of build time; README: Development); a failure names its case.
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
         enum Check: CaseIterable {
             case offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor
             case savingTheCardTextAppliesWhatChanged

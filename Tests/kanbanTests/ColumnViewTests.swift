@@ -120,8 +120,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 }
 
 @Suite struct ColumnView {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap
         case aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes
@@ -315,8 +314,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 }
 
 @Suite struct StackedView {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case onATerminalTitlesWrapWithAHangingIndent
         case compactCutsEachCardToOneLine

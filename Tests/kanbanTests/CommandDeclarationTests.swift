@@ -6,8 +6,7 @@ import Testing
 // operand-count errors and completion all follow from them (README: Development). These
 // goldens hold the synopses and help as they were written by hand before, byte for byte.
 @Suite struct CommandDeclarationTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case everySynopsisIsAsWrittenBefore
         case everyHelpTextIsAsBefore
@@ -135,8 +134,7 @@ import Testing
 }
 
 @Suite struct UsageOperandCountTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case tooManyOrTooFewOperandsNameTheUsage
         case theGroupsAreTheFirstWordsOfTheCommandsOfTwo
@@ -191,8 +189,7 @@ import Testing
 
 // What follows from what a command is, each said once by the command (README: Batch).
 @Suite struct CommandRulesTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aBatchRefusesWhatItCannotRunAndSaysWhy
         case aBatchRunsTheOperationsOfCommandsThatChangeTheFile

@@ -99,8 +99,7 @@ enum TableExpectations {
 
 @Suite("Shell completion")
 struct CompletionTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theFileOnTheLineIsFound
         case everyCommandOfTheTableHasItsOperandsFromItsUsage

@@ -75,8 +75,7 @@ struct InjectedFault: Sendable, CustomTestStringConvertible {
 
 @Suite("Failing disks, end to end")
 struct DiskFailureTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aFileReplacedByADirectoryDuringTheWriteExits74
         case aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated

@@ -5,8 +5,7 @@ import Testing
 /// Cases a review turned up: output that cannot be written, groups, waits, odd arguments.
 @Suite("Edge cases, end to end")
 struct EdgeCaseTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aListThatCannotBeWrittenFailsWith74
         case aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds

@@ -7,8 +7,7 @@ import Testing
 
 @Suite("Tutorial, end to end")
 struct TutorialTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case tutorialScenarioLeavesExactlyTheExpectedBoards
         case aliasesRunTheirCommands
@@ -205,8 +204,7 @@ struct TutorialTests {
 
 @Suite("Positions, end to end")
 struct PositionTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case referencesResolveAgainstTheKanbanBeforeTheCommand
         case atCountsAfterTheMovedItemsAreTakenOut
@@ -297,8 +295,7 @@ struct PositionTests {
 
 @Suite("References and ids, end to end")
 struct ItemReferenceTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case anAmbiguousTitleListsTheCandidatesWithIDsAndPositions
         case anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily
@@ -394,8 +391,7 @@ struct ItemReferenceTests {
 
 @Suite("Standard input, end to end")
 struct StandardInputTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case linesAreTrimmedBlankLinesSkippedAndOrderKept
         case dashReadsStandardInputInPlace
@@ -484,8 +480,7 @@ struct StandardInputTests {
 
 @Suite("JSON output, end to end")
 struct JSONOutputTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case moveReportsEachItemFromAndTo
         case addReportsNoOriginAndCopyReportsItsOriginal

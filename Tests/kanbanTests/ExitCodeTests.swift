@@ -87,8 +87,7 @@ struct Refusal: Sendable, CustomTestStringConvertible {
 
 @Suite("Exit codes, end to end")
 struct ExitCodeTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case successExitsZeroWithDataOnStdoutOnly
         case corruptFileIsNamedWithItsLineAndLeftUntouched

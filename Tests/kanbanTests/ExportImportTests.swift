@@ -13,8 +13,7 @@ enum ImportFixtures {
 
 @Suite("Export and import, end to end")
 struct ExportImportTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed
         case exportToAFileNeverReplacesOneWithoutForce

@@ -78,8 +78,7 @@ let mergedLayout = [
 
 @Suite("Working together through git", .enabled(if: GitProgram.path != nil, "git is not installed"))
 struct GitMergeTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case twoBranchesThatAddAndMoveCardsMergeWithoutConflict
         case aRebaseAndACherryPickMergeCardByCardToo

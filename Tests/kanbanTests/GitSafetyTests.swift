@@ -46,8 +46,7 @@ extension KanbanSandbox {
 
 @Suite("git safety and git resolve", .enabled(if: GitProgram.path != nil, "git is not installed"))
 struct GitSafetyTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard
         case gitCheckFailsWhenTheRegisteredCommandDoesNotRun

@@ -45,8 +45,7 @@ extension KanbanSandbox {
 }
 
 @Suite("History records that do not fit", .serialized) struct HistoryRecordsThatDoNotFit {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aNegativeOffsetIsRefusedAsDamageNotACrash
         case aRecordThatWouldRepeatACardIsRefusedAndTheFileKeepsItsIDsUnique
@@ -132,8 +131,7 @@ extension KanbanSandbox {
 }
 
 @Suite("Damaged and planted histories", .serialized) struct DamagedHistories {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aCorruptLineIsLeftOutWithANoteAndTheNextChangeDropsIt
         case aCutOffLastRecordWhoseChangeMayBeInTheFileIsNeverTakenForTheOneBefore

@@ -41,8 +41,7 @@ func rawControls(in bytes: [UInt8], allowTab: Bool = false, allowSGR: Bool = fal
 
 @Suite("Hostile input, end to end")
 struct HostileInputTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely
         case aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack

@@ -8,8 +8,7 @@ import Testing
 /// process is (README: Development): the same invocations, in two sandboxes that start alike,
 /// print the same bytes on stdout and stderr, exit alike and leave the same files.
 @Suite struct InProcessTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aRunInProcessIsASpawnedRun
         case aRunInProcessLeavesTheProcessAsItWas

@@ -10,8 +10,7 @@ import Testing
 
 @Suite("The lock and the temporary files, end to end", .serialized)
 struct LockTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne
         case theWaitEndsOnTimeWithSIGALRMBlocked

@@ -11,8 +11,7 @@ import Testing
 
 @Suite("merge and diff on files, end to end")
 struct MergeCommandTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aSuggestedCommandReadsBackInEveryShellAsItsWords
         case aCleanMergeExits0AndWritesTheResult
@@ -243,8 +242,7 @@ struct MergeCommandTests {
 /// but a quote to a shell, to CSV and to git. Each is escaped as the quote it is.
 @Suite("quotes followed by a combining mark")
 struct CombiningMarkQuoting {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case suggestedCommandsReadBackInBashAsTheirWords
         case gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem

@@ -9,8 +9,7 @@ import Testing
 /// (README: Exit codes; Cards with content).
 @Suite("What a new user tripped on")
 struct NewUserTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case anArchivedCardIsNamedAsArchivedWithTheWayBack
         case movingAnArchivedCardSuggestsRestore

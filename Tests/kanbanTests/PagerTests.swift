@@ -6,8 +6,7 @@ import Testing
 
 // Serialized: a pager run changes how the process handles Ctrl-C while it lasts.
 @Suite(.serialized) struct Pagers {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theEnvironmentChoosesThePagerAsGitDoes
         case onlyATerminalViewTallerThanTheTerminalIsPaged

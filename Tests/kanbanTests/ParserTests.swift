@@ -33,8 +33,7 @@ private func change(_ operation: Operation, dryRun: Bool = false) -> Command {
 private func title(_ text: String) throws -> Title { try Title(text) }
 
 @Suite struct ParsingCommands {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case initTakesSampleOrBoards
         case listTakesBoardsAFormatAndFilters
@@ -277,8 +276,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 }
 
 @Suite struct ParsingOptions {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case globalOptionsGoBeforeOrAfterTheCommand
         case shortOptionsTakeAttachedOrSeparateValuesAndBundle
@@ -362,8 +360,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 }
 
 @Suite struct UsageErrors {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case unknownCommandWithNothingClose
         case unknownBoardSubcommandsSuggestTheClosest
@@ -506,8 +503,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 }
 
 @Suite struct HelpText {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case optionsSpeakOfTheirCommand
         case theOverviewListsEveryCommand

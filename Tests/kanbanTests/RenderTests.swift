@@ -18,8 +18,7 @@ private let sample = [
 ]
 
 @Suite struct BoardViewText {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case stackedSectionsShowIndexIdAndTitle
         case columnsStandSideBySideWithinTheWidth
@@ -149,8 +148,7 @@ private let sample = [
 }
 
 @Suite struct EscapingStoredText {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case controlCharactersBecomeVisibleEscapes
         case noViewPrintsARawEscape
@@ -210,8 +208,7 @@ private let sample = [
 }
 
 @Suite struct MeasuringText {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case wrapBreaksAtSpacesAndSplitsLongWords
         case aHugeTitleWrapsWholeAndCompactCutsIt
@@ -262,8 +259,7 @@ private let sample = [
 }
 
 @Suite struct Reports {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case textNamesTheItemAndBothPlaces
         case jsonHasTheDocumentedShape

@@ -7,8 +7,7 @@ import Testing
 
 @Suite("stats, end to end")
 struct StatsEndToEndTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case theFiguresOfAScriptedWeekAreWhatTheRulesGive
         case aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt

@@ -109,8 +109,7 @@ private struct Tally {
 
 @Suite("Stress: many kanban processes on one file", .serialized)
 struct StressTests {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case mixedCommandsFromManyProcessesAtOnceLoseNothing
         case writersLoseNothingWhileTheLockFileIsDeletedAndReplaced

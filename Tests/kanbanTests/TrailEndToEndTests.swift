@@ -6,8 +6,7 @@ import Testing
 // JSON carries it, tables do not, and diff, log and undo treat it as part of a move.
 
 @Suite(.serialized) struct TrailEndToEnd {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove
         case undoAfterAnOutsideChangeGivesBackThePreviousTrail

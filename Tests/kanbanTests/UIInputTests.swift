@@ -5,8 +5,7 @@ import Testing
 /// The bytes a terminal sends, decoded into keys, mouse reports and pastes, in whatever
 /// pieces they arrive.
 @Suite struct UIInput {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case everyKeyDecodes
         case everyKeyDecodesWhateverPiecesItComesIn

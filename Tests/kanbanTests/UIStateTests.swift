@@ -153,8 +153,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 }
 
 @Suite struct UIStateMachine {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case draggingASelectedCardDragsTheSelectionInBoardOrder
         case aDropIsTheMoveCommandWithItsAt

@@ -11,8 +11,7 @@ import Testing
     .serialized,
     .enabled(if: Tmux.available, "tmux or bash is not installed: kanban ui is not checked in a terminal"))
 struct UITerminal {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case keysAndTheMouseMoveCardsThroughTheFile
         case aCardAddedByAScriptShowsWithTheCursorOnItsCard

@@ -7,8 +7,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 }
 
 @Suite struct WrappingTitles {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case linesBreakAtSpacesAndFillGreedily
         case aWordIsCutOnlyWhenWiderThanTheLine
@@ -117,8 +116,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 }
 
 @Suite struct WrappingProperties {
-    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
-    /// 50 ms of build time; README: Development); a failure names its case.
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
     enum Check: CaseIterable {
         case everyLineFitsNothingIsLostAndLinesAreFull
         case aPrefixIsWhatCountingCharacterByCharacterGives
