@@ -4,6 +4,39 @@ import Testing
 
 @Suite("Board operations")
 struct BoardOperationTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case renameBoardChangesOnlyTheTitle
+        case renamingABoardsCaseOnlyIsAllowed
+        case renamingABoardToItsOwnTitleIsNotEffective
+        case renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused
+        case removingAnEmptyBoardNeedsNoForce
+        case removingABoardWithItemsNeedsForce
+        case aRemovedBoardsTitleCanBeUsedAgain
+        case aKanbanRefusesDuplicateBoardTitlesAndItemIDs
+        case theSampleIsTheTutorialsData
+        case keepingBoardsKeepsEachOnceInTheOrderAsked
+        case isFullMeansAtOrOverTheLimit
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .renameBoardChangesOnlyTheTitle: try renameBoardChangesOnlyTheTitle()
+        case .renamingABoardsCaseOnlyIsAllowed: try renamingABoardsCaseOnlyIsAllowed()
+        case .renamingABoardToItsOwnTitleIsNotEffective: try renamingABoardToItsOwnTitleIsNotEffective()
+        case .renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused:
+            try renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused()
+        case .removingAnEmptyBoardNeedsNoForce: try removingAnEmptyBoardNeedsNoForce()
+        case .removingABoardWithItemsNeedsForce: try removingABoardWithItemsNeedsForce()
+        case .aRemovedBoardsTitleCanBeUsedAgain: try aRemovedBoardsTitleCanBeUsedAgain()
+        case .aKanbanRefusesDuplicateBoardTitlesAndItemIDs: try aKanbanRefusesDuplicateBoardTitlesAndItemIDs()
+        case .theSampleIsTheTutorialsData: try theSampleIsTheTutorialsData()
+        case .keepingBoardsKeepsEachOnceInTheOrderAsked: try keepingBoardsKeepsEachOnceInTheOrderAsked()
+        case .isFullMeansAtOrOverTheLimit: isFullMeansAtOrOverTheLimit()
+        }
+    }
+
     /// Boards as the reference sees them: title, limit and item ids.
     struct BoardSketch: Equatable {
         var title: String
@@ -57,7 +90,7 @@ struct BoardOperationTests {
 
     // MARK: - Rename
 
-    @Test func renameBoardChangesOnlyTheTitle() throws {
+    func renameBoardChangesOnlyTheTitle() throws {
         var kanban = try makeKanban(counts: [1, 2], limits: [nil, 3])
         let change = try kanban.renameBoard(1, to: Title("In Progress"))
         expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress"])
@@ -70,21 +103,21 @@ struct BoardOperationTests {
         expectTrue(change.isEffective)
     }
 
-    @Test func renamingABoardsCaseOnlyIsAllowed() throws {
+    func renamingABoardsCaseOnlyIsAllowed() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(0, to: Title("TODO"))
         expectEqual(kanban.boards.map(\.title), ["TODO", "Doing"])
         expectTrue(change.isEffective)
     }
 
-    @Test func renamingABoardToItsOwnTitleIsNotEffective() throws {
+    func renamingABoardToItsOwnTitleIsNotEffective() throws {
         var kanban = try makeKanban(counts: [0, 0])
         let change = try kanban.renameBoard(1, to: Title("Doing"))
         expectEqual(kanban, (try makeKanban(counts: [0, 0])))
         expectTrue(!change.isEffective)
     }
 
-    @Test func renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused() throws {
+    func renamingABoardToAnotherBoardsTitleInAnyCaseIsRefused() throws {
         let kanban = try makeKanban(counts: [1, 1, 1])
         for board in kanban.boards.indices {
             for other in kanban.boards.indices where other != board {
@@ -146,7 +179,7 @@ struct BoardOperationTests {
 
     // MARK: - Remove
 
-    @Test func removingAnEmptyBoardNeedsNoForce() throws {
+    func removingAnEmptyBoardNeedsNoForce() throws {
         var kanban = try makeKanban(counts: [1, 0, 1], limits: [nil, 4, nil])
         let change = try kanban.removeBoard(1)
         expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
@@ -155,7 +188,7 @@ struct BoardOperationTests {
         expectTrue(change.isEffective)
     }
 
-    @Test func removingABoardWithItemsNeedsForce() throws {
+    func removingABoardWithItemsNeedsForce() throws {
         var kanban = try makeKanban(counts: [1, 2, 1])
         let before = kanban
         #expect(throws: KanbanError.boardNotEmpty(board: "Doing", count: 2)) {
@@ -189,7 +222,7 @@ struct BoardOperationTests {
         }
     }
 
-    @Test func aRemovedBoardsTitleCanBeUsedAgain() throws {
+    func aRemovedBoardsTitleCanBeUsedAgain() throws {
         var kanban = try makeKanban(counts: [0, 0])
         try kanban.removeBoard(0)
         try kanban.addBoard(Title("todo"), at: 0)
@@ -198,7 +231,7 @@ struct BoardOperationTests {
 
     // MARK: - Building kanbans
 
-    @Test func aKanbanRefusesDuplicateBoardTitlesAndItemIDs() throws {
+    func aKanbanRefusesDuplicateBoardTitlesAndItemIDs() throws {
         #expect(throws: KanbanError.duplicateBoard(title: "TODO", existing: "Todo")) {
             try Kanban(boards: [Board(title: "Todo"), Board(title: "TODO")])
         }
@@ -214,7 +247,7 @@ struct BoardOperationTests {
         }
     }
 
-    @Test func theSampleIsTheTutorialsData() throws {
+    func theSampleIsTheTutorialsData() throws {
         var generator = SeededGenerator(seed: 1)
         let sample = Kanban.sample(now: nil, using: &generator)
         expectEqual(sample.boards.map(\.title), ["Todo", "In Progress", "Done"])
@@ -230,14 +263,14 @@ struct BoardOperationTests {
         expectEqual(Kanban.defaultBoardTitles, ["Todo", "In Progress", "Done"])
     }
 
-    @Test func keepingBoardsKeepsEachOnceInTheOrderAsked() throws {
+    func keepingBoardsKeepsEachOnceInTheOrderAsked() throws {
         let kanban = try makeKanban(counts: [1, 2, 3])
         let kept = kanban.keepingBoards(at: [2, 0, 2])
         expectEqual(kept.boards.map(\.title), ["Done", "Todo"])
         expectEqual(layout(kept), [["c0", "c1", "c2"], ["a0"]])
     }
 
-    @Test func isFullMeansAtOrOverTheLimit() {
+    func isFullMeansAtOrOverTheLimit() {
         expectTrue(!Board(title: "a").isFull)
         expectTrue(Board(title: "a", limit: 0).isFull)
         let item = Item(id: ItemID("a1")!, title: "x")

@@ -8,6 +8,29 @@ import Testing
 
 @Suite("Board roles")
 struct BoardRoleTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet
+        case theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace
+        case boardRoleReportsTheRoleBeforeAndAfter
+        case aPatchAndADiffCarryTheRole
+        case aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet:
+            try aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet()
+        case .theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace:
+            try theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace()
+        case .boardRoleReportsTheRoleBeforeAndAfter: try boardRoleReportsTheRoleBeforeAndAfter()
+        case .aPatchAndADiffCarryTheRole: try aPatchAndADiffCarryTheRole()
+        case .aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken:
+            try aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken()
+        }
+    }
+
     typealias F = MergeFixture
 
     private static let file = #"""
@@ -18,7 +41,7 @@ struct BoardRoleTests {
         try KanbanFile.decode(Array(file.replacingOccurrences(of: "ROLE", with: role).utf8)).kanban
     }
 
-    @Test func aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet() throws {
+    func aRoleIsReadAndWrittenAfterTheLimitAndLeftOutWhenNotSet() throws {
         let kanban = try Self.decode(role: #""role": "done","#)
         expectEqual(kanban.boards[1].role, .done)
         let text = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
@@ -39,7 +62,7 @@ struct BoardRoleTests {
         expectTrue(message.contains("\"role\""), "\(message)")
     }
 
-    @Test func theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace() throws {
+    func theRoleOfABoardIsTheOneSetElseTheDefaultByItsPlace() throws {
         var kanban = try Self.decode(role: "")
         expectEqual((0..<3).map(kanban.role(ofBoard:)), [.backlog, .active, .done])
         try kanban.setRole(of: 0, to: .active)
@@ -50,7 +73,7 @@ struct BoardRoleTests {
         expectEqual(kanban.role(ofBoard: 0), .backlog)
     }
 
-    @Test func boardRoleReportsTheRoleBeforeAndAfter() throws {
+    func boardRoleReportsTheRoleBeforeAndAfter() throws {
         var kanban = F.sample
         var generator = SeededGenerator(seed: 1)
         let change = try kanban.apply(.boardRole(board: "in progress", role: .done), at: F.clock(1), using: &generator)
@@ -68,7 +91,7 @@ struct BoardRoleTests {
         expectEqual(Operation.boardRole(board: "x", role: nil).name, "board role")
     }
 
-    @Test func aPatchAndADiffCarryTheRole() throws {
+    func aPatchAndADiffCarryTheRole() throws {
         let before = F.sample
         var after = before
         try after.setRole(of: 0, to: .active)
@@ -80,7 +103,7 @@ struct BoardRoleTests {
         expectEqual(change.boards.first?.roleChange, RoleChange(from: nil, to: .active))
     }
 
-    @Test func aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken() throws {
+    func aRoleChangedOnBothSidesIsARecordedConflictAndOnOneSideIsTaken() throws {
         let base = F.sample
         var ours = base
         try ours.setRole(of: 1, to: .done)

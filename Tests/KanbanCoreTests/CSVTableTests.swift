@@ -4,7 +4,28 @@ import Testing
 
 @Suite("CSV")
 struct CSVTableTests {
-    @Test func exportIsRFC4180WithTheHeaderOfTheSpec() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case exportIsRFC4180WithTheHeaderOfTheSpec
+        case aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack
+        case readsColumnsInAnyOrderAndCaseWithLFOrCRLF
+        case aRecordWithoutATitleNamesABoard
+        case anEmptyFileIsRefused
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .exportIsRFC4180WithTheHeaderOfTheSpec: try exportIsRFC4180WithTheHeaderOfTheSpec()
+        case .aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack:
+            try aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack()
+        case .readsColumnsInAnyOrderAndCaseWithLFOrCRLF: try readsColumnsInAnyOrderAndCaseWithLFOrCRLF()
+        case .aRecordWithoutATitleNamesABoard: try aRecordWithoutATitleNamesABoard()
+        case .anEmptyFileIsRefused: try anEmptyFileIsRefused()
+        }
+    }
+
+    func exportIsRFC4180WithTheHeaderOfTheSpec() throws {
         let kanban = try Kanban(boards: [
             Board(
                 title: "Todo",
@@ -26,7 +47,7 @@ struct CSVTableTests {
 
     /// Found by the Markdown fuzzer: a `"` followed by a combining mark is one character
     /// to Swift, and was left single in the export, which then did not read back.
-    @Test func aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack() throws {
+    func aQuoteFollowedByACombiningMarkIsDoubledAndReadsBack() throws {
         let title = "No ]\"\"\"\"\u{731}c\"d.Do ]\"\"\"l"
         let kanban = try Kanban(boards: [
             Board(title: title, items: [Item(id: ItemID("k3f9p2")!, title: "Say \"\u{301}hi\u{301}\", done")])
@@ -38,7 +59,7 @@ struct CSVTableTests {
         expectEqual(document.boards.first?.cards.map(\.title.text), ["Say \"\u{301}hi\u{301}\", done"])
     }
 
-    @Test func readsColumnsInAnyOrderAndCaseWithLFOrCRLF() throws {
+    func readsColumnsInAnyOrderAndCaseWithLFOrCRLF() throws {
         let text = "\u{FEFF}Title,BOARD,note,labels,due\nFirst,Todo,,\"x y,z\",2026-12-01\r\nSecond,Done,\"a\r\nb\",,\n"
         let document = try CSVTable.read(Array(text.utf8))
         expectEqual(document.boards.map(\.title.text), ["Todo", "Done"])
@@ -47,7 +68,7 @@ struct CSVTableTests {
         expectEqual(document.boards[1].cards[0].note, "a\nb")
     }
 
-    @Test func aRecordWithoutATitleNamesABoard() throws {
+    func aRecordWithoutATitleNamesABoard() throws {
         let document = try CSVTable.read(Array("board,title\nReview,\nTodo,x\nreview,y\n".utf8))
         expectEqual(document.boards.map(\.title.text), ["Review", "Todo"])
         expectTrue(document.boards[0].cards.map(\.title.text) == ["y"])  // boards match ignoring case
@@ -73,7 +94,7 @@ struct CSVTableTests {
         expectEqual(error.location, .line(line), "\(error)")
     }
 
-    @Test func anEmptyFileIsRefused() throws {
+    func anEmptyFileIsRefused() throws {
         let error = try #require(throws: ImportError.self) { try CSVTable.read([]) }
         expectEqual(error.location, .file)
     }

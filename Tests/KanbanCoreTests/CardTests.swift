@@ -34,6 +34,40 @@ let bareCard = Location(board: 0, index: 1)
 
 @Suite("Editing a card")
 struct EditTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theTitle
+        case labelsAddedAndRemovedIgnoringCase
+        case emptyWordEditsAreNoEdits
+        case anInvalidLabelChangesNothing
+        case theNoteSetWithCRLFReadAsLF
+        case theNoteAppendedAsALine
+        case theNoteCleared
+        case appendingNothingToNoNoteChangesNothing
+        case aNoteThatBreaksItsRulesChangesNothing
+        case theDueDateSetAndCleared
+        case everyFieldAtOnceIsReportedInTheFilesOrder
+        case anEditThatChangesNothingIsNotEffective
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theTitle: try theTitle()
+        case .labelsAddedAndRemovedIgnoringCase: try labelsAddedAndRemovedIgnoringCase()
+        case .emptyWordEditsAreNoEdits: try emptyWordEditsAreNoEdits()
+        case .anInvalidLabelChangesNothing: try anInvalidLabelChangesNothing()
+        case .theNoteSetWithCRLFReadAsLF: try theNoteSetWithCRLFReadAsLF()
+        case .theNoteAppendedAsALine: try theNoteAppendedAsALine()
+        case .theNoteCleared: try theNoteCleared()
+        case .appendingNothingToNoNoteChangesNothing: try appendingNothingToNoNoteChangesNothing()
+        case .aNoteThatBreaksItsRulesChangesNothing: try aNoteThatBreaksItsRulesChangesNothing()
+        case .theDueDateSetAndCleared: try theDueDateSetAndCleared()
+        case .everyFieldAtOnceIsReportedInTheFilesOrder: try everyFieldAtOnceIsReportedInTheFilesOrder()
+        case .anEditThatChangesNothingIsNotEffective: try anEditThatChangesNothingIsNotEffective()
+        }
+    }
+
     /// Edits the card at `location` and checks that nothing but its fields changed.
     func edited(_ location: Location, _ edits: CardEdits) throws -> (card: Item, change: Change) {
         var kanban = try contentKanban()
@@ -54,14 +88,14 @@ struct EditTests {
         return (kanban[location], change)
     }
 
-    @Test func theTitle() throws {
+    func theTitle() throws {
         let (card, change) = try edited(bareCard, CardEdits(title: Title("  Renamed \t")))
         expectTrue(card.title == "Renamed")
         expectTrue(change.items[0].edits == [.title(from: "Bare", to: "Renamed")])
         expectTrue(change.items[0].previousTitle == "Bare")
     }
 
-    @Test func labelsAddedAndRemovedIgnoringCase() throws {
+    func labelsAddedAndRemovedIgnoringCase() throws {
         let (card, change) = try edited(fullCard, CardEdits(words: ["labels": WordEdits(add: ["Docs", "BUG"], remove: ["p1"])]))
         expectTrue(card.labels.names == ["bug", "Docs"])
         expectTrue(change.items[0].edits == [.labels(from: ["bug", "P1"], to: ["bug", "Docs"])])
@@ -100,7 +134,7 @@ struct EditTests {
         expectTrue(field.value(cleared) == .day(nil))
     }
 
-    @Test func emptyWordEditsAreNoEdits() throws {
+    func emptyWordEditsAreNoEdits() throws {
         var edits = CardEdits(words: ["labels": WordEdits()])
         expectTrue(edits == CardEdits() && edits.isEmpty && edits.fields.isEmpty)
         edits[words: "assignees"].add = ["al"]
@@ -109,7 +143,7 @@ struct EditTests {
         expectTrue(CardEdits(title: try Title("T"), words: ["labels": WordEdits(add: ["x"])], due: .some(nil)).fields == ["title", "labels", "due"])
     }
 
-    @Test func anInvalidLabelChangesNothing() throws {
+    func anInvalidLabelChangesNothing() throws {
         var kanban = try contentKanban()
         let before = kanban
         #expect(throws: KanbanError.self) {
@@ -118,33 +152,33 @@ struct EditTests {
         expectTrue(kanban == before)
     }
 
-    @Test func theNoteSetWithCRLFReadAsLF() throws {
+    func theNoteSetWithCRLFReadAsLF() throws {
         let (card, change) = try edited(fullCard, CardEdits(note: .set("one\r\ntwo")))
         expectTrue(card.note == "one\ntwo")
         expectTrue(change.items[0].edits == [.note(from: "line 1\nline 2", to: "one\ntwo")])
     }
 
-    @Test func theNoteAppendedAsALine() throws {
+    func theNoteAppendedAsALine() throws {
         expectTrue(try edited(fullCard, CardEdits(note: .append("line 3"))).card.note == "line 1\nline 2\nline 3")
         let (card, change) = try edited(bareCard, CardEdits(note: .append("first")))
         expectTrue(card.note == "first")
         expectTrue(change.items[0].edits == [.note(from: nil, to: "first")])
     }
 
-    @Test func theNoteCleared() throws {
+    func theNoteCleared() throws {
         let (card, change) = try edited(fullCard, CardEdits(note: .set("")))
         expectTrue(card.note == nil)
         expectTrue(change.items[0].edits == [.note(from: "line 1\nline 2", to: nil)])
     }
 
-    @Test func appendingNothingToNoNoteChangesNothing() throws {
+    func appendingNothingToNoNoteChangesNothing() throws {
         let (card, change) = try edited(bareCard, CardEdits(note: .append("")))
         expectTrue(card.note == nil)
         expectTrue(change.items[0].edits.isEmpty)
         expectTrue(!change.isEffective)
     }
 
-    @Test func aNoteThatBreaksItsRulesChangesNothing() throws {
+    func aNoteThatBreaksItsRulesChangesNothing() throws {
         var kanban = try contentKanban()
         let before = kanban
         for edit in [
@@ -163,7 +197,7 @@ struct EditTests {
         expectTrue(kanban[fullCard].note?.utf8.count == 65_536)
     }
 
-    @Test func theDueDateSetAndCleared() throws {
+    func theDueDateSetAndCleared() throws {
         let day = try require(Day(year: 2027, month: 1, day: 15))
         let (set, setChange) = try edited(bareCard, CardEdits(due: .some(day)))
         expectTrue(set.due == day)
@@ -174,7 +208,7 @@ struct EditTests {
         expectTrue(try edited(fullCard, CardEdits(due: nil)).card.due == Day(year: 2026, month: 12, day: 1))
     }
 
-    @Test func everyFieldAtOnceIsReportedInTheFilesOrder() throws {
+    func everyFieldAtOnceIsReportedInTheFilesOrder() throws {
         let day = try require(Day(year: 2027, month: 1, day: 15))
         let (card, change) = try edited(
             fullCard,
@@ -188,7 +222,7 @@ struct EditTests {
         expectTrue(change.items[0].edits.map(\.field) == ["title", "labels", "due", "note"])
     }
 
-    @Test func anEditThatChangesNothingIsNotEffective() throws {
+    func anEditThatChangesNothingIsNotEffective() throws {
         let day = Day(year: 2026, month: 12, day: 1)
         for edits in [
             CardEdits(), CardEdits(title: try Title("Full")), CardEdits(words: ["labels": WordEdits(add: ["BUG"])]),
@@ -203,7 +237,42 @@ struct EditTests {
 
 @Suite("Archive and restore")
 struct ArchiveTests {
-    @Test func archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen
+        case anArchivedCardsIDIsNotGivenAgain
+        case archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived
+        case archivingFreesRoomUnderTheLimit
+        case cardsThatEnteredBeforeATimeIncludeThoseWithoutOne
+        case restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow
+        case restoredCardsGoWhereTheyAreSent
+        case restoringIntoAFullBoardNeedsForce
+        case everyCardCountsAgainstTheLimitOfTheBoardItGoesTo
+        case aCardWhoseBoardIsGoneNeedsADestination
+        case aSelectionThatIsNotInTheArchiveIsRefused
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen:
+            try archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen()
+        case .anArchivedCardsIDIsNotGivenAgain: try anArchivedCardsIDIsNotGivenAgain()
+        case .archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived:
+            try archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived()
+        case .archivingFreesRoomUnderTheLimit: try archivingFreesRoomUnderTheLimit()
+        case .cardsThatEnteredBeforeATimeIncludeThoseWithoutOne: try cardsThatEnteredBeforeATimeIncludeThoseWithoutOne()
+        case .restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow:
+            try restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow()
+        case .restoredCardsGoWhereTheyAreSent: try restoredCardsGoWhereTheyAreSent()
+        case .restoringIntoAFullBoardNeedsForce: try restoringIntoAFullBoardNeedsForce()
+        case .everyCardCountsAgainstTheLimitOfTheBoardItGoesTo: try everyCardCountsAgainstTheLimitOfTheBoardItGoesTo()
+        case .aCardWhoseBoardIsGoneNeedsADestination: try aCardWhoseBoardIsGoneNeedsADestination()
+        case .aSelectionThatIsNotInTheArchiveIsRefused: try aSelectionThatIsNotInTheArchiveIsRefused()
+        }
+    }
+
+    func archivedCardsLeaveTheirBoardsKeepingEverythingAndRememberWhereAndWhen() throws {
         var kanban = try contentKanban()
         let before = kanban
         let change = try kanban.archive([Location(board: 1, index: 1), fullCard, fullCard], now: now)
@@ -225,7 +294,7 @@ struct ArchiveTests {
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
-    @Test func anArchivedCardsIDIsNotGivenAgain() throws {
+    func anArchivedCardsIDIsNotGivenAgain() throws {
         // The generator's first id is the id of a card, then archived: it is drawn again.
         var recorder = RecordingGenerator(base: SeededGenerator(seed: 5))
         let first = Kanban(trusted: []).newIDs(count: 1, using: &recorder)[0]
@@ -236,7 +305,7 @@ struct ArchiveTests {
         expectTrue(generator.position > recorder.recorded.count)
     }
 
-    @Test func archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived() throws {
+    func archivedCardsKeepTheirIDsButAreOnlyFoundAsArchived() throws {
         var kanban = try contentKanban()
         try kanban.archive([fullCard], now: now)
         #expect(throws: KanbanError.duplicateID(id("full01"))) {
@@ -260,7 +329,7 @@ struct ArchiveTests {
         }
     }
 
-    @Test func archivingFreesRoomUnderTheLimit() throws {
+    func archivingFreesRoomUnderTheLimit() throws {
         var kanban = try contentKanban()
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 3)) {
             try kanban.move([bareCard], to: 1)
@@ -270,7 +339,7 @@ struct ArchiveTests {
         expectTrue(layout(kanban)[1] == ["doin02", "bare01"])
     }
 
-    @Test func cardsThatEnteredBeforeATimeIncludeThoseWithoutOne() throws {
+    func cardsThatEnteredBeforeATimeIncludeThoseWithoutOne() throws {
         var kanban = try contentKanban()
         // Todo: Full (entered earlier), Bare (no time), Doing one (entered now).
         try kanban.move([Location(board: 1, index: 0)], to: 0, now: now)
@@ -289,7 +358,7 @@ struct ArchiveTests {
         return kanban
     }
 
-    @Test func restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow() throws {
+    func restoredCardsGoToTheBottomOfTheBoardTheyLeftAndEnterItNow() throws {
         var kanban = try withArchive()
         let archived = kanban.archive
         // Boards reordered meanwhile: a card goes back to its board, found by id.
@@ -314,14 +383,14 @@ struct ArchiveTests {
         expectTrue(change.isEffective)
     }
 
-    @Test func restoredCardsGoWhereTheyAreSent() throws {
+    func restoredCardsGoWhereTheyAreSent() throws {
         var kanban = try withArchive()
         try kanban.restore([0, 1, 0], to: 2, now: now)
         expectTrue(layout(kanban) == [["bare01"], ["doin01"], ["full01", "doin02"]])
         expectTrue(kanban.archive.isEmpty)
     }
 
-    @Test func restoringIntoAFullBoardNeedsForce() throws {
+    func restoringIntoAFullBoardNeedsForce() throws {
         var kanban = try withArchive()
         try kanban.move([bareCard.with(index: 0)], to: 1)  // Doing is full again
         let before = kanban
@@ -336,7 +405,7 @@ struct ArchiveTests {
         expectTrue(layout(kanban)[1] == ["doin01", "bare01", "full01", "doin02"])
     }
 
-    @Test func everyCardCountsAgainstTheLimitOfTheBoardItGoesTo() throws {
+    func everyCardCountsAgainstTheLimitOfTheBoardItGoesTo() throws {
         var kanban = try withArchive()
         try kanban.setLimit(of: 0, to: 1)  // Todo holds Bare
         // Full goes back to Todo (full), Doing two to Doing (room for one): refused whole.
@@ -347,7 +416,7 @@ struct ArchiveTests {
         expectTrue(layout(kanban)[1] == ["doin01", "doin02"])
     }
 
-    @Test func aCardWhoseBoardIsGoneNeedsADestination() throws {
+    func aCardWhoseBoardIsGoneNeedsADestination() throws {
         var kanban = try withArchive()
         try kanban.removeBoard(1, force: true)
         let before = kanban
@@ -365,7 +434,7 @@ struct ArchiveTests {
         expectTrue(layout(kanban) == [["bare01"], ["doin02"]])
     }
 
-    @Test func aSelectionThatIsNotInTheArchiveIsRefused() throws {
+    func aSelectionThatIsNotInTheArchiveIsRefused() throws {
         var kanban = try withArchive()
         let before = kanban
         for selection in [[2], [-1], [0, 5], [Int.min]] {
@@ -380,7 +449,26 @@ struct ArchiveTests {
 
 @Suite("What drops do to a card's fields")
 struct DropContentTests {
-    @Test func aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow
+        case aMoveToAnotherBoardEntersItNowAndAReorderDoesNot
+        case addedCardsGetTheirContentAndAreCreatedAndEnterNow
+        case anAddedCardWhoseNoteBreaksItsRulesIsRefused
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow:
+            try aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow()
+        case .aMoveToAnotherBoardEntersItNowAndAReorderDoesNot: try aMoveToAnotherBoardEntersItNowAndAReorderDoesNot()
+        case .addedCardsGetTheirContentAndAreCreatedAndEnterNow: try addedCardsGetTheirContentAndAreCreatedAndEnterNow()
+        case .anAddedCardWhoseNoteBreaksItsRulesIsRefused: try anAddedCardWhoseNoteBreaksItsRulesIsRefused()
+        }
+    }
+
+    func aCopyHasTheOriginalsContentAndIsCreatedAndEntersNow() throws {
         var kanban = try contentKanban()
         var generator = SeededGenerator(seed: 7)
         let change = try kanban.copy([fullCard], to: 2, now: now, using: &generator)
@@ -397,7 +485,7 @@ struct DropContentTests {
         expectTrue(change.items[0].copyOf == original.id)
     }
 
-    @Test func aMoveToAnotherBoardEntersItNowAndAReorderDoesNot() throws {
+    func aMoveToAnotherBoardEntersItNowAndAReorderDoesNot() throws {
         var kanban = try contentKanban()
         try kanban.move([fullCard], to: 2, now: now)
         let moved = kanban[Location(board: 2, index: 0)]
@@ -415,7 +503,7 @@ struct DropContentTests {
         expectTrue(kanban.boards[1].items.map(\.entered) == [earlier, now.adding(seconds: 5), earlier])
     }
 
-    @Test func addedCardsGetTheirContentAndAreCreatedAndEnterNow() throws {
+    func addedCardsGetTheirContentAndAreCreatedAndEnterNow() throws {
         var kanban = try contentKanban()
         var generator = SeededGenerator(seed: 8)
         let day = Day(year: 2026, month: 12, day: 24)
@@ -434,7 +522,7 @@ struct DropContentTests {
             two == Item(id: two.id, title: "Two", created: now, entered: now, trail: [TrailEntry(board: id("done"), time: now)]))
     }
 
-    @Test func anAddedCardWhoseNoteBreaksItsRulesIsRefused() throws {
+    func anAddedCardWhoseNoteBreaksItsRulesIsRefused() throws {
         var kanban = try contentKanban()
         let before = kanban
         var generator = SeededGenerator(seed: 9)

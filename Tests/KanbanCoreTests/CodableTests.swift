@@ -8,7 +8,25 @@ import Testing
 
 @Suite("Codable follows the file's schema")
 struct CodableTests {
-    @Test func foundationWritesTheSameSchema() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case foundationWritesTheSameSchema
+        case codableRefusesDuplicateIDs
+        case codableRefusesDuplicateBoardTitles
+        case itemIDsEncodeAsPlainStrings
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .foundationWritesTheSameSchema: try foundationWritesTheSameSchema()
+        case .codableRefusesDuplicateIDs: try codableRefusesDuplicateIDs()
+        case .codableRefusesDuplicateBoardTitles: try codableRefusesDuplicateBoardTitles()
+        case .itemIDsEncodeAsPlainStrings: try itemIDsEncodeAsPlainStrings()
+        }
+    }
+
+    func foundationWritesTheSameSchema() throws {
         var kanban = try makeKanban([["a1"], []], titles: ["Todo", "Done"], limits: [nil, 3])
         try kanban.edit(
             Location(board: 0, index: 0),
@@ -28,13 +46,13 @@ struct CodableTests {
         try expectEqual(JSONDecoder().decode(Kanban.self, from: Data(text.utf8)), kanban)
     }
 
-    @Test func codableRefusesDuplicateIDs() throws {
+    func codableRefusesDuplicateIDs() throws {
         let text =
             #"{"version": 2, "boards": [{"id": "A", "title": "A", "limit": null, "items": [{"id": "a1", "title": "x"}]}, {"id": "B", "title": "B", "limit": null, "items": [{"id": "a1", "title": "y"}]}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Kanban.self, from: Data(text.utf8)) }
     }
 
-    @Test func codableRefusesDuplicateBoardTitles() throws {
+    func codableRefusesDuplicateBoardTitles() throws {
         let text =
             #"{"version": 2, "boards": [{"id": "A", "title": "Todo", "limit": null, "items": []}, {"id": "B", "title": "TODO", "limit": null, "items": []}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Kanban.self, from: Data(text.utf8)) }
@@ -72,7 +90,7 @@ struct CodableTests {
         expectTrue(try KanbanFile.decode(text.bytes).format != .current)
     }
 
-    @Test func itemIDsEncodeAsPlainStrings() throws {
+    func itemIDsEncodeAsPlainStrings() throws {
         let id = try require(ItemID("k3f9"))
         expectEqual(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self), #"["k3f9"]"#)
         try expectEqual(JSONDecoder().decode([ItemID].self, from: Data(#"["k3f9"]"#.utf8)), [id])

@@ -43,6 +43,25 @@ extension ConflictField {
 }
 
 @Suite struct RecordedConflictsInTheFile {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aDocumentWithConflictsReadsAndWritesBackByteForByte
+        case aFileWithoutConflictsIsWrittenAsBefore
+        case fieldsInAnotherOrderAreReadAndWrittenInTheirOrder
+        case aVersion1FileRefusesAConflict
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aDocumentWithConflictsReadsAndWritesBackByteForByte:
+            try aDocumentWithConflictsReadsAndWritesBackByteForByte()
+        case .aFileWithoutConflictsIsWrittenAsBefore: try aFileWithoutConflictsIsWrittenAsBefore()
+        case .fieldsInAnotherOrderAreReadAndWrittenInTheirOrder: try fieldsInAnotherOrderAreReadAndWrittenInTheirOrder()
+        case .aVersion1FileRefusesAConflict: aVersion1FileRefusesAConflict()
+        }
+    }
+
     static let document = """
         {
           "version": 2,
@@ -64,7 +83,7 @@ extension ConflictField {
 
         """
 
-    @Test func aDocumentWithConflictsReadsAndWritesBackByteForByte() throws {
+    func aDocumentWithConflictsReadsAndWritesBackByteForByte() throws {
         let (kanban, _) = try KanbanFile.decode(Array(Self.document.utf8))
         expectEqual(String(decoding: KanbanFile.encode(kanban), as: UTF8.self), Self.document)
         let card = kanban.boards[0].items[0]
@@ -75,7 +94,7 @@ extension ConflictField {
         expectEqual(kanban.archive[0].item.conflicts.fields, [.note])
     }
 
-    @Test func aFileWithoutConflictsIsWrittenAsBefore() throws {
+    func aFileWithoutConflictsIsWrittenAsBefore() throws {
         let plain = """
             {
               "version": 2,
@@ -126,7 +145,7 @@ extension ConflictField {
         }
     }
 
-    @Test func fieldsInAnotherOrderAreReadAndWrittenInTheirOrder() throws {
+    func fieldsInAnotherOrderAreReadAndWrittenInTheirOrder() throws {
         let text = Self.document.replacing(
             #""conflict": {"limit": {"base": null, "theirs": 5}, "title": {"base": "To do", "theirs": "Backlog"}}"#,
             with: #""conflict": {"title": {"theirs": "Backlog", "base": "To do"}, "limit": {"theirs": 5, "base": null}}"#)
@@ -134,7 +153,7 @@ extension ConflictField {
         expectTrue(String(decoding: KanbanFile.encode(try KanbanFile.decode(Array(text.utf8)).kanban), as: UTF8.self) == Self.document)
     }
 
-    @Test func aVersion1FileRefusesAConflict() {
+    func aVersion1FileRefusesAConflict() {
         let text = #"{"version": 1, "boards": [{"title": "T", "items": [{"id": "a1", "title": "x", "conflict": {"title": {"base": null, "theirs": "y"}}}]}]}"#
         #expect(throws: KanbanError.self) { try KanbanFile.decode(Array(text.utf8)) }
     }

@@ -4,19 +4,47 @@ import Testing
 
 @Suite("Diff: what changed between two kanbans, card by card")
 struct DiffTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aKanbanComparedWithItselfHasNoChanges
+        case aMoveIsReportedAsTheCommandReportsIt
+        case cardsWhoseIndexOnlyShiftedAreNotListed
+        case aReversedBoardListsAllButOneCard
+        case editsAreListedFieldByFieldAtTheCardsPlace
+        case aRetitledCardCarriesItsPreviousTitle
+        case archivedAndRestoredCardsAreNamedSo
+        case boardChangesCarryTheBoardsIdAndEveryAspect
+        case aBoardThatOnlyShiftedIsNotListed
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aKanbanComparedWithItselfHasNoChanges: aKanbanComparedWithItselfHasNoChanges()
+        case .aMoveIsReportedAsTheCommandReportsIt: try aMoveIsReportedAsTheCommandReportsIt()
+        case .cardsWhoseIndexOnlyShiftedAreNotListed: try cardsWhoseIndexOnlyShiftedAreNotListed()
+        case .aReversedBoardListsAllButOneCard: try aReversedBoardListsAllButOneCard()
+        case .editsAreListedFieldByFieldAtTheCardsPlace: try editsAreListedFieldByFieldAtTheCardsPlace()
+        case .aRetitledCardCarriesItsPreviousTitle: try aRetitledCardCarriesItsPreviousTitle()
+        case .archivedAndRestoredCardsAreNamedSo: try archivedAndRestoredCardsAreNamedSo()
+        case .boardChangesCarryTheBoardsIdAndEveryAspect: try boardChangesCarryTheBoardsIdAndEveryAspect()
+        case .aBoardThatOnlyShiftedIsNotListed: try aBoardThatOnlyShiftedIsNotListed()
+        }
+    }
+
     typealias F = MergeFixture
 
     private func diff(_ operations: [Operation], on base: Kanban = F.sample) throws -> Change {
         Kanban.diff(from: base, to: try F.apply(operations, to: base, start: 100, seed: 5))
     }
 
-    @Test func aKanbanComparedWithItselfHasNoChanges() {
+    func aKanbanComparedWithItselfHasNoChanges() {
         let change = Kanban.diff(from: F.sample, to: F.sample)
         expectTrue(change.items.isEmpty && change.boards.isEmpty)
         expectTrue(!change.isEffective)
     }
 
-    @Test func aMoveIsReportedAsTheCommandReportsIt() throws {
+    func aMoveIsReportedAsTheCommandReportsIt() throws {
         let base = F.sample
         var moved = base
         var generator = SeededGenerator(seed: 1)
@@ -28,7 +56,7 @@ struct DiffTests {
         expectEqual(change.items.first?.to, Slot(board: "Done", index: 0))
     }
 
-    @Test func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
+    func cardsWhoseIndexOnlyShiftedAreNotListed() throws {
         // Todo: A B C D -> D A B C: one card moved; the three below it only shifted.
         let change = try diff([.move(items: ["Model Abstraction"], to: "Todo", position: .top)])
         expectTrue(change.items.map(\.title) == ["Model Abstraction"])
@@ -41,7 +69,7 @@ struct DiffTests {
         expectTrue(removed.items[0].to == nil)
     }
 
-    @Test func aReversedBoardListsAllButOneCard() throws {
+    func aReversedBoardListsAllButOneCard() throws {
         let change = try diff([
             .move(items: ["Model Abstraction", "Storage Management", "Schema Design"], to: "Todo", position: .top)
         ])
@@ -49,7 +77,7 @@ struct DiffTests {
         expectTrue(!change.items.map(\.title).contains("Database Migration"))
     }
 
-    @Test func editsAreListedFieldByFieldAtTheCardsPlace() throws {
+    func editsAreListedFieldByFieldAtTheCardsPlace() throws {
         let change = try diff([
             .edit(
                 item: "Analytics",
@@ -63,14 +91,14 @@ struct DiffTests {
             edited.edits == [.labels(from: [], to: ["bug"]), .due(from: nil, to: Day(year: 2026, month: 12, day: 1))])
     }
 
-    @Test func aRetitledCardCarriesItsPreviousTitle() throws {
+    func aRetitledCardCarriesItsPreviousTitle() throws {
         let change = try diff([.rename(item: "Analytics", title: F.title("Metrics"))])
         expectEqual(change.items.count, 1)
         expectEqual(change.items[0].previousTitle, "Analytics")
         expectEqual(change.items[0].title, "Metrics")
     }
 
-    @Test func archivedAndRestoredCardsAreNamedSo() throws {
+    func archivedAndRestoredCardsAreNamedSo() throws {
         let archived = try diff([.archive(items: ["Analytics"])])
         expectEqual(archived.items.map(\.archive), [.archived])
         expectEqual(archived.items[0].from, Slot(board: "In Progress", index: 1))
@@ -80,7 +108,7 @@ struct DiffTests {
         expectEqual(restored.items[0].to, Slot(board: "In Progress", index: 2))
     }
 
-    @Test func boardChangesCarryTheBoardsIdAndEveryAspect() throws {
+    func boardChangesCarryTheBoardsIdAndEveryAspect() throws {
         let base = F.sample
         let change = try diff([
             .boardRename(board: "Done", title: F.title("Shipped")), .boardMove(board: "Shipped", at: 0),
@@ -97,7 +125,7 @@ struct DiffTests {
         expectTrue(change.items.count == 4 && change.items.allSatisfy { $0.to == nil })
     }
 
-    @Test func aBoardThatOnlyShiftedIsNotListed() throws {
+    func aBoardThatOnlyShiftedIsNotListed() throws {
         let change = try diff([.boardAdd(title: F.title("Backlog"), at: 0)])
         expectEqual(change.boards.map(\.title), ["Backlog"])
     }

@@ -76,6 +76,24 @@ struct KanbanGenerator {
 
 @Suite("Export then import")
 struct ExportImportRoundTripTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case markdownGivesBackBoardsCardsLimitsAndTheArchive
+        case csvGivesBackBoardsAndCards
+        case jsonGivesBackEverything
+        case theFormatOfAnExportIsGuessed
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .markdownGivesBackBoardsCardsLimitsAndTheArchive: try markdownGivesBackBoardsCardsLimitsAndTheArchive()
+        case .csvGivesBackBoardsAndCards: try csvGivesBackBoardsAndCards()
+        case .jsonGivesBackEverything: try jsonGivesBackEverything()
+        case .theFormatOfAnExportIsGuessed: try theFormatOfAnExportIsGuessed()
+        }
+    }
+
     static let cases = 400
 
     /// The kanban an import of `document` into an empty kanban makes.
@@ -86,7 +104,7 @@ struct ExportImportRoundTripTests {
         return kanban
     }
 
-    @Test func markdownGivesBackBoardsCardsLimitsAndTheArchive() throws {
+    func markdownGivesBackBoardsCardsLimitsAndTheArchive() throws {
         for seed in 0..<UInt64(Self.cases) {
             var generator = KanbanGenerator(seed: seed)
             let document = generator.document(archive: true, limits: true)
@@ -102,7 +120,7 @@ struct ExportImportRoundTripTests {
         }
     }
 
-    @Test func csvGivesBackBoardsAndCards() throws {
+    func csvGivesBackBoardsAndCards() throws {
         for seed in 0..<UInt64(Self.cases) {
             var generator = KanbanGenerator(seed: seed)
             let document = generator.document(archive: false, limits: false)
@@ -118,7 +136,7 @@ struct ExportImportRoundTripTests {
         }
     }
 
-    @Test func jsonGivesBackEverything() throws {
+    func jsonGivesBackEverything() throws {
         for seed in 0..<UInt64(Self.cases / 4) {
             var generator = KanbanGenerator(seed: seed)
             let document = generator.document(archive: false, limits: true)
@@ -127,7 +145,7 @@ struct ExportImportRoundTripTests {
         }
     }
 
-    @Test func theFormatOfAnExportIsGuessed() throws {
+    func theFormatOfAnExportIsGuessed() throws {
         for seed in 0..<UInt64(50) {
             var generator = KanbanGenerator(seed: seed)
             let kanban = try Self.kanban(generator.document(archive: true, limits: true), seed: seed)

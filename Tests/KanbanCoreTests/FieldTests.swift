@@ -66,6 +66,25 @@ enum NaiveCalendar {
 
 @Suite("Dates")
 struct DayTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case daysAcrossTheWholeRangeMatchTheNaiveCalendar
+        case leapYearsFollowTheGregorianRule
+        case datesAreWrittenWithFourDigitYearsAndCompareInOrder
+        case daysStayWithinTheYearsTheFileCanHold
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .daysAcrossTheWholeRangeMatchTheNaiveCalendar: daysAcrossTheWholeRangeMatchTheNaiveCalendar()
+        case .leapYearsFollowTheGregorianRule: leapYearsFollowTheGregorianRule()
+        case .datesAreWrittenWithFourDigitYearsAndCompareInOrder:
+            try datesAreWrittenWithFourDigitYearsAndCompareInOrder()
+        case .daysStayWithinTheYearsTheFileCanHold: daysStayWithinTheYearsTheFileCanHold()
+        }
+    }
+
     static let years = [0, 1, 4, 99, 100, 400, 1582, 1600, 1899, 1900, 1969, 1970, 1999, 2000, 2024, 2026, 2100, 9999]
 
     @Test(arguments: years)
@@ -94,7 +113,7 @@ struct DayTests {
         expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
-    @Test func daysAcrossTheWholeRangeMatchTheNaiveCalendar() {
+    func daysAcrossTheWholeRangeMatchTheNaiveCalendar() {
         var mismatches: [Int] = []
         for days in stride(from: NaiveCalendar.days(0, 1, 1), through: NaiveCalendar.days(9999, 12, 31), by: 977) {
             let day = Day(daysSinceEpoch: days)
@@ -105,7 +124,7 @@ struct DayTests {
         expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
-    @Test func leapYearsFollowTheGregorianRule() {
+    func leapYearsFollowTheGregorianRule() {
         for (year, leap) in [
             (2024, true), (2023, false), (2000, true), (1900, false), (2100, false), (0, true), (1600, true),
         ] {
@@ -130,7 +149,7 @@ struct DayTests {
         expectTrue(Day(iso: text) == nil)
     }
 
-    @Test func datesAreWrittenWithFourDigitYearsAndCompareInOrder() throws {
+    func datesAreWrittenWithFourDigitYearsAndCompareInOrder() throws {
         let early = try require(Day(year: 5, month: 3, day: 7))
         expectEqual(early.description, "0005-03-07")
         expectEqual(early.monthAndDay, "03-07")
@@ -146,7 +165,7 @@ struct DayTests {
 
     /// Every `Day` can be written and read back: values past the years 0000–9999 are kept at
     /// their ends, and arithmetic does not trap.
-    @Test func daysStayWithinTheYearsTheFileCanHold() {
+    func daysStayWithinTheYearsTheFileCanHold() {
         expectEqual(Day.range, NaiveCalendar.days(0, 1, 1)...NaiveCalendar.days(9999, 12, 31))
         expectEqual(Day(daysSinceEpoch: .max).description, "9999-12-31")
         expectEqual(Day(daysSinceEpoch: .min).description, "0000-01-01")
@@ -159,12 +178,31 @@ struct DayTests {
 
 @Suite("Times")
 struct TimestampTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case utcTimesAreRead
+        case timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch
+        case timesAcrossTheWholeRangeRoundTrip
+        case timesStayWithinTheYearsTheFileCanHold
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .utcTimesAreRead: try utcTimesAreRead()
+        case .timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch:
+            timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch()
+        case .timesAcrossTheWholeRangeRoundTrip: timesAcrossTheWholeRangeRoundTrip()
+        case .timesStayWithinTheYearsTheFileCanHold: timesStayWithinTheYearsTheFileCanHold()
+        }
+    }
+
     /// The instant of a UTC date and time, added up by hand.
     func seconds(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) -> Int64 {
         Int64(NaiveCalendar.days(y, mo, d)) * 86_400 + Int64(h * 3600 + mi * 60 + s)
     }
 
-    @Test func utcTimesAreRead() throws {
+    func utcTimesAreRead() throws {
         expectEqual(Timestamp(rfc3339: "2026-11-23T10:04:05Z")?.seconds, seconds(2026, 11, 23, 10, 4, 5))
         expectEqual(Timestamp(rfc3339: "1970-01-01T00:00:00Z")?.seconds, 0)
         expectEqual(Timestamp(rfc3339: "1969-12-31T23:59:59Z")?.seconds, -1)
@@ -211,7 +249,7 @@ struct TimestampTests {
         expectTrue(Timestamp(rfc3339: text) == nil)
     }
 
-    @Test func timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch() {
+    func timesAreWrittenInUTCToTheSecondIncludingBeforeTheEpoch() {
         expectEqual(Timestamp(seconds: 0).description, "1970-01-01T00:00:00Z")
         expectEqual(Timestamp(seconds: -1).description, "1969-12-31T23:59:59Z")
         expectEqual(Timestamp(seconds: -86_400).description, "1969-12-31T00:00:00Z")
@@ -226,7 +264,7 @@ struct TimestampTests {
     /// Times from year 0000 to 9999, a little over a year apart so that every time of day
     /// and every day of the year comes round, are written as the naive calendar says and
     /// read back to the same second.
-    @Test func timesAcrossTheWholeRangeRoundTrip() {
+    func timesAcrossTheWholeRangeRoundTrip() {
         var mismatches: [Int64] = []
         for seconds in stride(
             from: seconds(0, 1, 1, 0, 0, 0), through: seconds(9999, 12, 31, 23, 59, 59), by: 31_556_953)
@@ -240,7 +278,7 @@ struct TimestampTests {
         expectTrue(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
-    @Test func timesStayWithinTheYearsTheFileCanHold() {
+    func timesStayWithinTheYearsTheFileCanHold() {
         expectEqual(Timestamp.range, seconds(0, 1, 1, 0, 0, 0)...seconds(9999, 12, 31, 23, 59, 59))
         expectEqual(Timestamp(seconds: .max).description, "9999-12-31T23:59:59Z")
         expectEqual(Timestamp(seconds: .min).description, "0000-01-01T00:00:00Z")
@@ -326,7 +364,24 @@ struct AgeTests {
 
 @Suite("Labels")
 struct LabelTests {
-    @Test func labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling
+        case labelsAreKeptSortedIgnoringCase
+        case aUnionKeepsThisSetsSpelling
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling:
+            try labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling()
+        case .labelsAreKeptSortedIgnoringCase: try labelsAreKeptSortedIgnoringCase()
+        case .aUnionKeepsThisSetsSpelling: try aUnionKeepsThisSetsSpelling()
+        }
+    }
+
+    func labelsAreASetIgnoringCaseThatKeepsTheFirstSpelling() throws {
         let labels = try Labels(validating: ["Bug", "bug", "BUG", "p1", "P1"])
         expectEqual(labels.names, ["Bug", "p1"])
         expectEqual(labels.count, 2)
@@ -340,7 +395,7 @@ struct LabelTests {
         expectEqual(more.names, ["p1"])
     }
 
-    @Test func labelsAreKeptSortedIgnoringCase() throws {
+    func labelsAreKeptSortedIgnoringCase() throws {
         let labels = try Labels(validating: ["zeta", "Alpha", "beta", "@alice", "Äpfel", "_x", "10", "9"])
         let expected = ["zeta", "Alpha", "beta", "@alice", "Äpfel", "_x", "10", "9"].sorted {
             $0.lowercased() < $1.lowercased()
@@ -353,7 +408,7 @@ struct LabelTests {
         expectEqual(inserted, labels)
     }
 
-    @Test func aUnionKeepsThisSetsSpelling() throws {
+    func aUnionKeepsThisSetsSpelling() throws {
         let ours = try Labels(validating: ["Bug", "docs"])
         let theirs = try Labels(validating: ["bug", "P1"])
         expectEqual(ours.union(theirs).names, ["Bug", "docs", "P1"])
@@ -389,7 +444,23 @@ struct LabelTests {
 
 @Suite("Notes")
 struct NoteTests {
-    @Test func aNoteHoldsLinesTabsAndAnyText() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aNoteHoldsLinesTabsAndAnyText
+        case crlfIsReadAsLF
+        case aNoteHasAtMost64KiBOfUTF8
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aNoteHoldsLinesTabsAndAnyText: try aNoteHoldsLinesTabsAndAnyText()
+        case .crlfIsReadAsLF: try crlfIsReadAsLF()
+        case .aNoteHasAtMost64KiBOfUTF8: try aNoteHasAtMost64KiBOfUTF8()
+        }
+    }
+
+    func aNoteHoldsLinesTabsAndAnyText() throws {
         let note = "line 1\n\tline 2 \"quoted\" \\ 日本 👍🏽\n\n\u{A0}\u{2027}end\n"
         try expectEqual(Note.checked(note), note)
         // A note a file holds may have what typed text may not (README: Reliability).
@@ -397,7 +468,7 @@ struct NoteTests {
         try expectEqual(Note.checked(""), "")
     }
 
-    @Test func crlfIsReadAsLF() throws {
+    func crlfIsReadAsLF() throws {
         try expectEqual(Note.checked("a\r\nb"), "a\nb")
         try expectEqual(Note.checked("\r\n\r\nx\r\n"), "\n\nx\n")
         try expectEqual(Note.checked("a\r\n\tb\nc"), "a\n\tb\nc")
@@ -416,7 +487,7 @@ struct NoteTests {
         expectTrue(reason.contains(scalar.codePoint), "\(reason)")
     }
 
-    @Test func aNoteHasAtMost64KiBOfUTF8() throws {
+    func aNoteHasAtMost64KiBOfUTF8() throws {
         let full = String(repeating: "é", count: 32_768)  // 65,536 bytes
         expectEqual(full.utf8.count, 65_536)
         try expectEqual(Note.checked(full), full)

@@ -7,6 +7,32 @@ import Testing
 
 @Suite("List filters")
 struct FilterTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case noConditionShowsEverything
+        case labelsMustAllBeThereIgnoringCase
+        case grepFindsTextInTheTitleOrTheNoteIgnoringCase
+        case dueBeforeADateOrADayCountedFromToday
+        case overdueMeansDueBeforeToday
+        case olderThanMeansEnteredMoreThanThatLongAgo
+        case conditionsCombineWithAnd
+        case keepingAFilterKeepsBoardsAndFiltersTheArchiveToo
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .noConditionShowsEverything: try noConditionShowsEverything()
+        case .labelsMustAllBeThereIgnoringCase: try labelsMustAllBeThereIgnoringCase()
+        case .grepFindsTextInTheTitleOrTheNoteIgnoringCase: try grepFindsTextInTheTitleOrTheNoteIgnoringCase()
+        case .dueBeforeADateOrADayCountedFromToday: try dueBeforeADateOrADayCountedFromToday()
+        case .overdueMeansDueBeforeToday: try overdueMeansDueBeforeToday()
+        case .olderThanMeansEnteredMoreThanThatLongAgo: try olderThanMeansEnteredMoreThanThatLongAgo()
+        case .conditionsCombineWithAnd: try conditionsCombineWithAnd()
+        case .keepingAFilterKeepsBoardsAndFiltersTheArchiveToo: try keepingAFilterKeepsBoardsAndFiltersTheArchiveToo()
+        }
+    }
+
     static let clock = Moment(
         now: Timestamp(rfc3339: "2026-11-23T10:00:00Z")!, today: Day(year: 2026, month: 11, day: 23)!)
 
@@ -65,13 +91,13 @@ struct FilterTests {
         return boards.map { $0.cards.map(\.index) }
     }
 
-    @Test func noConditionShowsEverything() throws {
+    func noConditionShowsEverything() throws {
         expectTrue(CardFilter().selectsAll)
         expectTrue(CardFilter(archived: true).selectsAll)
         try expectEqual(shown(CardFilter()), [[0, 1, 2, 3], [0], []])
     }
 
-    @Test func labelsMustAllBeThereIgnoringCase() throws {
+    func labelsMustAllBeThereIgnoringCase() throws {
         try expectEqual(shown(CardFilter(labels: ["bug"])), [[0, 3], [0], []])
         try expectEqual(shown(CardFilter(labels: ["BUG"])), [[0, 3], [0], []])
         try expectEqual(shown(CardFilter(labels: ["bug", "p1"])), [[0], [0], []])
@@ -79,7 +105,7 @@ struct FilterTests {
         try expectEqual(shown(CardFilter(labels: ["bu"])), [[], [], []])
     }
 
-    @Test func grepFindsTextInTheTitleOrTheNoteIgnoringCase() throws {
+    func grepFindsTextInTheTitleOrTheNoteIgnoringCase() throws {
         try expectEqual(shown(CardFilter(grep: "login")), [[0, 1], [], []])
         try expectEqual(shown(CardFilter(grep: "LOG")), [[0, 1], [], []])
         try expectEqual(shown(CardFilter(grep: "page\nand")), [[1], [], []])
@@ -87,7 +113,7 @@ struct FilterTests {
         try expectEqual(shown(CardFilter(grep: "nowhere")), [[], [], []])
     }
 
-    @Test func dueBeforeADateOrADayCountedFromToday() throws {
+    func dueBeforeADateOrADayCountedFromToday() throws {
         try expectEqual(shown(CardFilter(dueBefore: .date(Day(iso: "2026-11-23")!))), [[0], [0], []])
         try expectEqual(shown(CardFilter(dueBefore: try DueInput("today"))), [[0], [0], []])
         try expectEqual(shown(CardFilter(dueBefore: try DueInput("tomorrow"))), [[0, 1], [0], []])
@@ -95,11 +121,11 @@ struct FilterTests {
         try expectEqual(shown(CardFilter(dueBefore: .date(Day(iso: "2026-11-21")!))), [[0], [], []])
     }
 
-    @Test func overdueMeansDueBeforeToday() throws {
+    func overdueMeansDueBeforeToday() throws {
         try expectEqual(shown(CardFilter(overdue: true)), [[0], [0], []])
     }
 
-    @Test func olderThanMeansEnteredMoreThanThatLongAgo() throws {
+    func olderThanMeansEnteredMoreThanThatLongAgo() throws {
         try expectEqual(shown(CardFilter(olderThan: try Age("2d"))), [[0, 2], [0], []])
         try expectEqual(shown(CardFilter(olderThan: try Age("12h"))), [[0, 1, 2], [0], []])
         // Exactly a day ago is not more than a day ago.
@@ -108,7 +134,7 @@ struct FilterTests {
         try expectEqual(shown(CardFilter(olderThan: try Age("3w"))), [[2], [], []])
     }
 
-    @Test func conditionsCombineWithAnd() throws {
+    func conditionsCombineWithAnd() throws {
         try expectEqual(shown(CardFilter(labels: ["bug"], overdue: true)), [[0], [0], []])
         try expectEqual(shown(CardFilter(labels: ["bug"], grep: "triage")), [[3], [], []])
         try expectEqual(shown(CardFilter(grep: "login", olderThan: try Age("2d"))), [[0], [], []])
@@ -119,7 +145,7 @@ struct FilterTests {
         try expectEqual(shown(CardFilter(labels: ["docs"], overdue: true)), [[], [], []])
     }
 
-    @Test func keepingAFilterKeepsBoardsAndFiltersTheArchiveToo() throws {
+    func keepingAFilterKeepsBoardsAndFiltersTheArchiveToo() throws {
         let kanban = try Self.kanban()
         let kept = kanban.keeping(CardFilter(labels: ["bug"]), clock: Self.clock)
         expectEqual(kept.boards.map(\.id), kanban.boards.map(\.id))

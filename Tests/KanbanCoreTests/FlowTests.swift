@@ -209,6 +209,28 @@ private func randomFlow(using generator: inout SeededGenerator) -> Flow {
 
 @Suite("Flow: the figures and the cumulative flow diagram")
 struct FlowTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aWindowIsWholeUTCDaysWithItsLastDayIncluded
+        case theWindowEndsNowAndTodayIsItsLastDay
+        case theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards
+        case workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst
+        case aKanbanGivesItsBoardsRolesAndItsArchive
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aWindowIsWholeUTCDaysWithItsLastDayIncluded: aWindowIsWholeUTCDaysWithItsLastDayIncluded()
+        case .theWindowEndsNowAndTodayIsItsLastDay: theWindowEndsNowAndTodayIsItsLastDay()
+        case .theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards:
+            theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards()
+        case .workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst:
+            workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst()
+        case .aKanbanGivesItsBoardsRolesAndItsArchive: try aKanbanGivesItsBoardsRolesAndItsArchive()
+        }
+    }
+
     static let seeds: [UInt64] = (1...12).map { $0 * 2_654_435_761 }
 
     @Test(arguments: seeds)
@@ -307,7 +329,7 @@ struct FlowTests {
         return Flow(boards: [todo, doing, done], cards: cards, now: at("2026-11-25T08:00:00Z"))
     }
 
-    @Test func aWindowIsWholeUTCDaysWithItsLastDayIncluded() {
+    func aWindowIsWholeUTCDaysWithItsLastDayIncluded() {
         let flow = Self.boundaryFlow()
         let first = flow.figures(in: FlowWindow(since: Self.day, until: Self.day))
         expectEqual(first.finished, 1, "23:59:59Z is still Nov 20")
@@ -325,7 +347,7 @@ struct FlowTests {
         expectEqual(diagram.counts, [[0, 2, 0], [0, 1, 1], [0, 0, 2]])
     }
 
-    @Test func theWindowEndsNowAndTodayIsItsLastDay() {
+    func theWindowEndsNowAndTodayIsItsLastDay() {
         var flow = Self.boundaryFlow()
         flow.now = Self.at("2026-11-20T23:59:59Z")
         let figures = flow.figures(in: FlowWindow(since: Self.day, until: Self.day.adding(days: 9)))
@@ -339,7 +361,7 @@ struct FlowTests {
         expectEqual(flow.cumulativeFlow(in: FlowWindow(since: Self.day, until: Self.day)).counts, [[0, 1, 1]], "now is included")
     }
 
-    @Test func theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards() {
+    func theRulesForArchivedCardsRemovedBoardsAndCardsThatSkippedActiveBoards() {
         let gone = BoardID("gone")!
         let cards = [
             // Archived from a done board, never entered one: done when archived.
@@ -377,7 +399,7 @@ struct FlowTests {
         expectEqual(restricted.wip, [])
     }
 
-    @Test func workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst() {
+    func workInProgressAndAgingAreTheCardsNowOnActiveBoardsOldestFirst() {
         let review = FlowBoard(id: BoardID("review")!, title: "Review", role: .active)
         func card(_ id: String, _ trail: [(FlowBoard, String)], on board: FlowBoard) -> FlowCard {
             FlowCard(
@@ -400,7 +422,7 @@ struct FlowTests {
         expectEqual(figures.window, FlowWindow(since: Day(iso: "2026-10-27")!, until: Day(iso: "2026-11-25")!))
     }
 
-    @Test func aKanbanGivesItsBoardsRolesAndItsArchive() throws {
+    func aKanbanGivesItsBoardsRolesAndItsArchive() throws {
         var kanban = MergeFixture.sample
         try kanban.setRole(of: 0, to: .active)
         let now = Self.at("2026-11-25T00:00:00Z")

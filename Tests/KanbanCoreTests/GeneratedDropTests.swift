@@ -4,6 +4,36 @@ import Testing
 
 @Suite("Generated multi-item drops, checked against the reference model")
 struct GeneratedDropTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven
+        case aLocationSelectedTwiceIsCopiedTwice
+        case copyCountsTheDestinationWithoutTakingAnythingOut
+        case aCopyAtItsOriginalsIndexIsStillEffective
+        case copyMayAnchorOnTheItemItCopies
+        case removingNothingIsNotEffective
+        case renameKeepsTheIdAndPlaceAndReportsThePreviousTitle
+        case renamingToTheSameTitleIsNotEffective
+        case renamingChangesOnlyThatItem
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven:
+            try aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven()
+        case .aLocationSelectedTwiceIsCopiedTwice: try aLocationSelectedTwiceIsCopiedTwice()
+        case .copyCountsTheDestinationWithoutTakingAnythingOut: try copyCountsTheDestinationWithoutTakingAnythingOut()
+        case .aCopyAtItsOriginalsIndexIsStillEffective: try aCopyAtItsOriginalsIndexIsStillEffective()
+        case .copyMayAnchorOnTheItemItCopies: try copyMayAnchorOnTheItemItCopies()
+        case .removingNothingIsNotEffective: try removingNothingIsNotEffective()
+        case .renameKeepsTheIdAndPlaceAndReportsThePreviousTitle:
+            try renameKeepsTheIdAndPlaceAndReportsThePreviousTitle()
+        case .renamingToTheSameTitleIsNotEffective: try renamingToTheSameTitleIsNotEffective()
+        case .renamingChangesOnlyThatItem: try renamingChangesOnlyThatItem()
+        }
+    }
+
     static let seeds: [UInt64] = Array(1...40)
     /// Random kanbans per seed: 1,600 of each kind of drop in all, each dropped on every board.
     static let rounds = 40
@@ -53,7 +83,7 @@ struct GeneratedDropTests {
         }
     }
 
-    @Test func aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven() throws {
+    func aSelectionAcrossBoardsLandsContiguouslyInTheOrderGiven() throws {
         var kanban = try makeKanban(counts: [3, 3, 2])
         let selection = [Location(board: 1, index: 2), Location(board: 0, index: 0), Location(board: 2, index: 1)]
         let change = try kanban.move(selection, to: 2, at: .index(0))
@@ -69,7 +99,7 @@ struct GeneratedDropTests {
             ])
     }
 
-    @Test func aLocationSelectedTwiceIsCopiedTwice() throws {
+    func aLocationSelectedTwiceIsCopiedTwice() throws {
         var kanban = try makeKanban(counts: [2, 0])
         var generator = SeededGenerator(seed: 9)
         let a0 = Location(board: 0, index: 0)
@@ -81,7 +111,7 @@ struct GeneratedDropTests {
         expectTrue(!kanban.boards[1].items.contains { $0.id.rawValue == "a0" })
     }
 
-    @Test func copyCountsTheDestinationWithoutTakingAnythingOut() throws {
+    func copyCountsTheDestinationWithoutTakingAnythingOut() throws {
         var kanban = try makeKanban(counts: [3])
         var generator = SeededGenerator(seed: 3)
         let before = kanban
@@ -98,7 +128,7 @@ struct GeneratedDropTests {
         expectEqual(kanban.boards[0].items[3].title, "Card a0")
     }
 
-    @Test func aCopyAtItsOriginalsIndexIsStillEffective() throws {
+    func aCopyAtItsOriginalsIndexIsStillEffective() throws {
         var kanban = try makeKanban(counts: [2])
         var generator = SeededGenerator(seed: 5)
         let before = kanban
@@ -108,7 +138,7 @@ struct GeneratedDropTests {
         expectTrue(change.isEffective)
     }
 
-    @Test func copyMayAnchorOnTheItemItCopies() throws {
+    func copyMayAnchorOnTheItemItCopies() throws {
         var kanban = try makeKanban(counts: [3])
         var generator = SeededGenerator(seed: 4)
         let a1 = Location(board: 0, index: 1)
@@ -140,7 +170,7 @@ struct GeneratedDropTests {
         }
     }
 
-    @Test func removingNothingIsNotEffective() throws {
+    func removingNothingIsNotEffective() throws {
         var kanban = try makeKanban(counts: [2])
         let change = try kanban.remove([])
         expectTrue(!change.isEffective)
@@ -149,7 +179,7 @@ struct GeneratedDropTests {
 
     // MARK: - Rename
 
-    @Test func renameKeepsTheIdAndPlaceAndReportsThePreviousTitle() throws {
+    func renameKeepsTheIdAndPlaceAndReportsThePreviousTitle() throws {
         var kanban = try makeKanban(counts: [2, 3])
         let location = Location(board: 1, index: 2)
         let change = try kanban.rename(location, to: Title("  New name\t"))
@@ -166,7 +196,7 @@ struct GeneratedDropTests {
         expectTrue(change.isEffective)
     }
 
-    @Test func renamingToTheSameTitleIsNotEffective() throws {
+    func renamingToTheSameTitleIsNotEffective() throws {
         var kanban = try makeKanban(counts: [1])
         let before = kanban
         let change = try kanban.rename(Location(board: 0, index: 0), to: Title("Card a0"))
@@ -174,7 +204,7 @@ struct GeneratedDropTests {
         expectTrue(!change.isEffective)
     }
 
-    @Test func renamingChangesOnlyThatItem() throws {
+    func renamingChangesOnlyThatItem() throws {
         let kanban = try makeKanban(counts: [2, 2])
         for location in allLocations(kanban) {
             var after = kanban

@@ -9,6 +9,25 @@ import Testing
 
 @Suite("Hostile text")
 struct HostileTextTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aRefusedTitleIsExplainedInWordsWithItsCharacterPosition
+        case aFileHoldingThemIsReadAndWrittenBackEscaped
+        case anImportedKanbanFileWithThemInANoteIsRefused
+        case anImportedTitleWithALineSeparatorIsRefusedInWords
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aRefusedTitleIsExplainedInWordsWithItsCharacterPosition:
+            try aRefusedTitleIsExplainedInWordsWithItsCharacterPosition()
+        case .aFileHoldingThemIsReadAndWrittenBackEscaped: try aFileHoldingThemIsReadAndWrittenBackEscaped()
+        case .anImportedKanbanFileWithThemInANoteIsRefused: try anImportedKanbanFileWithThemInANoteIsRefused()
+        case .anImportedTitleWithALineSeparatorIsRefusedInWords: try anImportedTitleWithALineSeparatorIsRefusedInWords()
+        }
+    }
+
     static let directional: [Unicode.Scalar] = (Array(0x202A...0x202E) + Array(0x2066...0x2069)).map {
         Unicode.Scalar($0)!
     }
@@ -21,7 +40,7 @@ struct HostileTextTests {
         }
     }
 
-    @Test func aRefusedTitleIsExplainedInWordsWithItsCharacterPosition() throws {
+    func aRefusedTitleIsExplainedInWordsWithItsCharacterPosition() throws {
         let error = try #require(throws: KanbanError.self) { try Title("e\u{301}\u{202E}txt") }
         let words = error.description
         expectTrue(words.contains("right-to-left override (U+202E) at character 2"), "\(words)")
@@ -54,7 +73,7 @@ struct HostileTextTests {
 
     /// A file written by another tool may hold them: it is read, and written back escaped,
     /// the same bytes every time, through both the fast and the general path of a card.
-    @Test func aFileHoldingThemIsReadAndWrittenBackEscaped() throws {
+    func aFileHoldingThemIsReadAndWrittenBackEscaped() throws {
         let file = """
             {"version": 2, "boards": [{"id": "b1", "title": "A\u{2066}B", "limit": null, "items": [
             {"id": "x1", "title": "evil\u{202E}txt.exe"},
@@ -77,7 +96,7 @@ struct HostileTextTests {
 
     /// A kanban file may hold them (it is still read), but importing one brings them in as
     /// typed text would: refused.
-    @Test func anImportedKanbanFileWithThemInANoteIsRefused() throws {
+    func anImportedKanbanFileWithThemInANoteIsRefused() throws {
         let file = #"{"version": 2, "boards": [{"id": "b1", "title": "A", "limit": null, "items": ["#
             + #"{"id": "x1", "title": "fine", "note": "a‮b"}]}], "archive": []}"#
         #expect(throws: Never.self) { try KanbanFile.decode(Array(file.utf8)) }
@@ -87,7 +106,7 @@ struct HostileTextTests {
         expectTrue(error.message.contains("right-to-left override (U+202E) at character 2"), "\(error)")
     }
 
-    @Test func anImportedTitleWithALineSeparatorIsRefusedInWords() throws {
+    func anImportedTitleWithALineSeparatorIsRefusedInWords() throws {
         let json = #"{"lists": [{"id": "a", "name": "A"}], "cards": [{"idList": "a", "name": "a\u2028b"}]}"#
         let error = try #require(throws: ImportError.self) {
             try TrelloImport.read(Array(json.utf8), localDay: { $0.utcDay })

@@ -4,6 +4,32 @@ import Testing
 
 @Suite("Item ids")
 struct IDTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case manyIdsFromOneGeneratorAreAllWellFormed
+        case theBoundariesFollowFromTheRule
+        case newIDsGrowWithBoardsAndTheArchiveToo
+        case idLengthNeverShrinksAndLeavesRoom
+        case sameSeedSameIDs
+        case aCandidateThatRepeatsWithinOneCallIsDrawnAgain
+        case aCandidateTheKanbanUsesIsDrawnAgain
+        case copiesAndInsertsDrawAgainWhenTheGeneratorCollides
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .manyIdsFromOneGeneratorAreAllWellFormed: manyIdsFromOneGeneratorAreAllWellFormed()
+        case .theBoundariesFollowFromTheRule: theBoundariesFollowFromTheRule()
+        case .newIDsGrowWithBoardsAndTheArchiveToo: try newIDsGrowWithBoardsAndTheArchiveToo()
+        case .idLengthNeverShrinksAndLeavesRoom: idLengthNeverShrinksAndLeavesRoom()
+        case .sameSeedSameIDs: sameSeedSameIDs()
+        case .aCandidateThatRepeatsWithinOneCallIsDrawnAgain: try aCandidateThatRepeatsWithinOneCallIsDrawnAgain()
+        case .aCandidateTheKanbanUsesIsDrawnAgain: try aCandidateTheKanbanUsesIsDrawnAgain()
+        case .copiesAndInsertsDrawAgainWhenTheGeneratorCollides: try copiesAndInsertsDrawAgainWhenTheGeneratorCollides()
+        }
+    }
+
     /// A kanban of `count` items with ids that look like generated ones.
     func kanban(itemCount count: Int) throws -> Kanban {
         try makeKanban([(0..<count).map { "i\($0)" }])
@@ -28,7 +54,7 @@ struct IDTests {
         }
     }
 
-    @Test func manyIdsFromOneGeneratorAreAllWellFormed() {
+    func manyIdsFromOneGeneratorAreAllWellFormed() {
         var generator = SeededGenerator(seed: 42)
         let ids = Kanban(trusted: []).newIDs(count: 25, using: &generator)
         expectEqual(Set(ids).count, 25)
@@ -45,7 +71,7 @@ struct IDTests {
         expectEqual(Kanban.idLength(forItemCount: count), length)
     }
 
-    @Test func theBoundariesFollowFromTheRule() {
+    func theBoundariesFollowFromTheRule() {
         let six = 36 * 36 * 36 * 36 * 36 * 36
         expectEqual(Kanban.idLength(forItemCount: six / 65_536), 6)
         expectEqual(Kanban.idLength(forItemCount: six / 65_536 + 1), 7)
@@ -54,7 +80,7 @@ struct IDTests {
     }
 
     /// Ids are drawn for everything in the file: cards, boards and archived cards together.
-    @Test func newIDsGrowWithBoardsAndTheArchiveToo() throws {
+    func newIDsGrowWithBoardsAndTheArchiveToo() throws {
         let threshold = 36 * 36 * 36 * 36 * 36 * 36 / 65_536  // the most ids with 6 characters
         let items = (0..<(threshold - 3)).map { Item(id: ItemID(packed: UInt64($0 + 1) << 16), title: "x") }
         let archived = ArchivedItem(
@@ -70,7 +96,7 @@ struct IDTests {
         expectTrue(withoutArchive.newIDs(count: 2, using: &generator).allSatisfy { $0.count == 6 })
     }
 
-    @Test func idLengthNeverShrinksAndLeavesRoom() {
+    func idLengthNeverShrinksAndLeavesRoom() {
         var previous = 6
         for count in stride(from: 0, through: 3_000_000, by: 997) {
             let length = Kanban.idLength(forItemCount: count)
@@ -82,7 +108,7 @@ struct IDTests {
         }
     }
 
-    @Test func sameSeedSameIDs() {
+    func sameSeedSameIDs() {
         var a = SeededGenerator(seed: 7)
         var b = SeededGenerator(seed: 7)
         var c = SeededGenerator(seed: 8)
@@ -105,7 +131,7 @@ struct IDTests {
         return (id, recorder.recorded)
     }
 
-    @Test func aCandidateThatRepeatsWithinOneCallIsDrawnAgain() throws {
+    func aCandidateThatRepeatsWithinOneCallIsDrawnAgain() throws {
         let (id, values) = recordedID(seed: 11)
         // The generator makes the same id three times before anything else.
         var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 12))
@@ -116,7 +142,7 @@ struct IDTests {
         expectTrue(ids.allSatisfy { isGeneratedID($0, length: 6) })
     }
 
-    @Test func aCandidateTheKanbanUsesIsDrawnAgain() throws {
+    func aCandidateTheKanbanUsesIsDrawnAgain() throws {
         let (id, values) = recordedID(seed: 21)
         let kanban = try makeKanban([["x1", id.rawValue, "y2"]])
         var generator = ScriptedGenerator(script: values + values, fallback: SeededGenerator(seed: 22))
@@ -127,7 +153,7 @@ struct IDTests {
         expectTrue(generator.position > values.count * 2, "the scripted collisions were not all drawn")
     }
 
-    @Test func copiesAndInsertsDrawAgainWhenTheGeneratorCollides() throws {
+    func copiesAndInsertsDrawAgainWhenTheGeneratorCollides() throws {
         let (id, values) = recordedID(seed: 31)
         var kanban = try makeKanban([[id.rawValue], []])
         var generator = ScriptedGenerator(script: values + values + values, fallback: SeededGenerator(seed: 32))

@@ -55,7 +55,24 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
 }
 
 @Suite struct ItemLines {
-    @Test func theDirectWriterWritesWhatTheSchemaWrites() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theDirectWriterWritesWhatTheSchemaWrites
+        case theDirectReaderReadsWhatTheSchemaReadsOrStepsAside
+        case aLineInAnotherLayoutIsLeftToTheGeneralPath
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theDirectWriterWritesWhatTheSchemaWrites: theDirectWriterWritesWhatTheSchemaWrites()
+        case .theDirectReaderReadsWhatTheSchemaReadsOrStepsAside:
+            try theDirectReaderReadsWhatTheSchemaReadsOrStepsAside()
+        case .aLineInAnotherLayoutIsLeftToTheGeneralPath: try aLineInAnotherLayoutIsLeftToTheGeneralPath()
+        }
+    }
+
+    func theDirectWriterWritesWhatTheSchemaWrites() {
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<2_000 {
             let item = randomItem(using: &generator)
@@ -67,7 +84,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         }
     }
 
-    @Test func theDirectReaderReadsWhatTheSchemaReadsOrStepsAside() throws {
+    func theDirectReaderReadsWhatTheSchemaReadsOrStepsAside() throws {
         var generator = SeededGenerator(seed: 12)
         var direct = 0
         for _ in 0..<2_000 {
@@ -92,7 +109,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         expectTrue(direct > 500, "plain cards take the direct path (\(direct) of 2,000)")
     }
 
-    @Test func aLineInAnotherLayoutIsLeftToTheGeneralPath() throws {
+    func aLineInAnotherLayoutIsLeftToTheGeneralPath() throws {
         let lines = [
             #"{"title": "x", "id": "a1"}"#,
             #"{"id": "a1", "title": "x", "due": "2026-02-30"}"#,

@@ -80,7 +80,31 @@ struct BrokenFile: Sendable, CustomTestStringConvertible {
 
 @Suite("The kanban file: refusing what is broken")
 struct KanbanFileErrorTests {
-    @Test func theBaseFilesAreValid() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theBaseFilesAreValid
+        case aBoardWithoutItemsIsRefusedAtTheBoard
+        case aRawDELInAStringIsValidJSON
+        case whitespaceOnlyIsCorrupt
+        case anUnterminatedStringAtTheEndIsRefusedAtItsLine
+        case theVersionIsReported
+        case versionsOneAndTwoAreRead
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theBaseFilesAreValid: try theBaseFilesAreValid()
+        case .aBoardWithoutItemsIsRefusedAtTheBoard: try aBoardWithoutItemsIsRefusedAtTheBoard()
+        case .aRawDELInAStringIsValidJSON: try aRawDELInAStringIsValidJSON()
+        case .whitespaceOnlyIsCorrupt: try whitespaceOnlyIsCorrupt()
+        case .anUnterminatedStringAtTheEndIsRefusedAtItsLine: try anUnterminatedStringAtTheEndIsRefusedAtItsLine()
+        case .theVersionIsReported: try theVersionIsReported()
+        case .versionsOneAndTwoAreRead: try versionsOneAndTwoAreRead()
+        }
+    }
+
+    func theBaseFilesAreValid() throws {
         let (kanban, format) = try KanbanFile.decode(BrokenFile("base", [:], line: 0, "").bytes)
         expectEqual(format, .current)
         expectEqual(layout(kanban), [["a1", "b2"], []])
@@ -409,7 +433,7 @@ struct KanbanFileErrorTests {
         expectEqual(line, 15, "\(message)")
     }
 
-    @Test func aBoardWithoutItemsIsRefusedAtTheBoard() throws {
+    func aBoardWithoutItemsIsRefusedAtTheBoard() throws {
         let file = BrokenFile("board without items", [16: #"      "limit": 3"#, 17: ""], line: 13, "missing key")
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(file.bytes) }
         guard case .corruptFile(let line, let message) = error else {
@@ -420,7 +444,7 @@ struct KanbanFileErrorTests {
         expectTrue((13...18).contains(line), "\(message)")
     }
 
-    @Test func aRawDELInAStringIsValidJSON() throws {
+    func aRawDELInAStringIsValidJSON() throws {
         let file = BrokenFile(
             "DEL", bytes: [10: #"        {"id": "b2", "title": "T"#.bytes + [0x7F] + #""}"#.bytes], line: 0, "")
         try expectEqual(KanbanFile.decode(file.bytes).kanban.boards[0].items[1].title, "T\u{7F}")
@@ -448,7 +472,7 @@ struct KanbanFileErrorTests {
         expectTrue(!message.isEmpty)
     }
 
-    @Test func whitespaceOnlyIsCorrupt() throws {
+    func whitespaceOnlyIsCorrupt() throws {
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(" \n\t\r\n ".bytes) }
         guard case .corruptFile = error else {
             Issue.record("expected corruptFile, got \(String(describing: error))")
@@ -456,7 +480,7 @@ struct KanbanFileErrorTests {
         }
     }
 
-    @Test func anUnterminatedStringAtTheEndIsRefusedAtItsLine() throws {
+    func anUnterminatedStringAtTheEndIsRefusedAtItsLine() throws {
         let text = BrokenFile.base.prefix(4).joined(separator: "\n") + "\n" + #"      "title": "Tod"#
         let error = #expect(throws: KanbanError.self) { try KanbanFile.decode(text.bytes) }
         guard case .corruptFile(let line, let message) = error else {
@@ -486,13 +510,13 @@ struct KanbanFileErrorTests {
         #expect(throws: KanbanError.unsupportedVersion(3)) { try KanbanFile.decode(text.bytes) }
     }
 
-    @Test func theVersionIsReported() throws {
+    func theVersionIsReported() throws {
         #expect(throws: KanbanError.unsupportedVersion(17)) {
             try KanbanFile.decode(#"{"boards": [], "version": 17}"#.bytes)
         }
     }
 
-    @Test func versionsOneAndTwoAreRead() throws {
+    func versionsOneAndTwoAreRead() throws {
         try expectEqual(KanbanFile.decode(#"{"version": 1, "boards": []}"#.bytes).format, .version1)
         try expectEqual(KanbanFile.decode(#"{"version": 2, "boards": []}"#.bytes).format, .current)
         try expectEqual(KanbanFile.decode(#"{"boards": [], "version": 2, "archive": []}"#.bytes).format, .current)

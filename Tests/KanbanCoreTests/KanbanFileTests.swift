@@ -4,6 +4,78 @@ import Testing
 
 @Suite("The kanban file: writing and reading")
 struct KanbanFileTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case encodingWritesTheDocumentedLayout
+        case aCardIsWrittenAsItsLineInTheFile
+        case anEmptyKanbanIsAnEmptyBoardListAndArchive
+        case controlCharactersInStoredTitlesAreEscaped
+        case aNoteStaysOnTheCardsLine
+        case jsonQuotedEscapesLikeTheFile
+        case aMoveShowsInTheFileAsOneLineLeavingAndArriving
+        case decodingTheDocumentedLayoutGivesTheKanban
+        case keysMayComeInAnyOrder
+        case whitespaceAnywhereBetweenTokensIsAllowed
+        case absentKeysAreEmptyValues
+        case anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept
+        case labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept
+        case timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond
+        case escapesAndSurrogatePairsAreDecoded
+        case aByteOrderMarkIsSkipped
+        case wholeNumbersWrittenWithAFractionOrExponentAreLimits
+        case storedTitlesKeepWhatAHandEditPutThere
+        case aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot
+        case aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting
+        case upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes
+        case upgradedBoardIDsAvoidEveryIDTheFileHas
+        case theOriginalFormatIsReadWithNewIDs
+        case theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded
+        case theOriginalFormatsBoardIDsDifferFromItsCardIDs
+        case differentOriginalFilesGetDifferentIDs
+        case anEmptyOriginalFileHasNoBoards
+        case aLargeOriginalFileGetsLongerDistinctIDs
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .encodingWritesTheDocumentedLayout: try encodingWritesTheDocumentedLayout()
+        case .aCardIsWrittenAsItsLineInTheFile: try aCardIsWrittenAsItsLineInTheFile()
+        case .anEmptyKanbanIsAnEmptyBoardListAndArchive: try anEmptyKanbanIsAnEmptyBoardListAndArchive()
+        case .controlCharactersInStoredTitlesAreEscaped: try controlCharactersInStoredTitlesAreEscaped()
+        case .aNoteStaysOnTheCardsLine: try aNoteStaysOnTheCardsLine()
+        case .jsonQuotedEscapesLikeTheFile: jsonQuotedEscapesLikeTheFile()
+        case .aMoveShowsInTheFileAsOneLineLeavingAndArriving: try aMoveShowsInTheFileAsOneLineLeavingAndArriving()
+        case .decodingTheDocumentedLayoutGivesTheKanban: try decodingTheDocumentedLayoutGivesTheKanban()
+        case .keysMayComeInAnyOrder: try keysMayComeInAnyOrder()
+        case .whitespaceAnywhereBetweenTokensIsAllowed: try whitespaceAnywhereBetweenTokensIsAllowed()
+        case .absentKeysAreEmptyValues: try absentKeysAreEmptyValues()
+        case .anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept: try anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept()
+        case .labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept:
+            try labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept()
+        case .timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond:
+            try timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond()
+        case .escapesAndSurrogatePairsAreDecoded: try escapesAndSurrogatePairsAreDecoded()
+        case .aByteOrderMarkIsSkipped: try aByteOrderMarkIsSkipped()
+        case .wholeNumbersWrittenWithAFractionOrExponentAreLimits:
+            try wholeNumbersWrittenWithAFractionOrExponentAreLimits()
+        case .storedTitlesKeepWhatAHandEditPutThere: try storedTitlesKeepWhatAHandEditPutThere()
+        case .aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot: try aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot()
+        case .aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting:
+            try aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting()
+        case .upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes:
+            try upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes()
+        case .upgradedBoardIDsAvoidEveryIDTheFileHas: try upgradedBoardIDsAvoidEveryIDTheFileHas()
+        case .theOriginalFormatIsReadWithNewIDs: try theOriginalFormatIsReadWithNewIDs()
+        case .theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded:
+            try theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded()
+        case .theOriginalFormatsBoardIDsDifferFromItsCardIDs: try theOriginalFormatsBoardIDsDifferFromItsCardIDs()
+        case .differentOriginalFilesGetDifferentIDs: try differentOriginalFilesGetDifferentIDs()
+        case .anEmptyOriginalFileHasNoBoards: try anEmptyOriginalFileHasNoBoards()
+        case .aLargeOriginalFileGetsLongerDistinctIDs: try aLargeOriginalFileGetsLongerDistinctIDs()
+        }
+    }
+
     /// Todo (no limit) with a card that has every field and one that has only a title,
     /// Done (limit 3) empty, and a card archived from Done.
     func small() throws -> Kanban {
@@ -59,14 +131,14 @@ struct KanbanFileTests {
 
     // MARK: - Writing
 
-    @Test func encodingWritesTheDocumentedLayout() throws {
+    func encodingWritesTheDocumentedLayout() throws {
         let bytes = KanbanFile.encode(try small())
         expectEqual(String(decoding: bytes, as: UTF8.self), Self.smallFile)
         expectEqual(bytes.last, UInt8(ascii: "\n"))
         expectEqual(KanbanFile.encode(try small()), bytes)
     }
 
-    @Test func aCardIsWrittenAsItsLineInTheFile() throws {
+    func aCardIsWrittenAsItsLineInTheFile() throws {
         let kanban = try small()
         let lines = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
         for item in kanban.boards.flatMap(\.items) {
@@ -75,14 +147,14 @@ struct KanbanFileTests {
         expectTrue(line(of: kanban.boards[0].items[1]) == #"{"id": "b2", "title": "Two \"quoted\" \\ é"}"#)
     }
 
-    @Test func anEmptyKanbanIsAnEmptyBoardListAndArchive() throws {
+    func anEmptyKanbanIsAnEmptyBoardListAndArchive() throws {
         let bytes = KanbanFile.encode(try Kanban(boards: []))
         expectTrue(
             String(decoding: bytes, as: UTF8.self) == "{\n  \"version\": 2,\n  \"boards\": [],\n  \"archive\": []\n}\n")
         try expectEqual(KanbanFile.decode(bytes).kanban, (try Kanban(boards: [])))
     }
 
-    @Test func controlCharactersInStoredTitlesAreEscaped() throws {
+    func controlCharactersInStoredTitlesAreEscaped() throws {
         let title = "a\u{0}b\u{1B}c\u{7F}d\u{85}e\u{9F}f\u{A0}g\n\r\t\u{8}\u{C}/h"
         let kanban = try Kanban(boards: [Board(title: "T", items: [Item(id: ItemID("x1")!, title: title)])])
         let text = String(decoding: KanbanFile.encode(kanban), as: UTF8.self)
@@ -94,7 +166,7 @@ struct KanbanFileTests {
         try expectEqual(KanbanFile.decode(Array(text.utf8)).kanban, kanban)
     }
 
-    @Test func aNoteStaysOnTheCardsLine() throws {
+    func aNoteStaysOnTheCardsLine() throws {
         let note = "first\nsecond\n\n\tindented \"quoted\" \\ 日本 👍🏽\n"
         let item = Item(id: try require(ItemID("n1")), title: "x", note: note)
         expectTrue(
@@ -104,11 +176,11 @@ struct KanbanFileTests {
         try expectEqual(KanbanFile.decode(KanbanFile.encode(kanban)).kanban, kanban)
     }
 
-    @Test func jsonQuotedEscapesLikeTheFile() {
+    func jsonQuotedEscapesLikeTheFile() {
         expectEqual(JSON.quoted("a\"b\\c\u{1}\u{9B}"), #""a\"b\\c\u0001\u009b""#)
     }
 
-    @Test func aMoveShowsInTheFileAsOneLineLeavingAndArriving() throws {
+    func aMoveShowsInTheFileAsOneLineLeavingAndArriving() throws {
         var kanban = try makeKanban(counts: [3, 3])
         let before = String(decoding: KanbanFile.encode(kanban), as: UTF8.self).split(separator: "\n")
         try kanban.move([Location(board: 0, index: 1)], to: 1, at: .index(1), now: dropTime)
@@ -125,7 +197,7 @@ struct KanbanFileTests {
 
     // MARK: - Reading
 
-    @Test func decodingTheDocumentedLayoutGivesTheKanban() throws {
+    func decodingTheDocumentedLayoutGivesTheKanban() throws {
         let (kanban, format) = try KanbanFile.decode(Self.smallFile.bytes)
         expectEqual(kanban, (try small()))
         expectEqual(format, .current)
@@ -142,7 +214,7 @@ struct KanbanFileTests {
         expectEqual(KanbanFile.encode(decoded), bytes)
     }
 
-    @Test func keysMayComeInAnyOrder() throws {
+    func keysMayComeInAnyOrder() throws {
         let text = #"""
             {"archive": [{"archived": "2026-11-20T09:00:00Z", "board": "done01", "created": "1970-01-01T00:00:00Z",
                           "title": "Old", "id": "c3"}],
@@ -158,7 +230,7 @@ struct KanbanFileTests {
         try expectEqual(KanbanFile.decode(text.bytes).kanban, (try small()))
     }
 
-    @Test func whitespaceAnywhereBetweenTokensIsAllowed() throws {
+    func whitespaceAnywhereBetweenTokensIsAllowed() throws {
         // The small file on one line with no space between tokens (its strings hold no
         // `": ` or `, "`), then with white space of every kind around every punctuation mark.
         let compact = Self.smallFile.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
@@ -189,7 +261,7 @@ struct KanbanFileTests {
         try expectEqual(KanbanFile.decode(spread).kanban, (try small()))
     }
 
-    @Test func absentKeysAreEmptyValues() throws {
+    func absentKeysAreEmptyValues() throws {
         let text = #"{"version": 2, "boards": [{"id": "t", "title": "Todo", "items": [{"id": "a1", "title": "x"}]}]}"#
         let kanban = try KanbanFile.decode(text.bytes).kanban
         expectTrue(
@@ -204,7 +276,7 @@ struct KanbanFileTests {
         expectEqual(line(of: item), #"{"id": "a1", "title": "x"}"#)
     }
 
-    @Test func anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept() throws {
+    func anEmptyLabelListIsLeftOutAndAnEmptyNoteIsKept() throws {
         let text = #"""
             {"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "labels": [], "note": ""}]}]}
             """#
@@ -214,7 +286,7 @@ struct KanbanFileTests {
         expectEqual(line(of: item), #"{"id": "a1", "title": "x", "note": ""}"#)
     }
 
-    @Test func labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept() throws {
+    func labelsAreReadAsASetSortedIgnoringCaseFirstSpellingKept() throws {
         let text = #"""
             {"version": 2, "boards": [{"id": "t", "title": "T", "items": [
               {"id": "a1", "title": "x", "labels": ["zeta", "Bug", "alpha", "BUG", "bug", "Ünï", "@bob"]}]}]}
@@ -224,7 +296,7 @@ struct KanbanFileTests {
         expectEqual(line(of: item), #"{"id": "a1", "title": "x", "labels": ["@bob", "alpha", "Bug", "zeta", "Ünï"]}"#)
     }
 
-    @Test func timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond() throws {
+    func timesWithOffsetsAndFractionsAreReadAndWrittenInUTCToTheSecond() throws {
         let text = #"""
             {"version": 2, "boards": [{"id": "t", "title": "T", "items": [
               {"id": "a1", "title": "x", "created": "2026-11-23T23:30:00.999-01:00", "entered": "2024-02-29t00:00:00z"}]}]}
@@ -235,7 +307,7 @@ struct KanbanFileTests {
         expectTrue(line(of: item).contains(#""created": "2026-11-24T00:30:00Z", "entered": "2024-02-29T00:00:00Z""#))
     }
 
-    @Test func escapesAndSurrogatePairsAreDecoded() throws {
+    func escapesAndSurrogatePairsAreDecoded() throws {
         let text = #"""
             {"version": 2, "boards": [{"id": "t", "title": "T", "limit": null, "items": [
               {"id": "x1", "title": "\"\\\/\b\f\n\r\t\u00e9\u00E9\ud83d\ude00\uD83D\uDE00\u0041z", "note": "\ud83d\ude00\n\t\u00e9\u000a"}
@@ -248,13 +320,13 @@ struct KanbanFileTests {
         expectEqual(kanban.boards[0].items[0].note, "\u{1F600}\n\t\u{E9}\n")
     }
 
-    @Test func aByteOrderMarkIsSkipped() throws {
+    func aByteOrderMarkIsSkipped() throws {
         let (kanban, format) = try KanbanFile.decode([0xEF, 0xBB, 0xBF] + Self.smallFile.bytes)
         expectEqual(kanban, (try small()))
         expectEqual(format, .current)
     }
 
-    @Test func wholeNumbersWrittenWithAFractionOrExponentAreLimits() throws {
+    func wholeNumbersWrittenWithAFractionOrExponentAreLimits() throws {
         for (written, limit) in [("2.0", 2), ("2e0", 2), ("20E-1", 2), ("0.0", 0), ("-0", 0), ("1.5e1", 15)] {
             let text = #"{"version": 2, "boards": [{"id": "t", "title": "T", "limit": \#(written), "items": []}]}"#
             try expectEqual(KanbanFile.decode(text.bytes).kanban.boards[0].limit, limit, "\(written)")
@@ -263,7 +335,7 @@ struct KanbanFileTests {
         try expectEqual(KanbanFile.decode(#"{"version": 1e0, "boards": []}"#.bytes).format, .version1)
     }
 
-    @Test func storedTitlesKeepWhatAHandEditPutThere() throws {
+    func storedTitlesKeepWhatAHandEditPutThere() throws {
         // Titles read from a file are kept as stored (only blank ones are refused).
         let text =
             #"{"version": 2, "boards": [{"id": "t", "title": " Spaced ", "items": [{"id": "a1", "title": "bell\u0007 "}]}]}"#
@@ -272,7 +344,7 @@ struct KanbanFileTests {
         expectEqual(kanban.boards[0].items[0].title, "bell\u{7} ")
     }
 
-    @Test func aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot() throws {
+    func aNoteOfExactly64KiBIsReadAndOneByteMoreIsNot() throws {
         let note = String(repeating: "é", count: 65_536 / 2)
         let file = { (note: String) in
             #"{"version": 2, "boards": [{"id": "t", "title": "T", "items": [{"id": "a1", "title": "x", "note": "\#(note)"}]}]}"#
@@ -310,7 +382,7 @@ struct KanbanFileTests {
 
         """#
 
-    @Test func aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting() throws {
+    func aVersion1FileIsReadWithBoardIDsAndUpgradedOnWriting() throws {
         let (kanban, format) = try KanbanFile.decode(Self.version1File.bytes)
         expectEqual(format, .version1)
         expectEqual(kanban.boards.map(\.title), ["Todo", "Done"])
@@ -339,7 +411,7 @@ struct KanbanFileTests {
     /// Board ids come from the file's bytes: the same file gives the same ids however often
     /// it is read, and in two clones of one repository, so both upgrade it alike; another
     /// file gives other ids.
-    @Test func upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes() throws {
+    func upgradedBoardIDsAreTheSameOnEveryReadOfTheSameBytes() throws {
         let first = try KanbanFile.decode(Self.version1File.bytes).kanban
         let second = try KanbanFile.decode(Self.version1File.bytes).kanban
         // A clone: the same bytes from elsewhere, read by a reader that has read other files since.
@@ -359,7 +431,7 @@ struct KanbanFileTests {
 
     /// The generator seeded from the bytes must not hand a board an id a card has: here the
     /// cards hold the very ids it gives first.
-    @Test func upgradedBoardIDsAvoidEveryIDTheFileHas() throws {
+    func upgradedBoardIDsAvoidEveryIDTheFileHas() throws {
         let seed = SeededGenerator(hashing: Self.version1File.bytes)
         var generator = seed
         let first = Kanban(trusted: []).newIDs(count: 4, using: &generator)
@@ -386,7 +458,7 @@ struct KanbanFileTests {
         ]
         """#
 
-    @Test func theOriginalFormatIsReadWithNewIDs() throws {
+    func theOriginalFormatIsReadWithNewIDs() throws {
         let (kanban, format) = try KanbanFile.decode(Self.legacyFile.bytes)
         expectEqual(format, .legacy)
         expectEqual(kanban.boards.map(\.title), ["Todo", "In Progress", "Done"])
@@ -402,7 +474,7 @@ struct KanbanFileTests {
         #expect(throws: Never.self) { try kanban.validate() }
     }
 
-    @Test func theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded() throws {
+    func theOriginalFormatGivesTheSameIDsEveryTimeAndIsUpgraded() throws {
         let first = try KanbanFile.decode(Self.legacyFile.bytes).kanban
         let second = try KanbanFile.decode(Array(String(Self.legacyFile).utf8)).kanban
         expectEqual(first, second)
@@ -414,7 +486,7 @@ struct KanbanFileTests {
 
     /// The cards' ids come from a generator seeded with the file's bytes; the boards' ids
     /// differ from them all.
-    @Test func theOriginalFormatsBoardIDsDifferFromItsCardIDs() throws {
+    func theOriginalFormatsBoardIDsDifferFromItsCardIDs() throws {
         let kanban = try KanbanFile.decode(Self.legacyFile.bytes).kanban
         var generator = SeededGenerator(hashing: Self.legacyFile.bytes)
         let itemIDs = kanban.boards.flatMap { $0.items.map(\.id) }
@@ -422,7 +494,7 @@ struct KanbanFileTests {
         expectTrue(Set(kanban.boards.map(\.id)).isDisjoint(with: itemIDs))
     }
 
-    @Test func differentOriginalFilesGetDifferentIDs() throws {
+    func differentOriginalFilesGetDifferentIDs() throws {
         // Same length, same shape, one byte apart: the ids come from the bytes, not the shape.
         let a = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Two"]}]"#.bytes).kanban
         let b = try KanbanFile.decode(#"[{"title": "Todo", "items": ["One", "Twp"]}]"#.bytes).kanban
@@ -430,14 +502,14 @@ struct KanbanFileTests {
         expectTrue(a.boards[0].id != b.boards[0].id)
     }
 
-    @Test func anEmptyOriginalFileHasNoBoards() throws {
+    func anEmptyOriginalFileHasNoBoards() throws {
         let (kanban, format) = try KanbanFile.decode("[]".bytes)
         expectTrue(kanban.boards.isEmpty)
         expectEqual(format, .legacy)
     }
 
     /// Six characters give 36^6 ids; past 36^6 / 65,536 ids in the file they grow to seven.
-    @Test func aLargeOriginalFileGetsLongerDistinctIDs() throws {
+    func aLargeOriginalFileGetsLongerDistinctIDs() throws {
         let sixCharacterIDs = 36 * 36 * 36 * 36 * 36 * 36
         let count = sixCharacterIDs / 65_536 + 1
         let items = Array(repeating: "\"x\"", count: count).joined(separator: ",")

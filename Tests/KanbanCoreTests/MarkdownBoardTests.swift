@@ -4,6 +4,28 @@ import Testing
 
 @Suite("Markdown boards")
 struct MarkdownBoardTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case exportIsObsidianKanbansFormat
+        case readingTheExportGivesBackTheBoardsAndCards
+        case readsWhatTheObsidianPluginWrites
+        case aStoredControlCharacterIsWrittenVisibly
+        case aFileWithoutHeadingsIsNotABoard
+        case invalidUTF8IsRefusedAtItsLine
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .exportIsObsidianKanbansFormat: try exportIsObsidianKanbansFormat()
+        case .readingTheExportGivesBackTheBoardsAndCards: try readingTheExportGivesBackTheBoardsAndCards()
+        case .readsWhatTheObsidianPluginWrites: try readsWhatTheObsidianPluginWrites()
+        case .aStoredControlCharacterIsWrittenVisibly: try aStoredControlCharacterIsWrittenVisibly()
+        case .aFileWithoutHeadingsIsNotABoard: try aFileWithoutHeadingsIsNotABoard()
+        case .invalidUTF8IsRefusedAtItsLine: try invalidUTF8IsRefusedAtItsLine()
+        }
+    }
+
     static let day = Day(year: 2026, month: 12, day: 1)!
 
     /// Todo (a card with labels, a due date and a note; a plain one), Doing with a limit and
@@ -28,7 +50,7 @@ struct MarkdownBoardTests {
             ])
     }
 
-    @Test func exportIsObsidianKanbansFormat() throws {
+    func exportIsObsidianKanbansFormat() throws {
         let lines = [
             "---", "kanban-plugin: board", "---", "", "## Todo", "", "- [ ] Write docs #docs #p1 @{2026-12-01}",
             "    First line", "    ", "    - [ ] a step", "      indented", "- [ ] Ship it", "", "## Doing (3)", "", "",
@@ -37,7 +59,7 @@ struct MarkdownBoardTests {
         expectEqual(MarkdownBoard.export(try Self.sample()), lines.joined(separator: "\n"))
     }
 
-    @Test func readingTheExportGivesBackTheBoardsAndCards() throws {
+    func readingTheExportGivesBackTheBoardsAndCards() throws {
         let document = try MarkdownBoard.read(Array(MarkdownBoard.export(try Self.sample()).utf8))
         expectEqual(document.boards.map(\.title.text), ["Todo", "Doing"])
         expectEqual(document.boards.map(\.limit), [nil, 3])
@@ -51,7 +73,7 @@ struct MarkdownBoardTests {
         expectTrue(document.archive[0].board == nil)
     }
 
-    @Test func readsWhatTheObsidianPluginWrites() throws {
+    func readsWhatTheObsidianPluginWrites() throws {
         // Blank lines in the front matter, three blank lines between lanes, a completed lane,
         // a checked card, tags mid-title, a linked date, a block id, a card of several lines
         // in the older <br> form, notes indented by a tab, and the settings block.
@@ -114,7 +136,7 @@ struct MarkdownBoardTests {
         expectEqual(document.boards.first?.cards.first?.labels.names, ["l"])
     }
 
-    @Test func aStoredControlCharacterIsWrittenVisibly() throws {
+    func aStoredControlCharacterIsWrittenVisibly() throws {
         let kanban = Kanban(trusted: [Board(title: "T", items: [Item(id: ItemID("aaaa11")!, title: "a\u{1B}[31mb")])])
         let text = MarkdownBoard.export(kanban)
         expectTrue(!text.unicodeScalars.contains("\u{1B}"))
@@ -138,13 +160,13 @@ struct MarkdownBoardTests {
         expectEqual(error.location, .line(line), "\(error)")
     }
 
-    @Test func aFileWithoutHeadingsIsNotABoard() throws {
+    func aFileWithoutHeadingsIsNotABoard() throws {
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(Array("---\na: b\n---\n".utf8)) }
         expectEqual(error.location, .file)
         expectTrue(error.message.contains("not a kanban board"))
     }
 
-    @Test func invalidUTF8IsRefusedAtItsLine() throws {
+    func invalidUTF8IsRefusedAtItsLine() throws {
         let bytes = Array("## Todo\n\n- [ ] ok\n- [ ] ".utf8) + [0xFF, 0x0A]
         let error = try #require(throws: ImportError.self) { try MarkdownBoard.read(bytes) }
         expectEqual(error.location, .line(4))

@@ -6,6 +6,86 @@ import Testing
 /// them on generated histories.
 @Suite("Merge: the rules of SPEC §8 on examples")
 struct MergeTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case twoPeopleAddingAndMovingCardsMergeWithoutConflict
+        case oneSidedMergesGiveThatSideByteForByte
+        case aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone
+        case aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged
+        case aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved
+        case aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit
+        case aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived
+        case aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited
+        case boardChangesOnEachSideCombine
+        case cardsLandAfterTheCardThatPrecedesThemOnTheirSide
+        case cardsLandingAtTheSameSpotFromBothSidesPutOursFirst
+        case aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace
+        case aShiftedCardHasNotMoved
+        case aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt
+        case aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt
+        case anArchiveAfterAMoveWins
+        case cardsMovedToTheSamePlaceOnBothSidesAreNotNoted
+        case labelsMergeAsSets
+        case aTitleChangedOnBothSidesKeepsOursAndCarriesBoth
+        case theSameChangeOnBothSidesIsNoConflict
+        case notesDueDatesAndBoardsConflictToo
+        case aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept
+        case aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone
+        case boardsAddedOnBothSidesWithTheSameTitleBecomeOne
+        case aWIPLimitExceededByTheMergeIsNotedNotRefused
+        case twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther
+        case boardsOfAVersion1BaseAreMatchedByTitle
+        case twoDifferentCardsWithOneIDAreBothKept
+        case aCardWithABoardsIDGetsANewID
+        case mergingIntoAnEmptyBaseJoinsBoardsByTitle
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .twoPeopleAddingAndMovingCardsMergeWithoutConflict: try twoPeopleAddingAndMovingCardsMergeWithoutConflict()
+        case .oneSidedMergesGiveThatSideByteForByte: try oneSidedMergesGiveThatSideByteForByte()
+        case .aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone: try aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone()
+        case .aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged:
+            try aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged()
+        case .aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved:
+            try aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved()
+        case .aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit:
+            try aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit()
+        case .aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived:
+            try aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived()
+        case .aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited:
+            try aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited()
+        case .boardChangesOnEachSideCombine: try boardChangesOnEachSideCombine()
+        case .cardsLandAfterTheCardThatPrecedesThemOnTheirSide: try cardsLandAfterTheCardThatPrecedesThemOnTheirSide()
+        case .cardsLandingAtTheSameSpotFromBothSidesPutOursFirst:
+            try cardsLandingAtTheSameSpotFromBothSidesPutOursFirst()
+        case .aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace:
+            try aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace()
+        case .aShiftedCardHasNotMoved: try aShiftedCardHasNotMoved()
+        case .aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt: try aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt()
+        case .aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt:
+            try aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt()
+        case .anArchiveAfterAMoveWins: try anArchiveAfterAMoveWins()
+        case .cardsMovedToTheSamePlaceOnBothSidesAreNotNoted: try cardsMovedToTheSamePlaceOnBothSidesAreNotNoted()
+        case .labelsMergeAsSets: try labelsMergeAsSets()
+        case .aTitleChangedOnBothSidesKeepsOursAndCarriesBoth: try aTitleChangedOnBothSidesKeepsOursAndCarriesBoth()
+        case .theSameChangeOnBothSidesIsNoConflict: try theSameChangeOnBothSidesIsNoConflict()
+        case .notesDueDatesAndBoardsConflictToo: try notesDueDatesAndBoardsConflictToo()
+        case .aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept: try aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept()
+        case .aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone:
+            try aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone()
+        case .boardsAddedOnBothSidesWithTheSameTitleBecomeOne: try boardsAddedOnBothSidesWithTheSameTitleBecomeOne()
+        case .aWIPLimitExceededByTheMergeIsNotedNotRefused: try aWIPLimitExceededByTheMergeIsNotedNotRefused()
+        case .twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther:
+            try twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther()
+        case .boardsOfAVersion1BaseAreMatchedByTitle: try boardsOfAVersion1BaseAreMatchedByTitle()
+        case .twoDifferentCardsWithOneIDAreBothKept: try twoDifferentCardsWithOneIDAreBothKept()
+        case .aCardWithABoardsIDGetsANewID: try aCardWithABoardsIDGetsANewID()
+        case .mergingIntoAnEmptyBaseJoinsBoardsByTitle: try mergingIntoAnEmptyBaseJoinsBoardsByTitle()
+        }
+    }
+
     typealias F = MergeFixture
 
     /// Merges what `ours` and `theirs` do to `base` (ours at 100 s, theirs at 200 s).
@@ -20,7 +100,7 @@ struct MergeTests {
 
     // MARK: - The issue's scenario
 
-    @Test func twoPeopleAddingAndMovingCardsMergeWithoutConflict() throws {
+    func twoPeopleAddingAndMovingCardsMergeWithoutConflict() throws {
         let (result, _, _) = try merge(
             ours: [
                 .add(titles: [F.title("Alice task")], to: "Todo", position: nil),
@@ -42,7 +122,7 @@ struct MergeTests {
 
     // MARK: - Rule 3: identities
 
-    @Test func oneSidedMergesGiveThatSideByteForByte() throws {
+    func oneSidedMergesGiveThatSideByteForByte() throws {
         let ours: [Operation] = [
             .move(items: ["Analytics"], to: "Done", position: .at(0)), .archive(items: ["Schema Design"]),
             .edit(item: "Push Notification", edits: EditInput(note: .set("Line 1\nLine 2"), words: ["labels": WordEdits(add: ["ios"])])),
@@ -60,7 +140,7 @@ struct MergeTests {
 
     // MARK: - Rule 2: nothing lost
 
-    @Test func aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
+    func aCardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
         let (result, _, _) = try merge(
             ours: [.remove(items: ["Analytics"])], theirs: [.remove(items: ["Schema Design"])])
         expectTrue(F.card("Analytics", in: result.kanban) == nil)
@@ -68,7 +148,7 @@ struct MergeTests {
         expectEqual(result.kanban.itemCount, 7)
     }
 
-    @Test func aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged() throws {
+    func aCardRemovedOnOneSideAndChangedOnTheOtherIsKeptChanged() throws {
         let (result, _, _) = try merge(
             ours: [.remove(items: ["Analytics"])],
             theirs: [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["p1"])]))])
@@ -78,20 +158,20 @@ struct MergeTests {
         expectEqual(result.notes, [.keptChangedCard(id: card.id, title: "Analytics", removedBy: .ours)])
     }
 
-    @Test func aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved() throws {
+    func aCardRemovedOnOneSideAndMovedOnTheOtherIsKeptWhereItMoved() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Done", position: .top)], theirs: [.remove(items: ["Analytics"])])
         expectEqual(F.layout(result.kanban)[2], "Done: Analytics, System Architecture, Alert & Debugging")
     }
 
-    @Test func aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit() throws {
+    func aCardArchivedOnOneSideAndEditedOnTheOtherStaysArchivedWithTheEdit() throws {
         let (result, _, _) = try merge(
             ours: [.archive(items: ["Analytics"])], theirs: [.rename(item: "Analytics", title: F.title("Metrics"))])
         expectEqual(F.archived(result.kanban), ["Metrics"])
         expectTrue(result.conflicts.isEmpty)
     }
 
-    @Test func aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived() throws {
+    func aCardArchivedOnOneSideAndLeftAloneOnTheOtherIsArchived() throws {
         let (result, a, _) = try merge(
             ours: [.archive(items: ["Analytics"])], theirs: [.archive(items: ["Schema Design"])])
         expectEqual(F.archived(result.kanban), ["Analytics", "Schema Design"])
@@ -100,7 +180,7 @@ struct MergeTests {
 
     // MARK: - Rule 4: changes on one side are taken and combine
 
-    @Test func aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited() throws {
+    func aCardMovedOnOneSideAndEditedOnTheOtherIsMovedAndEdited() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Done", position: .at(1))],
             theirs: [
@@ -111,7 +191,7 @@ struct MergeTests {
         expectEqual(F.card("Analytics v2", in: result.kanban)?.labels, ["data"])
     }
 
-    @Test func boardChangesOnEachSideCombine() throws {
+    func boardChangesOnEachSideCombine() throws {
         let (result, _, _) = try merge(
             ours: [.boardRename(board: "Done", title: F.title("Shipped")), .boardLimit(board: "Todo", limit: 9)],
             theirs: [.boardMove(board: "Done", at: 0), .boardAdd(title: F.title("Review"), at: 3)])
@@ -122,7 +202,7 @@ struct MergeTests {
 
     // MARK: - Rule 5: places relative to the card before
 
-    @Test func cardsLandAfterTheCardThatPrecedesThemOnTheirSide() throws {
+    func cardsLandAfterTheCardThatPrecedesThemOnTheirSide() throws {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("Ours")], to: "Todo", position: .after("Schema Design"))],
             theirs: [
@@ -133,7 +213,7 @@ struct MergeTests {
             F.layout(result.kanban)[0] == "Todo: Schema Design, Ours, Storage Management, Theirs, Model Abstraction")
     }
 
-    @Test func cardsLandingAtTheSameSpotFromBothSidesPutOursFirst() throws {
+    func cardsLandingAtTheSameSpotFromBothSidesPutOursFirst() throws {
         let (result, _, _) = try merge(
             ours: [.add(titles: [F.title("O1"), F.title("O2")], to: "Done", position: .top)],
             theirs: [.add(titles: [F.title("T1")], to: "Done", position: .top)])
@@ -144,7 +224,7 @@ struct MergeTests {
         expectTrue(F.layout(swapped.kanban)[2] == "Done: T1, O1, O2, System Architecture, Alert & Debugging")
     }
 
-    @Test func aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace() throws {
+    func aCardWhosePredecessorMovedAwayStillLandsAfterItsOldPlace() throws {
         // Ours adds after Analytics; theirs moves Analytics away: the new card stays where
         // Analytics was, after Push Notification.
         let (result, _, _) = try merge(
@@ -153,7 +233,7 @@ struct MergeTests {
         expectTrue(F.layout(result.kanban)[1] == "In Progress: Push Notification, New, Machine Learning")
     }
 
-    @Test func aShiftedCardHasNotMoved() throws {
+    func aShiftedCardHasNotMoved() throws {
         // Theirs puts Model Abstraction on top, which shifts the three others; ours moves
         // Database Migration to the bottom. Both moves are kept; no card moved twice.
         let (result, _, _) = try merge(
@@ -167,7 +247,7 @@ struct MergeTests {
 
     // MARK: - Rule 6: one card moved on both sides
 
-    @Test func aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt() throws {
+    func aCardMovedOnBothSidesGoesWhereTheLaterMovePutIt() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.move(items: ["Analytics"], to: "Done")])
         expectEqual(F.layout(result.kanban)[2], "Done: System Architecture, Alert & Debugging, Analytics")
@@ -181,7 +261,7 @@ struct MergeTests {
         expectTrue(result.conflicts.isEmpty)
     }
 
-    @Test func aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt() throws {
+    func aCardMovedOnBothSidesAtTheSameTimeGoesWhereOursPutIt() throws {
         let base = F.sample
         let a = try F.apply([.move(items: ["Analytics"], to: "Todo")], to: base, start: 100, seed: 1)
         let b = try F.apply([.move(items: ["Analytics"], to: "Done")], to: base, start: 100, seed: 2)
@@ -194,14 +274,14 @@ struct MergeTests {
         }
     }
 
-    @Test func anArchiveAfterAMoveWins() throws {
+    func anArchiveAfterAMoveWins() throws {
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Todo")], theirs: [.archive(items: ["Analytics"])])
         expectEqual(F.archived(result.kanban), ["Analytics"])
         expectTrue(!F.layout(result.kanban)[0].contains("Analytics"))
     }
 
-    @Test func cardsMovedToTheSamePlaceOnBothSidesAreNotNoted() throws {
+    func cardsMovedToTheSamePlaceOnBothSidesAreNotNoted() throws {
         let moves: [Operation] = [.move(items: ["Analytics"], to: "Done", position: .top)]
         let (result, _, _) = try merge(ours: moves, theirs: moves)
         expectTrue(result.notes.isEmpty)
@@ -210,7 +290,7 @@ struct MergeTests {
 
     // MARK: - Rule 7: labels
 
-    @Test func labelsMergeAsSets() throws {
+    func labelsMergeAsSets() throws {
         let base = try F.apply(
             [.edit(item: "Analytics", edits: EditInput(words: ["labels": WordEdits(add: ["a", "b", "c"])]))], to: F.sample, start: 1, seed: 1)
         let (result, _, _) = try merge(
@@ -223,7 +303,7 @@ struct MergeTests {
 
     // MARK: - Rule 8: conflicts
 
-    @Test func aTitleChangedOnBothSidesKeepsOursAndCarriesBoth() throws {
+    func aTitleChangedOnBothSidesKeepsOursAndCarriesBoth() throws {
         let (result, _, _) = try merge(
             ours: [.rename(item: "Analytics", title: F.title("Our title"))],
             theirs: [.rename(item: "Analytics", title: F.title("Their title"))])
@@ -236,14 +316,14 @@ struct MergeTests {
             ])
     }
 
-    @Test func theSameChangeOnBothSidesIsNoConflict() throws {
+    func theSameChangeOnBothSidesIsNoConflict() throws {
         let edit: [Operation] = [.rename(item: "Analytics", title: F.title("Same"))]
         let (result, _, _) = try merge(ours: edit, theirs: edit)
         expectTrue(result.conflicts.isEmpty)
         expectTrue(F.card("Same", in: result.kanban) != nil)
     }
 
-    @Test func notesDueDatesAndBoardsConflictToo() throws {
+    func notesDueDatesAndBoardsConflictToo() throws {
         let (result, _, _) = try merge(
             ours: [
                 .edit(item: "Analytics", edits: EditInput(note: .set("ours"), due: .date(Day(daysSinceEpoch: 20_500)))),
@@ -268,7 +348,7 @@ struct MergeTests {
 
     // MARK: - Rule 9: boards
 
-    @Test func aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept() throws {
+    func aBoardRemovedOnOneSideThatTheOtherGaveCardsIsKept() throws {
         let (result, _, _) = try merge(
             ours: [.boardRemove(board: "Done", force: true)],
             theirs: [.add(titles: [F.title("Late")], to: "Done", position: nil)])
@@ -277,12 +357,12 @@ struct MergeTests {
         expectTrue(result.notes.contains { if case .keptBoard(_, "Done", .ours) = $0 { true } else { false } })
     }
 
-    @Test func aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
+    func aBoardRemovedOnOneSideAndLeftAloneOnTheOtherIsGone() throws {
         let (result, _, _) = try merge(ours: [.boardRemove(board: "Done", force: true)], theirs: [])
         expectEqual(result.kanban.boards.map(\.title), ["Todo", "In Progress"])
     }
 
-    @Test func boardsAddedOnBothSidesWithTheSameTitleBecomeOne() throws {
+    func boardsAddedOnBothSidesWithTheSameTitleBecomeOne() throws {
         let (result, a, _) = try merge(
             ours: [
                 .boardAdd(title: F.title("Review"), at: 2), .add(titles: [F.title("O")], to: "Review", position: nil),
@@ -294,7 +374,7 @@ struct MergeTests {
         expectEqual(result.conflicts.map(\.values), [.field(.title, ours: .line("Review"), theirs: .line("review"))])
     }
 
-    @Test func aWIPLimitExceededByTheMergeIsNotedNotRefused() throws {
+    func aWIPLimitExceededByTheMergeIsNotedNotRefused() throws {
         let base = try F.apply([.boardLimit(board: "Done", limit: 3)], to: F.sample, start: 1, seed: 1)
         let (result, _, _) = try merge(
             ours: [.move(items: ["Analytics"], to: "Done")], theirs: [.move(items: ["Push Notification"], to: "Done")],
@@ -303,7 +383,7 @@ struct MergeTests {
         expectEqual(result.notes, [.overLimit(board: "Done", count: 4, limit: 3)])
     }
 
-    @Test func twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther() throws {
+    func twoBoardsGivenTheSameTitleKeepOursAndRetitleTheOther() throws {
         let (result, a, _) = try merge(
             ours: [.boardRename(board: "Done", title: F.title("Review"))],
             theirs: [.boardAdd(title: F.title("Review"), at: 1)])
@@ -314,7 +394,7 @@ struct MergeTests {
 
     // MARK: - Matching
 
-    @Test func boardsOfAVersion1BaseAreMatchedByTitle() throws {
+    func boardsOfAVersion1BaseAreMatchedByTitle() throws {
         let version1 = """
             {"version": 1, "boards": [
               {"title": "Todo", "items": [{"id": "aaaa01", "title": "One"}]},
@@ -347,7 +427,7 @@ struct MergeTests {
         expectTrue(unmatched.kanban.boards.map(\.title).contains("Todo (2)"))
     }
 
-    @Test func twoDifferentCardsWithOneIDAreBothKept() throws {
+    func twoDifferentCardsWithOneIDAreBothKept() throws {
         let base = F.sample
         var a = base
         var b = base
@@ -362,7 +442,7 @@ struct MergeTests {
         expectTrue(result.conflicts.isEmpty)
     }
 
-    @Test func aCardWithABoardsIDGetsANewID() throws {
+    func aCardWithABoardsIDGetsANewID() throws {
         let base = F.sample
         var a = base
         let b = base
@@ -386,7 +466,7 @@ struct MergeTests {
         expectEqual(kept.kanban.boards[2].id, doneID)
     }
 
-    @Test func mergingIntoAnEmptyBaseJoinsBoardsByTitle() throws {
+    func mergingIntoAnEmptyBaseJoinsBoardsByTitle() throws {
         var generator = SeededGenerator(seed: 7)
         let a = try Kanban(boardTitles: ["Todo", "Doing", "Done"].map(F.title), using: &generator)
         let b = try Kanban(boardTitles: ["Todo", "Done"].map(F.title), using: &generator)

@@ -4,6 +4,33 @@ import Testing
 
 @Suite("Moving items, checked against the reference model")
 struct MoveTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case outOfRangeIndexReportsTheValidRangeAfterRemoval
+        case negativeIndexesCountFromTheBottom
+        case theDocumentedExampleMovesTheFirstCardToIndexTwo
+        case movingAnItemToWhereItIsChangesNothingAndIsNotEffective
+        case aRealMoveIsEffective
+        case movingNothingChangesNothing
+        case anAnchorThatIsMovedIsRefused
+        case anAnchorInAnotherBoardIsRefused
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .outOfRangeIndexReportsTheValidRangeAfterRemoval: try outOfRangeIndexReportsTheValidRangeAfterRemoval()
+        case .negativeIndexesCountFromTheBottom: try negativeIndexesCountFromTheBottom()
+        case .theDocumentedExampleMovesTheFirstCardToIndexTwo: try theDocumentedExampleMovesTheFirstCardToIndexTwo()
+        case .movingAnItemToWhereItIsChangesNothingAndIsNotEffective:
+            try movingAnItemToWhereItIsChangesNothingAndIsNotEffective()
+        case .aRealMoveIsEffective: try aRealMoveIsEffective()
+        case .movingNothingChangesNothing: try movingNothingChangesNothing()
+        case .anAnchorThatIsMovedIsRefused: try anAnchorThatIsMovedIsRefused()
+        case .anAnchorInAnotherBoardIsRefused: try anAnchorInAnotherBoardIsRefused()
+        }
+    }
+
     /// Every single move on every kanban of three boards with 0 to 4 items: every source,
     /// every destination, every index in range and one past it at both ends (negative ones
     /// counting from the bottom), the extremes, both ends, and every item of the kanban as a
@@ -40,7 +67,7 @@ struct MoveTests {
         }
     }
 
-    @Test func outOfRangeIndexReportsTheValidRangeAfterRemoval() throws {
+    func outOfRangeIndexReportsTheValidRangeAfterRemoval() throws {
         var kanban = try makeKanban(counts: [4, 2])
         let before = kanban
         // Todo holds 4; with one of them taken out, 3 are left: 0...3 from the top, -1...-4
@@ -65,7 +92,7 @@ struct MoveTests {
     }
 
     /// SPEC §2's examples: `--at -1` is the bottom, `--at -2` just above the last item.
-    @Test func negativeIndexesCountFromTheBottom() throws {
+    func negativeIndexesCountFromTheBottom() throws {
         var kanban = try makeKanban([["A", "B", "C", "D"], ["X"]])
         try kanban.move([Location(board: 1, index: 0)], to: 0, at: .index(-1))
         expectEqual(layout(kanban), [["A", "B", "C", "D", "X"], []])
@@ -86,7 +113,7 @@ struct MoveTests {
         expectEqual(kanban.boards[0].items.map(\.title), ["Card A", "Card B", "Card C", "Card X", "Card A", "Card D"])
     }
 
-    @Test func theDocumentedExampleMovesTheFirstCardToIndexTwo() throws {
+    func theDocumentedExampleMovesTheFirstCardToIndexTwo() throws {
         var kanban = try makeKanban([["A", "B", "C", "D"], []])
         try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(2))
         expectEqual(layout(kanban), [["B", "C", "A", "D"], []])
@@ -94,7 +121,7 @@ struct MoveTests {
         expectEqual(layout(kanban), [["A", "D"], ["B", "C"]])
     }
 
-    @Test func movingAnItemToWhereItIsChangesNothingAndIsNotEffective() throws {
+    func movingAnItemToWhereItIsChangesNothingAndIsNotEffective() throws {
         let kanban = try makeKanban(counts: [3, 1])
         for location in allLocations(kanban) {
             let board = location.board
@@ -121,14 +148,14 @@ struct MoveTests {
         }
     }
 
-    @Test func aRealMoveIsEffective() throws {
+    func aRealMoveIsEffective() throws {
         var kanban = try makeKanban(counts: [3, 1])
         let change = try kanban.move([Location(board: 0, index: 0)], to: 0, at: .index(1))
         expectTrue(change.isEffective)
         expectEqual(change.items.map(\.to), [Slot(board: "Todo", index: 1)])
     }
 
-    @Test func movingNothingChangesNothing() throws {
+    func movingNothingChangesNothing() throws {
         var kanban = try makeKanban(counts: [2, 2], limits: [nil, 2])
         let change = try kanban.move([], to: 1)
         expectTrue(change.items.isEmpty)
@@ -136,7 +163,7 @@ struct MoveTests {
         expectEqual(kanban, (try makeKanban(counts: [2, 2], limits: [nil, 2])))
     }
 
-    @Test func anAnchorThatIsMovedIsRefused() throws {
+    func anAnchorThatIsMovedIsRefused() throws {
         var kanban = try makeKanban(counts: [3])
         let before = kanban
         let anchor = Location(board: 0, index: 1)
@@ -146,7 +173,7 @@ struct MoveTests {
         expectEqual(kanban, before)
     }
 
-    @Test func anAnchorInAnotherBoardIsRefused() throws {
+    func anAnchorInAnotherBoardIsRefused() throws {
         var kanban = try makeKanban(counts: [2, 2])
         let before = kanban
         let anchor = Location(board: 1, index: 1)

@@ -7,6 +7,45 @@ import Testing
 
 @Suite("Operations")
 struct OperationTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case addGivesEachNewCardTheContentsFieldsByName
+        case addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst
+        case addNeedsABoardAndRespectsTheLimit
+        case moveResolvesEveryReferenceFirst
+        case moveFindsTitlesInTheBoardItIsToldToLookIn
+        case anAnchorOnAnotherBoardIsNamedWhereItIs
+        case copyMakesNewCardsWithTheContent
+        case removeAndRename
+        case editResolvesTheDueDateAgainstToday
+        case archiveCardsOrABoardsOldCards
+        case restoreFindsArchivedCards
+        case boardOperations
+        case aRefusedOperationChangesNothing
+        case operationsAreNamedAsTheirCommands
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .addGivesEachNewCardTheContentsFieldsByName: try addGivesEachNewCardTheContentsFieldsByName()
+        case .addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst:
+            try addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst()
+        case .addNeedsABoardAndRespectsTheLimit: try addNeedsABoardAndRespectsTheLimit()
+        case .moveResolvesEveryReferenceFirst: try moveResolvesEveryReferenceFirst()
+        case .moveFindsTitlesInTheBoardItIsToldToLookIn: try moveFindsTitlesInTheBoardItIsToldToLookIn()
+        case .anAnchorOnAnotherBoardIsNamedWhereItIs: try anAnchorOnAnotherBoardIsNamedWhereItIs()
+        case .copyMakesNewCardsWithTheContent: try copyMakesNewCardsWithTheContent()
+        case .removeAndRename: try removeAndRename()
+        case .editResolvesTheDueDateAgainstToday: try editResolvesTheDueDateAgainstToday()
+        case .archiveCardsOrABoardsOldCards: try archiveCardsOrABoardsOldCards()
+        case .restoreFindsArchivedCards: try restoreFindsArchivedCards()
+        case .boardOperations: try boardOperations()
+        case .aRefusedOperationChangesNothing: try aRefusedOperationChangesNothing()
+        case .operationsAreNamedAsTheirCommands: try operationsAreNamedAsTheirCommands()
+        }
+    }
+
     static let clock = Moment(
         now: Timestamp(rfc3339: "2026-11-23T10:00:00Z")!, today: Day(year: 2026, month: 11, day: 23)!)
 
@@ -46,7 +85,7 @@ struct OperationTests {
     }
 
     /// A new card's content is its fields' values by name, whatever the field.
-    @Test func addGivesEachNewCardTheContentsFieldsByName() throws {
+    func addGivesEachNewCardTheContentsFieldsByName() throws {
         let content = NewCardContent([
             "labels": .value(.words(["x"])), "assignees": .value(.words(["al"])), "due": .day(.inDays(1)),
             "note": .value(.text("n")),
@@ -66,7 +105,7 @@ struct OperationTests {
         expectTrue(kanban.boards[2].items.prefix(2).map(\.title) == ["One", "Two"])
     }
 
-    @Test func addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst() throws {
+    func addMakesCardsWithTheirContentOnTheNamedBoardOrTheFirst() throws {
         let titles = [try Title("One"), try Title("Two")]
         let after = try expectApply(
             .add(
@@ -90,7 +129,7 @@ struct OperationTests {
         expectEqual(first.boards[0].items.map(\.title).prefix(2), ["One", "Two"])
     }
 
-    @Test func addNeedsABoardAndRespectsTheLimit() throws {
+    func addNeedsABoardAndRespectsTheLimit() throws {
         var empty = try Kanban(boards: [])
         var generator = SeededGenerator(seed: 1)
         #expect(throws: KanbanError.noBoards) {
@@ -109,7 +148,7 @@ struct OperationTests {
         expectTrue(kanban.boards[1].items.count == 4)
     }
 
-    @Test func moveResolvesEveryReferenceFirst() throws {
+    func moveResolvesEveryReferenceFirst() throws {
         // SPEC §2: `move Todo:0 Todo:1 --to Done` moves the first two cards.
         let after = try expectApply(.move(items: ["Todo:0", "Todo:1"], to: "Done", position: .at(0))) {
             (kanban) throws(KanbanError) in
@@ -120,7 +159,7 @@ struct OperationTests {
         expectEqual(after.boards[2].items[0].entered, Self.clock.now)
     }
 
-    @Test func moveFindsTitlesInTheBoardItIsToldToLookIn() throws {
+    func moveFindsTitlesInTheBoardItIsToldToLookIn() throws {
         try expectApply(.move(items: ["Analytics", "t3a1"], to: "Done", from: "In Progress", position: .after("d0a1")))
         {
             (kanban) throws(KanbanError) in
@@ -136,7 +175,7 @@ struct OperationTests {
         }
     }
 
-    @Test func anAnchorOnAnotherBoardIsNamedWhereItIs() throws {
+    func anAnchorOnAnotherBoardIsNamedWhereItIs() throws {
         var kanban = try Self.kanban()
         let before = kanban
         var generator = SeededGenerator(seed: 1)
@@ -151,7 +190,7 @@ struct OperationTests {
         expectEqual(kanban, before)
     }
 
-    @Test func copyMakesNewCardsWithTheContent() throws {
+    func copyMakesNewCardsWithTheContent() throws {
         let after = try expectApply(.copy(items: ["Analytics", "Todo:0"], to: "Todo", position: .top)) {
             (kanban) throws(KanbanError) in
             var generator = SeededGenerator(seed: 1)
@@ -163,7 +202,7 @@ struct OperationTests {
             after.boards[0].items.prefix(3).map(\.title) == ["Analytics", "Database Migration", "Database Migration"])
     }
 
-    @Test func removeAndRename() throws {
+    func removeAndRename() throws {
         let removed = try expectApply(.remove(items: ["Done:1", "Analytics"])) { (kanban) throws(KanbanError) in
             try kanban.remove([Location(board: 2, index: 1), Location(board: 1, index: 1)])
         }
@@ -174,7 +213,7 @@ struct OperationTests {
         expectEqual(renamed.boards[1].items[1].title, "Metrics")
     }
 
-    @Test func editResolvesTheDueDateAgainstToday() throws {
+    func editResolvesTheDueDateAgainstToday() throws {
         let edits = EditInput(note: .set("n"), words: ["labels": WordEdits(add: ["bug"], remove: [])], due: .inDays(7))
         let after = try expectApply(.edit(item: "p1a", edits: edits)) { (kanban) throws(KanbanError) in
             try kanban.edit(
@@ -188,7 +227,7 @@ struct OperationTests {
         expectTrue(EditInput().isEmpty && !edits.isEmpty)
     }
 
-    @Test func archiveCardsOrABoardsOldCards() throws {
+    func archiveCardsOrABoardsOldCards() throws {
         let after = try expectApply(.archive(items: ["Analytics", "t0a1"])) { (kanban) throws(KanbanError) in
             try kanban.archive([Location(board: 1, index: 1), Location(board: 0, index: 0)], now: Self.clock.now)
         }
@@ -210,7 +249,7 @@ struct OperationTests {
         expectTrue(layout(kanban)[2].isEmpty)
     }
 
-    @Test func restoreFindsArchivedCards() throws {
+    func restoreFindsArchivedCards() throws {
         let after = try expectApply(.restore(items: ["Old"], to: "Todo")) { (kanban) throws(KanbanError) in
             try kanban.restore([0], to: 0, now: Self.clock.now)
         }
@@ -227,7 +266,7 @@ struct OperationTests {
         expectEqual(layout(kanban)[1].last, "d2a1")
     }
 
-    @Test func boardOperations() throws {
+    func boardOperations() throws {
         let added = try expectApply(.boardAdd(title: try Title("Review"), at: 2, limit: 4)) {
             (kanban) throws(KanbanError) in
             var generator = SeededGenerator(seed: 1)
@@ -256,7 +295,7 @@ struct OperationTests {
         }
     }
 
-    @Test func aRefusedOperationChangesNothing() throws {
+    func aRefusedOperationChangesNothing() throws {
         let operations: [Operation] = [
             .move(items: ["Todo:0", "Nope"], to: "Done"), .move(items: ["Todo:0"], to: "Nowhere"),
             .move(items: ["Todo:0"], to: "Done", position: .at(9)), .copy(items: ["Todo:0"], to: "In Progress"),
@@ -278,7 +317,7 @@ struct OperationTests {
         }
     }
 
-    @Test func operationsAreNamedAsTheirCommands() throws {
+    func operationsAreNamedAsTheirCommands() throws {
         let title = try Title("x")
         let names: [(Operation, String)] = [
             (.add(titles: [], to: nil, position: nil), "add"), (.move(items: [], to: "x"), "move"),

@@ -111,6 +111,30 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
 }
 
 @Suite struct HistoryRecords {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theEndOfALineIsReadOnlyWhenItIsARecordsEnd
+        case anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot
+        case entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing
+        case aBrokenRecordIsRefused
+        case undoAndRedoTakeEntriesLikeAStack
+        case aFileHashDoesNotDependOnHowTheBytesArriveInPieces
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .theEndOfALineIsReadOnlyWhenItIsARecordsEnd: theEndOfALineIsReadOnlyWhenItIsARecordsEnd()
+        case .anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot:
+            anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot()
+        case .entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing:
+            entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing()
+        case .aBrokenRecordIsRefused: aBrokenRecordIsRefused()
+        case .undoAndRedoTakeEntriesLikeAStack: undoAndRedoTakeEntriesLikeAStack()
+        case .aFileHashDoesNotDependOnHowTheBytesArriveInPieces: aFileHashDoesNotDependOnHowTheBytesArriveInPieces()
+        }
+    }
+
     @Test(arguments: 0..<4)
     func aRecordReadsBackAsWritten(seed: Int) throws {
         var generator = SeededGenerator(seed: UInt64(seed) + 100)
@@ -133,7 +157,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         }
     }
 
-    @Test func theEndOfALineIsReadOnlyWhenItIsARecordsEnd() {
+    func theEndOfALineIsReadOnlyWhenItIsARecordsEnd() {
         let end = #","n":42,"before":"00000000000000ff","after":"abcdef0123456789"}"#
         let summary = HistoryRecord.Summary(decodingEndOf: Array(("{\"time\":\"x\"" + end).utf8))
         expectEqual(summary, HistoryRecord.Summary(number: 42, before: 0xff, after: 0xabcd_ef01_2345_6789))
@@ -148,7 +172,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         }
     }
 
-    @Test func anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot() {
+    func anOriginBeforeTheNumberIsReadFromTheEndAndABrokenOneIsNot() {
         let end = #","origin":"0123456789abcdef","n":42,"before":"00000000000000ff","after":"abcdef0123456789"}"#
         let summary = HistoryRecord.Summary(decodingEndOf: Array(("{\"patch\":{}" + end).utf8))
         expectTrue(summary?.origin == 0x0123_4567_89ab_cdef && summary?.number == 42, "\(String(describing: summary))")
@@ -162,7 +186,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
     /// `log` marks the entries whose change is not in the file (README: History: log, undo,
     /// redo). Hashes stand for versions of the file: `0` the first, each change `N` leads to
     /// version `N`.
-    @Test func entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing() {
+    func entriesTakenAwayByACheckoutAreNotInTheFileAndAPullMarksNothing() {
         func record(_ number: Int, _ before: UInt64, _ after: UInt64) -> HistoryRecord {
             HistoryRecord(
                 number: number, time: Timestamp(seconds: 0), user: "", command: [], kind: .change, before: before,
@@ -198,12 +222,12 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         expectEqual(HistoryLog(records: []).notIn(file: 7), [])
     }
 
-    @Test func aBrokenRecordIsRefused() {
+    func aBrokenRecordIsRefused() {
         #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1".utf8)) }
         #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array("{\"n\":1,\"kind\":\"change\"}".utf8)) }
     }
 
-    @Test func undoAndRedoTakeEntriesLikeAStack() {
+    func undoAndRedoTakeEntriesLikeAStack() {
         func record(_ number: Int, _ kind: HistoryRecord.Kind) -> HistoryRecord {
             HistoryRecord(
                 number: number, time: Timestamp(seconds: 0), user: "", command: [], kind: kind, before: 0, after: 0,
@@ -222,7 +246,7 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         expectTrue(log.record(5)?.number == 5 && log.record(9) == nil)
     }
 
-    @Test func aFileHashDoesNotDependOnHowTheBytesArriveInPieces() {
+    func aFileHashDoesNotDependOnHowTheBytesArriveInPieces() {
         var generator = SeededGenerator(seed: 9)
         let bytes = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let whole = FileHash.of(bytes)

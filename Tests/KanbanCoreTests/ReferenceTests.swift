@@ -4,6 +4,72 @@ import Testing
 
 @Suite("Item and board references")
 struct ReferenceTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case everyItemIsFoundByIdByTitleAndByPosition
+        case theTutorialsMoveFindsAnalytics
+        case anIdWinsOverATitle
+        case aTitleWinsOverAPosition
+        case titlesMatchExactlyAndCaseSensitively
+        case anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily
+        case anUnknownIdSuggestsTheCloseId
+        case aReferenceNothingIsCloseToHasNoSuggestions
+        case aScopeLimitsTheTitleSearchToOneBoard
+        case anAmbiguousTitleListsCandidatesAndTheTotal
+        case twoMatchesListBoth
+        case aPositionSplitsAtTheLastColon
+        case aPositionNamesItsBoardCaseInsensitively
+        case aPositionTooLargeForAnIndexNamesNothing
+        case aPositionInAnEmptyBoardIsOutOfRange
+        case aPositionInAnUnknownBoardIsBoardNotFound
+        case severalReferencesResolveAgainstTheKanbanBeforeAnyChange
+        case severalReferencesKeepOrderAndDuplicates
+        case oneBadReferenceFailsTheWholeList
+        case aPrefixOfSeveralIDsListsThemAll
+        case aPrefixComesAfterAnIDATitleAndAPosition
+        case aPrefixNamesCardsOnBoardsOnly
+        case prefixesResolveAmongOtherReferences
+        case anArchivedPrefixOfSeveralIDsIsAmbiguous
+        case boardsAreFoundExactlyThenIgnoringCaseThenByID
+        case anUnknownBoardSuggestsCloseTitlesAndListsAll
+        case closestSuggestionsAreOrderedBestFirstAndLimited
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .everyItemIsFoundByIdByTitleAndByPosition: try everyItemIsFoundByIdByTitleAndByPosition()
+        case .theTutorialsMoveFindsAnalytics: try theTutorialsMoveFindsAnalytics()
+        case .anIdWinsOverATitle: try anIdWinsOverATitle()
+        case .aTitleWinsOverAPosition: try aTitleWinsOverAPosition()
+        case .titlesMatchExactlyAndCaseSensitively: try titlesMatchExactlyAndCaseSensitively()
+        case .anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily:
+            try anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily()
+        case .anUnknownIdSuggestsTheCloseId: try anUnknownIdSuggestsTheCloseId()
+        case .aReferenceNothingIsCloseToHasNoSuggestions: try aReferenceNothingIsCloseToHasNoSuggestions()
+        case .aScopeLimitsTheTitleSearchToOneBoard: try aScopeLimitsTheTitleSearchToOneBoard()
+        case .anAmbiguousTitleListsCandidatesAndTheTotal: try anAmbiguousTitleListsCandidatesAndTheTotal()
+        case .twoMatchesListBoth: try twoMatchesListBoth()
+        case .aPositionSplitsAtTheLastColon: try aPositionSplitsAtTheLastColon()
+        case .aPositionNamesItsBoardCaseInsensitively: try aPositionNamesItsBoardCaseInsensitively()
+        case .aPositionTooLargeForAnIndexNamesNothing: try aPositionTooLargeForAnIndexNamesNothing()
+        case .aPositionInAnEmptyBoardIsOutOfRange: try aPositionInAnEmptyBoardIsOutOfRange()
+        case .aPositionInAnUnknownBoardIsBoardNotFound: try aPositionInAnUnknownBoardIsBoardNotFound()
+        case .severalReferencesResolveAgainstTheKanbanBeforeAnyChange:
+            try severalReferencesResolveAgainstTheKanbanBeforeAnyChange()
+        case .severalReferencesKeepOrderAndDuplicates: try severalReferencesKeepOrderAndDuplicates()
+        case .oneBadReferenceFailsTheWholeList: try oneBadReferenceFailsTheWholeList()
+        case .aPrefixOfSeveralIDsListsThemAll: try aPrefixOfSeveralIDsListsThemAll()
+        case .aPrefixComesAfterAnIDATitleAndAPosition: try aPrefixComesAfterAnIDATitleAndAPosition()
+        case .aPrefixNamesCardsOnBoardsOnly: try aPrefixNamesCardsOnBoardsOnly()
+        case .prefixesResolveAmongOtherReferences: try prefixesResolveAmongOtherReferences()
+        case .anArchivedPrefixOfSeveralIDsIsAmbiguous: try anArchivedPrefixOfSeveralIDsIsAmbiguous()
+        case .boardsAreFoundExactlyThenIgnoringCaseThenByID: try boardsAreFoundExactlyThenIgnoringCaseThenByID()
+        case .anUnknownBoardSuggestsCloseTitlesAndListsAll: try anUnknownBoardSuggestsCloseTitlesAndListsAll()
+        case .closestSuggestionsAreOrderedBestFirstAndLimited: closestSuggestionsAreOrderedBestFirstAndLimited()
+        }
+    }
+
     /// The tutorial's data with readable ids.
     func sample() throws -> Kanban {
         try makeKanban(
@@ -18,7 +84,7 @@ struct ReferenceTests {
 
     // MARK: - Resolution order
 
-    @Test func everyItemIsFoundByIdByTitleAndByPosition() throws {
+    func everyItemIsFoundByIdByTitleAndByPosition() throws {
         let kanban = try sample()
         for location in allLocations(kanban) {
             let item = kanban[location]
@@ -28,7 +94,7 @@ struct ReferenceTests {
         }
     }
 
-    @Test func theTutorialsMoveFindsAnalytics() throws {
+    func theTutorialsMoveFindsAnalytics() throws {
         var kanban = try sample()
         let done = try kanban.boardIndex(named: "Done")
         let analytics = try kanban.locate("Analytics")
@@ -36,19 +102,19 @@ struct ReferenceTests {
         expectEqual(kanban.boards[2].items.map(\.title), ["Analytics", "System Architecture", "Alert & Debugging"])
     }
 
-    @Test func anIdWinsOverATitle() throws {
+    func anIdWinsOverATitle() throws {
         // "b2" is both the id of Doing's item and the title of Todo's.
         let kanban = try makeKanban([["a1"], ["b2"]], itemTitles: ["a1": "b2"])
         try expectEqual(kanban.locate("b2"), Location(board: 1, index: 0))
     }
 
-    @Test func aTitleWinsOverAPosition() throws {
+    func aTitleWinsOverAPosition() throws {
         let kanban = try makeKanban([["a1", "a2"], ["b1"]], itemTitles: ["b1": "Todo:0"])
         try expectEqual(kanban.locate("Todo:0"), Location(board: 1, index: 0))
         try expectEqual(kanban.locate("Todo:1"), Location(board: 0, index: 1))
     }
 
-    @Test func titlesMatchExactlyAndCaseSensitively() throws {
+    func titlesMatchExactlyAndCaseSensitively() throws {
         let kanban = try sample()
         for reference in ["analytics", "ANALYTICS", "Analytics ", " Analytics", "Analytic"] {
             let error = #expect(throws: KanbanError.self) { try kanban.locate(reference) }
@@ -61,7 +127,7 @@ struct ReferenceTests {
         }
     }
 
-    @Test func anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily() throws {
+    func anUnknownReferenceSuggestsCloseMatchesAndNeverResolvesFuzzily() throws {
         let kanban = try sample()
         let error = #expect(throws: KanbanError.self) { try kanban.locate("Analitics") }
         guard case .itemNotFound(let reference, let suggestions) = error else {
@@ -73,7 +139,7 @@ struct ReferenceTests {
         expectTrue(suggestions.count <= 3)
     }
 
-    @Test func anUnknownIdSuggestsTheCloseId() throws {
+    func anUnknownIdSuggestsTheCloseId() throws {
         let kanban = try sample()
         let error = #expect(throws: KanbanError.self) { try kanban.locate("p1b1") }
         guard case .itemNotFound(_, let suggestions) = error else {
@@ -83,7 +149,7 @@ struct ReferenceTests {
         expectTrue(suggestions.contains { $0.id.rawValue == "p1a1" })
     }
 
-    @Test func aReferenceNothingIsCloseToHasNoSuggestions() throws {
+    func aReferenceNothingIsCloseToHasNoSuggestions() throws {
         let kanban = try sample()
         #expect(throws: KanbanError.itemNotFound(reference: "zzzzzzzzzzzz", suggestions: [])) {
             try kanban.locate("zzzzzzzzzzzz")
@@ -92,7 +158,7 @@ struct ReferenceTests {
 
     // MARK: - Scope
 
-    @Test func aScopeLimitsTheTitleSearchToOneBoard() throws {
+    func aScopeLimitsTheTitleSearchToOneBoard() throws {
         let kanban = try makeKanban(
             [["a1", "a2"], ["b1"], ["c1"]], itemTitles: ["a1": "Fix", "a2": "Other", "b1": "Fix", "c1": "Only here"])
         try expectEqual(kanban.locate("Fix", within: 1), Location(board: 1, index: 0))
@@ -108,7 +174,7 @@ struct ReferenceTests {
 
     // MARK: - Ambiguity
 
-    @Test func anAmbiguousTitleListsCandidatesAndTheTotal() throws {
+    func anAmbiguousTitleListsCandidatesAndTheTotal() throws {
         let ids = (0..<12).map { "f\($0)x" }
         var titles = Dictionary(uniqueKeysWithValues: ids.map { ($0, "Fix") })
         titles["f5x"] = "Fix it"
@@ -125,7 +191,7 @@ struct ReferenceTests {
         expectEqual(candidates, Array(matching.prefix(candidates.count)))
     }
 
-    @Test func twoMatchesListBoth() throws {
+    func twoMatchesListBoth() throws {
         let kanban = try makeKanban([["a1"], ["b1"]], itemTitles: ["a1": "Fix", "b1": "Fix"])
         #expect(
             throws: KanbanError.ambiguousItem(
@@ -139,13 +205,13 @@ struct ReferenceTests {
 
     // MARK: - BOARD:N
 
-    @Test func aPositionSplitsAtTheLastColon() throws {
+    func aPositionSplitsAtTheLastColon() throws {
         let kanban = try makeKanban([["a1", "a2"], ["b1", "b2", "b3"]], titles: ["Q1: Goals", "Q1: Goals:Stretch"])
         try expectEqual(kanban.locate("Q1: Goals:1"), Location(board: 0, index: 1))
         try expectEqual(kanban.locate("Q1: Goals:Stretch:2"), Location(board: 1, index: 2))
     }
 
-    @Test func aPositionNamesItsBoardCaseInsensitively() throws {
+    func aPositionNamesItsBoardCaseInsensitively() throws {
         let kanban = try sample()
         try expectEqual(kanban.locate("in progress:2"), Location(board: 1, index: 2))
     }
@@ -162,21 +228,21 @@ struct ReferenceTests {
     }
 
     /// A number too large for an index is not reported as some other, smaller index.
-    @Test func aPositionTooLargeForAnIndexNamesNothing() throws {
+    func aPositionTooLargeForAnIndexNamesNothing() throws {
         let kanban = try sample()
         #expect(throws: KanbanError.itemNotFound(reference: "Done:99999999999999999999999", suggestions: [])) {
             try kanban.locate("Done:99999999999999999999999")
         }
     }
 
-    @Test func aPositionInAnEmptyBoardIsOutOfRange() throws {
+    func aPositionInAnEmptyBoardIsOutOfRange() throws {
         let kanban = try makeKanban([["a1"], []])
         #expect(throws: KanbanError.indexOutOfRange(index: 0, board: "Doing", range: nil)) {
             try kanban.locate("Doing:0")
         }
     }
 
-    @Test func aPositionInAnUnknownBoardIsBoardNotFound() throws {
+    func aPositionInAnUnknownBoardIsBoardNotFound() throws {
         let kanban = try sample()
         let error = #expect(throws: KanbanError.self) { try kanban.locate("Dnoe:1") }
         guard case .boardNotFound(let name, let suggestions, let boards) = error else {
@@ -201,7 +267,7 @@ struct ReferenceTests {
 
     // MARK: - Several references
 
-    @Test func severalReferencesResolveAgainstTheKanbanBeforeAnyChange() throws {
+    func severalReferencesResolveAgainstTheKanbanBeforeAnyChange() throws {
         var kanban = try sample()
         let locations = try kanban.locate(["Todo:0", "Todo:1"])
         expectEqual(locations, [Location(board: 0, index: 0), Location(board: 0, index: 1)])
@@ -210,7 +276,7 @@ struct ReferenceTests {
         expectEqual(kanban.boards[2].items.map(\.title).suffix(2), ["Database Migration", "Schema Design"])
     }
 
-    @Test func severalReferencesKeepOrderAndDuplicates() throws {
+    func severalReferencesKeepOrderAndDuplicates() throws {
         let kanban = try sample()
         let locations = try kanban.locate(["Done:1", "t0a1", "Analytics", "t0a1"])
         expectTrue(
@@ -221,7 +287,7 @@ struct ReferenceTests {
         try expectEqual(kanban.locate([]), [])
     }
 
-    @Test func oneBadReferenceFailsTheWholeList() throws {
+    func oneBadReferenceFailsTheWholeList() throws {
         let kanban = try sample()
         let error = #expect(throws: KanbanError.self) { try kanban.locate(["Todo:0", "Nope", "Done:0"]) }
         guard case .itemNotFound(let reference, _) = error else {
@@ -252,7 +318,7 @@ struct ReferenceTests {
         try expectEqual(prefixed().locate(reference), location)
     }
 
-    @Test func aPrefixOfSeveralIDsListsThemAll() throws {
+    func aPrefixOfSeveralIDsListsThemAll() throws {
         let kanban = try prefixed()
         #expect(
             throws: KanbanError.ambiguousPrefix(
@@ -274,7 +340,7 @@ struct ReferenceTests {
         expectEqual(name, reference)
     }
 
-    @Test func aPrefixComesAfterAnIDATitleAndAPosition() throws {
+    func aPrefixComesAfterAnIDATitleAndAPosition() throws {
         let kanban = try prefixed()
         // `abc` is an id, and the start of abcdef.
         try expectEqual(kanban.locate("abc"), Location(board: 0, index: 2))
@@ -286,7 +352,7 @@ struct ReferenceTests {
         }
     }
 
-    @Test func aPrefixNamesCardsOnBoardsOnly() throws {
+    func aPrefixNamesCardsOnBoardsOnly() throws {
         var kanban = try makeKanban([["k3f9p2"], []])
         kanban.boards[1].id = try require(ItemID("brd123"))
         for reference in ["brd", "brd12", "k3f9p2x", "k3f-", "k3 f"] {
@@ -301,7 +367,7 @@ struct ReferenceTests {
         try expectEqual(kanban.locateArchived(["k3f"]), [0])
     }
 
-    @Test func prefixesResolveAmongOtherReferences() throws {
+    func prefixesResolveAmongOtherReferences() throws {
         let kanban = try prefixed()
         expectTrue(
             try kanban.locate(["x9", "k3f9", "Todo:1", "Five", "abcd"]) == [
@@ -310,7 +376,7 @@ struct ReferenceTests {
             ])
     }
 
-    @Test func anArchivedPrefixOfSeveralIDsIsAmbiguous() throws {
+    func anArchivedPrefixOfSeveralIDsIsAmbiguous() throws {
         var kanban = try prefixed()
         try kanban.archive([Location(board: 0, index: 0), Location(board: 1, index: 0)], now: Timestamp(seconds: 0))
         let error = #expect(throws: KanbanError.self) { try kanban.locateArchived(["k3f"]) }
@@ -325,7 +391,7 @@ struct ReferenceTests {
 
     // MARK: - Boards
 
-    @Test func boardsAreFoundExactlyThenIgnoringCaseThenByID() throws {
+    func boardsAreFoundExactlyThenIgnoringCaseThenByID() throws {
         var kanban = try sample()
         try expectEqual(kanban.boardIndex(named: "In Progress"), 1)
         try expectEqual(kanban.boardIndex(named: "in progress"), 1)
@@ -336,7 +402,7 @@ struct ReferenceTests {
         try expectEqual(kanban.boardIndex(named: kanban.boards[2].id.rawValue), 0)
     }
 
-    @Test func anUnknownBoardSuggestsCloseTitlesAndListsAll() throws {
+    func anUnknownBoardSuggestsCloseTitlesAndListsAll() throws {
         let kanban = try sample()
         #expect(
             throws: KanbanError.boardNotFound(name: "doing", suggestions: [], boards: ["Todo", "In Progress", "Done"])
@@ -364,7 +430,7 @@ struct ReferenceTests {
         expectTrue(Suggestions.distance(word, candidate) == nil)
     }
 
-    @Test func closestSuggestionsAreOrderedBestFirstAndLimited() {
+    func closestSuggestionsAreOrderedBestFirstAndLimited() {
         let candidates = ["Done", "Dome", "Doen", "Dine", "Todo", "done"]
         expectEqual(Suggestions.closest(to: "done", among: candidates), ["Done", "done", "Dome"])
         expectEqual(Suggestions.closest(to: "done", among: candidates, limit: 1), ["Done"])

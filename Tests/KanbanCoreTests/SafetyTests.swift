@@ -8,6 +8,26 @@ import Testing
 
 @Suite("No traps on what a caller can pass")
 struct SafetyTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case anEmptyKanbanRefusesEverythingThatNeedsABoard
+        case staleLocationsAreRefused
+        case boardIndexesOutOfRangeAreRefused
+        case negativeLimitsAreRefused
+        case aKanbanBuiltFromPartsIsChecked
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .anEmptyKanbanRefusesEverythingThatNeedsABoard: try anEmptyKanbanRefusesEverythingThatNeedsABoard()
+        case .staleLocationsAreRefused: try staleLocationsAreRefused()
+        case .boardIndexesOutOfRangeAreRefused: try boardIndexesOutOfRangeAreRefused()
+        case .negativeLimitsAreRefused: try negativeLimitsAreRefused()
+        case .aKanbanBuiltFromPartsIsChecked: try aKanbanBuiltFromPartsIsChecked()
+        }
+    }
+
     /// Runs `body` on a copy of `kanban` and expects it to throw and change nothing.
     func expectRefused(
         _ kanban: Kanban, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
@@ -24,7 +44,7 @@ struct SafetyTests {
         Location(board: 3, index: 0), Location(board: -1, index: 0), Location(board: Int.max, index: Int.min),
     ]
 
-    @Test func anEmptyKanbanRefusesEverythingThatNeedsABoard() throws {
+    func anEmptyKanbanRefusesEverythingThatNeedsABoard() throws {
         let empty = try Kanban(boards: [])
         var generator = SeededGenerator(seed: 1)
         expectRefused(empty, "moveBoard") { (k) throws(KanbanError) in try k.moveBoard(0, to: 0) }
@@ -50,7 +70,7 @@ struct SafetyTests {
         expectEqual(kanban.boards.count, 1)
     }
 
-    @Test func staleLocationsAreRefused() throws {
+    func staleLocationsAreRefused() throws {
         let kanban = try makeKanban(counts: [2, 1, 0])
         var generator = SeededGenerator(seed: 2)
         let good = Location(board: 0, index: 0)
@@ -79,7 +99,7 @@ struct SafetyTests {
         }
     }
 
-    @Test func boardIndexesOutOfRangeAreRefused() throws {
+    func boardIndexesOutOfRangeAreRefused() throws {
         let kanban = try makeKanban(counts: [2, 1, 0])
         var generator = SeededGenerator(seed: 3)
         let card = Location(board: 0, index: 0)
@@ -125,7 +145,7 @@ struct SafetyTests {
         expectTrue(kanban.boardIndex(id: ItemID("nope")!) == nil)
     }
 
-    @Test func negativeLimitsAreRefused() throws {
+    func negativeLimitsAreRefused() throws {
         let kanban = try makeKanban(counts: [1])
         for limit in [-1, Int.min] {
             expectRefused(kanban, "addBoard limit \(limit)") { (k) throws(KanbanError) in
@@ -139,7 +159,7 @@ struct SafetyTests {
         try expectEqual(Kanban(boards: [Board(title: "T", limit: 0)]).boards[0].limit, 0)
     }
 
-    @Test func aKanbanBuiltFromPartsIsChecked() throws {
+    func aKanbanBuiltFromPartsIsChecked() throws {
         let item = Item(id: ItemID("a1")!, title: "x")
         #expect(throws: KanbanError.self) { try Kanban(boards: [Board(title: " \t")]) }
         #expect(throws: KanbanError.self) {

@@ -4,6 +4,23 @@ import Testing
 
 @Suite("Titles")
 struct TitleTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theFirstControlCharacterIsReported
+        case theOffsetPointsIntoTheReportedTitle
+        case aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theFirstControlCharacterIsReported: theFirstControlCharacterIsReported()
+        case .theOffsetPointsIntoTheReportedTitle: try theOffsetPointsIntoTheReportedTitle()
+        case .aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace:
+            try aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace()
+        }
+    }
+
     @Test(arguments: [
         ("Fix the login", "Fix the login"), ("  Fix  ", "Fix"), ("\tFix\r\n", "Fix"), ("\u{3000}Fix\u{A0}", "Fix"),
         ("a\tb", "a\tb"), ("a  b", "a  b"), ("Ünïcödé ✓ 😀", "Ünïcödé ✓ 😀"), ("e\u{301}", "e\u{301}"),
@@ -64,7 +81,7 @@ struct TitleTests {
         }
     }
 
-    @Test func theFirstControlCharacterIsReported() {
+    func theFirstControlCharacterIsReported() {
         let raw = "x\u{1B}[31mred\u{7}"
         #expect(throws: KanbanError.invalidTitle(title: raw, reason: .controlCharacter("\u{1B}", offset: 1))) {
             try Title(raw)
@@ -79,7 +96,7 @@ struct TitleTests {
     }
 
     /// The offset must point at the control character in the title the error reports.
-    @Test func theOffsetPointsIntoTheReportedTitle() throws {
+    func theOffsetPointsIntoTheReportedTitle() throws {
         let raw = "  ab\u{7}"
         let error = #expect(throws: KanbanError.self) { try Title(raw) }
         guard case .invalidTitle(let title, .controlCharacter(let scalar, let offset)) = error else {
@@ -91,7 +108,7 @@ struct TitleTests {
         expectTrue(Array(title.unicodeScalars).indices.contains(offset) && Array(title.unicodeScalars)[offset] == scalar)
     }
 
-    @Test func aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace() throws {
+    func aControlCharacterAtAnEdgeIsTrimmedOnlyIfItIsASCIIWhitespace() throws {
         // Line feed is white space, so it is trimmed away; BEL is not, and NEL (white space,
         // but a C1 control) is refused rather than trimmed.
         try expectEqual(Title("Fix\n").text, "Fix")

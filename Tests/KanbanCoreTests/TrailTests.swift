@@ -34,7 +34,24 @@ private func file(card line: String) -> [UInt8] {
 
 @Suite("A card's trail in the file")
 struct TrailFileTests {
-    @Test func aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack
+        case aCardWithoutATrailHasNoTrailKey
+        case aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack:
+            try aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack()
+        case .aCardWithoutATrailHasNoTrailKey: try aCardWithoutATrailHasNoTrailKey()
+        case .aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce: try aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce()
+        }
+    }
+
+    func aTrailIsWrittenAfterEnteredAndBeforeTheNoteAndReadBack() throws {
         var card = Item(id: id("k3f9p2"), title: "Card", created: earlier, entered: now, note: "n")
         card.trail = [entry("todo", earlier), entry("done", now)]
         let kanban = try Kanban(boards: [Board(id: id("todo"), title: "Todo", items: [card])])
@@ -59,14 +76,14 @@ struct TrailFileTests {
         }
     }
 
-    @Test func aCardWithoutATrailHasNoTrailKey() throws {
+    func aCardWithoutATrailHasNoTrailKey() throws {
         let kanban = try Kanban(boards: [Board(id: id("todo"), title: "Todo", items: [Item(id: id("a1"), title: "A")])])
         expectTrue(!String(decoding: KanbanFile.encode(kanban), as: UTF8.self).contains("trail"))
     }
 
     /// README (The file): entries out of order or repeated (a hand edit) are read oldest
     /// first, each once; the next write stores them so.
-    @Test func aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce() throws {
+    func aTrailOutOfOrderOrRepeatedIsReadOldestFirstOnce() throws {
         let line =
             #"{"id": "a1", "title": "A", "trail": [["done", "2026-11-23T10:00:00Z"], "#
             + #"["todo", "2026-11-20T09:00:00Z"], ["done", "2026-11-23T10:00:00Z"]]}"#
@@ -99,6 +116,35 @@ struct TrailFileTests {
 
 @Suite("Arrivals extend a card's trail")
 struct TrailArrivalTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot
+        case anAddedCardStartsATrailAndACopyStartsItsOwn
+        case archiveKeepsTheTrailAndRestoreExtendsIt
+        case anImportedCardStartsATrailOnItsBoard
+        case theSampleCardsStartTheirTrailsOnTheirBoards
+        case aTrailSetInAnotherOrderIsKeptOldestFirstOnce
+        case entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs
+        case twoArrivalsInOneSecondKeepTheLast
+        case aClockSetBackKeepsTheTrailInOrder
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot:
+            try aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot()
+        case .anAddedCardStartsATrailAndACopyStartsItsOwn: try anAddedCardStartsATrailAndACopyStartsItsOwn()
+        case .archiveKeepsTheTrailAndRestoreExtendsIt: try archiveKeepsTheTrailAndRestoreExtendsIt()
+        case .anImportedCardStartsATrailOnItsBoard: try anImportedCardStartsATrailOnItsBoard()
+        case .theSampleCardsStartTheirTrailsOnTheirBoards: theSampleCardsStartTheirTrailsOnTheirBoards()
+        case .aTrailSetInAnotherOrderIsKeptOldestFirstOnce: aTrailSetInAnotherOrderIsKeptOldestFirstOnce()
+        case .entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs: entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs()
+        case .twoArrivalsInOneSecondKeepTheLast: twoArrivalsInOneSecondKeepTheLast()
+        case .aClockSetBackKeepsTheTrailInOrder: aClockSetBackKeepsTheTrailInOrder()
+        }
+    }
+
     /// Todo: A (added earlier, with a trail), B (from an older file: no trail); Done: empty.
     func kanban() throws -> Kanban {
         var a = Item(id: id("a1"), title: "A", created: earlier)
@@ -117,7 +163,7 @@ struct TrailArrivalTests {
         }
     }
 
-    @Test func aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot() throws {
+    func aMoveToAnotherBoardExtendsTheTrailAndAReorderDoesNot() throws {
         var kanban = try kanban()
         try kanban.move([Location(board: 0, index: 0)], to: 0, at: .bottom, now: now)
         expectEqual(kanban.boards[0].items[1].trail, [entry("todo", earlier)], "a reorder leaves it")
@@ -128,7 +174,7 @@ struct TrailArrivalTests {
         expectTrailsEndAtEntered(kanban)
     }
 
-    @Test func anAddedCardStartsATrailAndACopyStartsItsOwn() throws {
+    func anAddedCardStartsATrailAndACopyStartsItsOwn() throws {
         var kanban = try kanban()
         var generator = SeededGenerator(seed: 21)
         try kanban.insert([CardContent(title: try Title("New"))], into: 1, now: now, using: &generator)
@@ -139,7 +185,7 @@ struct TrailArrivalTests {
         expectTrailsEndAtEntered(kanban)
     }
 
-    @Test func archiveKeepsTheTrailAndRestoreExtendsIt() throws {
+    func archiveKeepsTheTrailAndRestoreExtendsIt() throws {
         var kanban = try kanban()
         try kanban.archive([Location(board: 0, index: 0)], now: now)
         expectEqual(kanban.archive[0].item.trail, [entry("todo", earlier)])
@@ -148,7 +194,7 @@ struct TrailArrivalTests {
         expectTrailsEndAtEntered(kanban)
     }
 
-    @Test func anImportedCardStartsATrailOnItsBoard() throws {
+    func anImportedCardStartsATrailOnItsBoard() throws {
         var kanban = try kanban()
         var generator = SeededGenerator(seed: 22)
         let document = ImportDocument(
@@ -160,7 +206,7 @@ struct TrailArrivalTests {
         expectTrailsEndAtEntered(kanban)
     }
 
-    @Test func theSampleCardsStartTheirTrailsOnTheirBoards() {
+    func theSampleCardsStartTheirTrailsOnTheirBoards() {
         var generator = SeededGenerator(seed: 23)
         let kanban = Kanban.sample(now: now, using: &generator)
         for board in kanban.boards {
@@ -168,14 +214,14 @@ struct TrailArrivalTests {
         }
     }
 
-    @Test func aTrailSetInAnotherOrderIsKeptOldestFirstOnce() {
+    func aTrailSetInAnotherOrderIsKeptOldestFirstOnce() {
         var card = Item(id: id("a1"), title: "A", trail: [entry("done", now), entry("todo", earlier), entry("done", now)])
         expectEqual(card.trail, [entry("todo", earlier), entry("done", now)])
         card.trail = [entry("b", later), entry("a", later)]
         expectEqual(card.trail, [entry("a", later), entry("b", later)])
     }
 
-    @Test func entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs() {
+    func entriesOfOneTimeAreOrderedByTheTextOfTheirBoardIDs() {
         // The order compares ids as packed integers; it must be the order of their text, ids
         // of every length included.
         var generator = SeededGenerator(seed: 0x7A11)
@@ -192,7 +238,7 @@ struct TrailArrivalTests {
         }
     }
 
-    @Test func twoArrivalsInOneSecondKeepTheLast() {
+    func twoArrivalsInOneSecondKeepTheLast() {
         var card = Item(id: id("a1"), title: "A")
         card.arrive(on: id("todo"), at: earlier)
         card.arrive(on: id("zz"), at: now)
@@ -200,7 +246,7 @@ struct TrailArrivalTests {
         expectEqual(card.trail, [entry("todo", earlier), entry("done", now)], "the card is on done")
     }
 
-    @Test func aClockSetBackKeepsTheTrailInOrder() {
+    func aClockSetBackKeepsTheTrailInOrder() {
         var card = Item(id: id("a1"), title: "A")
         card.arrive(on: id("todo"), at: now)
         card.arrive(on: id("done"), at: earlier)

@@ -22,6 +22,50 @@ let utcDay: @Sendable (Timestamp) -> Day = { $0.utcDay }
 
 @Suite("Trello import")
 struct TrelloImportTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case openListsBecomeBoardsInPosOrder
+        case cardsFollowTheirListsPosOrder
+        case closedCardsGoToTheArchiveRememberingTheirBoard
+        case cardsOfClosedListsGoToTheArchiveWithoutABoard
+        case nameIsTheTitleAndDescTheNote
+        case checklistsAreAppendedToTheNoteInPosOrder
+        case labelNamesBecomeLabelsWithSpacesAsDashes
+        case unnamedLabelsBecomeTheirColor
+        case labelsGivenOnlyByIdAreLookedUpOnTheBoard
+        case dueBecomesTheLocalDateOfTheInstant
+        case aNumericSoftLimitBecomesTheWIPLimit
+        case labelTextIsMadeALabel
+        case aCardExportIsRefusedAsNotABoard
+        case truncatedJSONIsRefusedAtItsLine
+        case aPositionOutOfRangeIsSaidToBeOutOfRange
+        case importingGivesNewIdsTimesAndBoardsAtTheEnd
+        case importingPastAWIPLimitIsRefusedWholeUnlessForced
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .openListsBecomeBoardsInPosOrder: openListsBecomeBoardsInPosOrder()
+        case .cardsFollowTheirListsPosOrder: try cardsFollowTheirListsPosOrder()
+        case .closedCardsGoToTheArchiveRememberingTheirBoard: try closedCardsGoToTheArchiveRememberingTheirBoard()
+        case .cardsOfClosedListsGoToTheArchiveWithoutABoard: cardsOfClosedListsGoToTheArchiveWithoutABoard()
+        case .nameIsTheTitleAndDescTheNote: try nameIsTheTitleAndDescTheNote()
+        case .checklistsAreAppendedToTheNoteInPosOrder: try checklistsAreAppendedToTheNoteInPosOrder()
+        case .labelNamesBecomeLabelsWithSpacesAsDashes: try labelNamesBecomeLabelsWithSpacesAsDashes()
+        case .unnamedLabelsBecomeTheirColor: try unnamedLabelsBecomeTheirColor()
+        case .labelsGivenOnlyByIdAreLookedUpOnTheBoard: try labelsGivenOnlyByIdAreLookedUpOnTheBoard()
+        case .dueBecomesTheLocalDateOfTheInstant: try dueBecomesTheLocalDateOfTheInstant()
+        case .aNumericSoftLimitBecomesTheWIPLimit: try aNumericSoftLimitBecomesTheWIPLimit()
+        case .labelTextIsMadeALabel: labelTextIsMadeALabel()
+        case .aCardExportIsRefusedAsNotABoard: try aCardExportIsRefusedAsNotABoard()
+        case .truncatedJSONIsRefusedAtItsLine: try truncatedJSONIsRefusedAtItsLine()
+        case .aPositionOutOfRangeIsSaidToBeOutOfRange: try aPositionOutOfRangeIsSaidToBeOutOfRange()
+        case .importingGivesNewIdsTimesAndBoardsAtTheEnd: try importingGivesNewIdsTimesAndBoardsAtTheEnd()
+        case .importingPastAWIPLimitIsRefusedWholeUnlessForced: try importingPastAWIPLimitIsRefusedWholeUnlessForced()
+        }
+    }
+
     let document: ImportDocument
 
     init() throws {
@@ -37,25 +81,25 @@ struct TrelloImportTests {
         return try require(cards.first { $0.title.text == title }, "no card \(title)")
     }
 
-    @Test func openListsBecomeBoardsInPosOrder() {
+    func openListsBecomeBoardsInPosOrder() {
         // Array order: Done, Backlog, Old Ideas (closed), In Progress, Review, To Do (pos 65536.5).
         expectEqual(document.boards.map(\.title.text), ["Backlog", "To Do", "In Progress", "Review", "Done"])
     }
 
-    @Test func cardsFollowTheirListsPosOrder() throws {
+    func cardsFollowTheirListsPosOrder() throws {
         try expectEqual(board("Done").cards.map(\.title.text), ["Register domain", "Set up CI pipeline"])
         try expectEqual(board("To Do").cards.map(\.title.text), ["Accessibility audit", "Update privacy policy"])
         try expectEqual(board("In Progress").cards.map(\.title.text), ["Design new landing page", "Fix login redirect"])
         expectTrue(try board("Backlog").cards.map(\.title.text) == ["Write launch announcement", "Migrate blog comments"])
     }
 
-    @Test func closedCardsGoToTheArchiveRememberingTheirBoard() throws {
+    func closedCardsGoToTheArchiveRememberingTheirBoard() throws {
         let archived = try require(document.archive.first { $0.card.title.text == "Old newsletter template" })
         expectEqual(archived.board?.text, "Backlog")
         expectTrue(try !board("Backlog").cards.contains { $0.title.text == "Old newsletter template" })
     }
 
-    @Test func cardsOfClosedListsGoToTheArchiveWithoutABoard() {
+    func cardsOfClosedListsGoToTheArchiveWithoutABoard() {
         expectTrue(!document.boards.contains { $0.title.text == "Old Ideas" })
         let fromClosedList = document.archive.filter { $0.board == nil }.map(\.card.title.text)
         // Both cards of the closed list, archived or not, in pos order.
@@ -63,13 +107,13 @@ struct TrelloImportTests {
         expectEqual(document.archive.count, 3)
     }
 
-    @Test func nameIsTheTitleAndDescTheNote() throws {
+    func nameIsTheTitleAndDescTheNote() throws {
         try expectEqual(card("Write launch announcement").note, "Draft for the blog and the newsletter.")
         expectTrue(try card("Migrate blog comments").note == nil)
         expectTrue(try card("Choose a CMS").note == "Compared three.\nPicked one.")  // CRLF read as LF
     }
 
-    @Test func checklistsAreAppendedToTheNoteInPosOrder() throws {
+    func checklistsAreAppendedToTheNoteInPosOrder() throws {
         expectTrue(
             try card("Fix login redirect").note == """
                 Users land on /home instead of the page they asked for.
@@ -94,22 +138,22 @@ struct TrelloImportTests {
                 """)
     }
 
-    @Test func labelNamesBecomeLabelsWithSpacesAsDashes() throws {
+    func labelNamesBecomeLabelsWithSpacesAsDashes() throws {
         try expectEqual(card("Write launch announcement").labels.names, ["front-end"])
         try expectEqual(card("Fix login redirect").labels.names, ["bug", "Urgent-today"])
     }
 
-    @Test func unnamedLabelsBecomeTheirColor() throws {
+    func unnamedLabelsBecomeTheirColor() throws {
         try expectEqual(card("Set up CI pipeline").labels.names, ["green"])
         // A label with neither a name nor a color gives nothing.
         try expectEqual(card("Design new landing page").labels.names, ["front-end", "green"])
     }
 
-    @Test func labelsGivenOnlyByIdAreLookedUpOnTheBoard() throws {
+    func labelsGivenOnlyByIdAreLookedUpOnTheBoard() throws {
         try expectEqual(card("Register domain").labels.names, ["bug"])
     }
 
-    @Test func dueBecomesTheLocalDateOfTheInstant() throws {
+    func dueBecomesTheLocalDateOfTheInstant() throws {
         try expectEqual(card("Set up CI pipeline").due, Day(year: 2026, month: 11, day: 2))
         try expectEqual(card("Fix login redirect").due, Day(year: 2026, month: 11, day: 30))
         expectTrue(try card("Copy review").due == nil)
@@ -121,7 +165,7 @@ struct TrelloImportTests {
         expectEqual(fix?.due, Day(year: 2026, month: 12, day: 1))
     }
 
-    @Test func aNumericSoftLimitBecomesTheWIPLimit() throws {
+    func aNumericSoftLimitBecomesTheWIPLimit() throws {
         try expectEqual(board("In Progress").limit, 3)
         expectTrue(try board("Review").limit == 2)  // given as the string "2"
         expectTrue(try board("Done").limit == nil)  // null
@@ -133,7 +177,7 @@ struct TrelloImportTests {
         expectEqual(limits, [nil, nil, nil, 0])
     }
 
-    @Test func labelTextIsMadeALabel() {
+    func labelTextIsMadeALabel() {
         expectEqual(TrelloImport.label("front end"), "front-end")
         expectEqual(TrelloImport.label("  a , b  "), "a-b")
         expectEqual(TrelloImport.label("-leading dash"), "leading-dash")
@@ -143,7 +187,7 @@ struct TrelloImportTests {
 
     // MARK: - Refusals
 
-    @Test func aCardExportIsRefusedAsNotABoard() throws {
+    func aCardExportIsRefusedAsNotABoard() throws {
         let error = try #require(throws: ImportError.self) {
             try TrelloImport.read(try Fixtures.bytes("trello-card.json"), localDay: utcDay)
         }
@@ -151,7 +195,7 @@ struct TrelloImportTests {
         expectTrue(error.message.contains("Trello card, not a board"))
     }
 
-    @Test func truncatedJSONIsRefusedAtItsLine() throws {
+    func truncatedJSONIsRefusedAtItsLine() throws {
         let bytes = Array(try Fixtures.bytes("trello-board.json").prefix(5000))
         let lines = bytes.filter { $0 == 0x0A }.count + 1
         let error = try #require(throws: ImportError.self) { try TrelloImport.read(bytes, localDay: utcDay) }
@@ -200,7 +244,7 @@ struct TrelloImportTests {
         if json.contains("\n") { expectTrue(error.location == .line(2), "\(error)") }
     }
 
-    @Test func aPositionOutOfRangeIsSaidToBeOutOfRange() throws {
+    func aPositionOutOfRangeIsSaidToBeOutOfRange() throws {
         let json = #"{"lists": [{"id": "a", "name": "A", "pos": 1e999}], "cards": []}"#
         let error = try #require(throws: ImportError.self) { try TrelloImport.read(Array(json.utf8), localDay: utcDay) }
         expectEqual(error.location, .path("$.lists[0].pos"), "\(error)")
@@ -210,7 +254,7 @@ struct TrelloImportTests {
 
     // MARK: - Into a kanban
 
-    @Test func importingGivesNewIdsTimesAndBoardsAtTheEnd() throws {
+    func importingGivesNewIdsTimesAndBoardsAtTheEnd() throws {
         var kanban = try Kanban(boardTitles: [try Title("Todo"), try Title("done")])
         let now = Timestamp(seconds: 1_800_000_000)
         var generator = SeededGenerator(seed: 7)
@@ -238,7 +282,7 @@ struct TrelloImportTests {
         expectTrue(kanban.archive.allSatisfy { $0.archived == now })
     }
 
-    @Test func importingPastAWIPLimitIsRefusedWholeUnlessForced() throws {
+    func importingPastAWIPLimitIsRefusedWholeUnlessForced() throws {
         var kanban = try Kanban(boards: [Board(title: "Done", limit: 1)])
         let before = kanban
         var generator = SeededGenerator(seed: 7)
@@ -289,6 +333,23 @@ struct TrelloCompletedAndLeftOutTests {
 
 @Suite("Trello import: a card's history")
 struct TrelloHistoryTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aTrelloIdBeginsWithItsCreationTime
+        case aCardKeepsItsCreationTrailAndEnteredFromTheActions
+        case anActionDateThatIsNotATimeIsRefusedAtItsPath
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aTrelloIdBeginsWithItsCreationTime: aTrelloIdBeginsWithItsCreationTime()
+        case .aCardKeepsItsCreationTrailAndEnteredFromTheActions:
+            try aCardKeepsItsCreationTrailAndEnteredFromTheActions()
+        case .anActionDateThatIsNotATimeIsRefusedAtItsPath: anActionDateThatIsNotATimeIsRefusedAtItsPath()
+        }
+    }
+
     /// Lists A, B (open) and Z (closed); card 1 was created on A, moved to Z, then to B; card 2
     /// came from another board onto A; card 3 has no action; card 4 is on Z.
     static let export = #"""
@@ -319,14 +380,14 @@ struct TrelloHistoryTests {
 
     static func time(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
 
-    @Test func aTrelloIdBeginsWithItsCreationTime() {
+    func aTrelloIdBeginsWithItsCreationTime() {
         expectEqual(TrelloImport.creationTime(ofCardID: "5f000000aaaaaaaaaaaaaaaa"), Self.time("2020-07-04T04:05:20Z"))
         expectEqual(TrelloImport.creationTime(ofCardID: "6718a3f20c1e4b5d9a7f00cb"), Self.time("2024-10-23T07:21:22Z"))
         expectTrue(TrelloImport.creationTime(ofCardID: "card-1") == nil)
         expectTrue(TrelloImport.creationTime(ofCardID: "zz000000aaaa") == nil)
     }
 
-    @Test func aCardKeepsItsCreationTrailAndEnteredFromTheActions() throws {
+    func aCardKeepsItsCreationTrailAndEnteredFromTheActions() throws {
         let document = try TrelloImport.read(Array(Self.export.utf8), localDay: utcDay)
         var kanban = Kanban.empty
         var generator = SeededGenerator(seed: 31)
@@ -358,7 +419,7 @@ struct TrelloHistoryTests {
         try kanban.validate()
     }
 
-    @Test func anActionDateThatIsNotATimeIsRefusedAtItsPath() {
+    func anActionDateThatIsNotATimeIsRefusedAtItsPath() {
         let json = Self.export.replacingOccurrences(of: "2020-07-06T12:00:00.000Z", with: "yesterday")
         #expect {
             try TrelloImport.read(Array(json.utf8), localDay: utcDay)

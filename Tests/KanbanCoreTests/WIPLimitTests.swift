@@ -4,12 +4,44 @@ import Testing
 
 @Suite("WIP limits")
 struct WIPLimitTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aFullBoardRefusesAnInsert
+        case aFullBoardRefusesACopyFromAnotherBoardOrItself
+        case aFullBoardRefusesAMoveFromAnotherBoard
+        case reorderingInsideAFullBoardIsAllowed
+        case movingOutOfAFullBoardIsAllowed
+        case aSwapThroughAFullBoardNeedsOnlyTheIncomingCount
+        case forceOverridesTheLimit
+        case aCommandThatWouldPassTheLimitIsRefusedWhole
+        case aLimitOfZeroRefusesEverythingIncoming
+        case aBoardOverItsLimitStillAllowsReorderingAndLeaving
+        case addingNothingToAFullBoardIsAllowed
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aFullBoardRefusesAnInsert: try aFullBoardRefusesAnInsert()
+        case .aFullBoardRefusesACopyFromAnotherBoardOrItself: try aFullBoardRefusesACopyFromAnotherBoardOrItself()
+        case .aFullBoardRefusesAMoveFromAnotherBoard: try aFullBoardRefusesAMoveFromAnotherBoard()
+        case .reorderingInsideAFullBoardIsAllowed: try reorderingInsideAFullBoardIsAllowed()
+        case .movingOutOfAFullBoardIsAllowed: try movingOutOfAFullBoardIsAllowed()
+        case .aSwapThroughAFullBoardNeedsOnlyTheIncomingCount: try aSwapThroughAFullBoardNeedsOnlyTheIncomingCount()
+        case .forceOverridesTheLimit: try forceOverridesTheLimit()
+        case .aCommandThatWouldPassTheLimitIsRefusedWhole: try aCommandThatWouldPassTheLimitIsRefusedWhole()
+        case .aLimitOfZeroRefusesEverythingIncoming: try aLimitOfZeroRefusesEverythingIncoming()
+        case .aBoardOverItsLimitStillAllowsReorderingAndLeaving: try aBoardOverItsLimitStillAllowsReorderingAndLeaving()
+        case .addingNothingToAFullBoardIsAllowed: try addingNothingToAFullBoardIsAllowed()
+        }
+    }
+
     /// Todo holds 3 items (no limit), Doing is at its limit of 2.
     func fullDoing() throws -> Kanban {
         try makeKanban(counts: [3, 2], limits: [nil, 2])
     }
 
-    @Test func aFullBoardRefusesAnInsert() throws {
+    func aFullBoardRefusesAnInsert() throws {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 3)) {
@@ -18,7 +50,7 @@ struct WIPLimitTests {
         expectEqual(kanban, (try fullDoing()))
     }
 
-    @Test func aFullBoardRefusesACopyFromAnotherBoardOrItself() throws {
+    func aFullBoardRefusesACopyFromAnotherBoardOrItself() throws {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 3)) {
@@ -30,7 +62,7 @@ struct WIPLimitTests {
         expectEqual(kanban, (try fullDoing()))
     }
 
-    @Test func aFullBoardRefusesAMoveFromAnotherBoard() throws {
+    func aFullBoardRefusesAMoveFromAnotherBoard() throws {
         var kanban = try fullDoing()
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 2, current: 2, resulting: 4)) {
             try kanban.move([Location(board: 0, index: 0), Location(board: 0, index: 2)], to: 1, at: .top)
@@ -38,13 +70,13 @@ struct WIPLimitTests {
         expectEqual(kanban, (try fullDoing()))
     }
 
-    @Test func reorderingInsideAFullBoardIsAllowed() throws {
+    func reorderingInsideAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         try kanban.move([Location(board: 1, index: 1)], to: 1, at: .top)
         expectEqual(layout(kanban), [["a0", "a1", "a2"], ["b1", "b0"]])
     }
 
-    @Test func movingOutOfAFullBoardIsAllowed() throws {
+    func movingOutOfAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         try kanban.move([Location(board: 1, index: 0)], to: 0)
         expectEqual(layout(kanban), [["a0", "a1", "a2", "b0"], ["b1"]])
@@ -53,14 +85,14 @@ struct WIPLimitTests {
         expectEqual(layout(kanban), [["a1", "a2", "b0"], ["b1", "a0"]])
     }
 
-    @Test func aSwapThroughAFullBoardNeedsOnlyTheIncomingCount() throws {
+    func aSwapThroughAFullBoardNeedsOnlyTheIncomingCount() throws {
         // One item in from Todo and one reordered inside Doing: only the one from Todo counts.
         var kanban = try makeKanban(counts: [1, 1], limits: [nil, 2])
         try kanban.move([Location(board: 1, index: 0), Location(board: 0, index: 0)], to: 1)
         expectEqual(layout(kanban), [[], ["b0", "a0"]])
     }
 
-    @Test func forceOverridesTheLimit() throws {
+    func forceOverridesTheLimit() throws {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
         try kanban.insert([Title("New")], into: 1, force: true, using: &generator)
@@ -70,7 +102,7 @@ struct WIPLimitTests {
         expectEqual(kanban.boards[1].limit, 2)
     }
 
-    @Test func aCommandThatWouldPassTheLimitIsRefusedWhole() throws {
+    func aCommandThatWouldPassTheLimitIsRefusedWhole() throws {
         var kanban = try makeKanban(counts: [3, 0], limits: [nil, 2])
         let before = kanban
         var generator = SeededGenerator(seed: 1)
@@ -90,14 +122,14 @@ struct WIPLimitTests {
         expectEqual(kanban.boards[1].items.count, 2)
     }
 
-    @Test func aLimitOfZeroRefusesEverythingIncoming() throws {
+    func aLimitOfZeroRefusesEverythingIncoming() throws {
         var kanban = try makeKanban(counts: [1, 0], limits: [nil, 0])
         #expect(throws: KanbanError.wipLimit(board: "Doing", limit: 0, current: 0, resulting: 1)) {
             try kanban.move([Location(board: 0, index: 0)], to: 1)
         }
     }
 
-    @Test func aBoardOverItsLimitStillAllowsReorderingAndLeaving() throws {
+    func aBoardOverItsLimitStillAllowsReorderingAndLeaving() throws {
         var kanban = try makeKanban(counts: [1, 3])
         try kanban.setLimit(of: 1, to: 1)
         try kanban.move([Location(board: 1, index: 2)], to: 1, at: .index(0))
@@ -109,7 +141,7 @@ struct WIPLimitTests {
         expectEqual(layout(kanban), [["a0", "b2", "b0"], ["b1"]])
     }
 
-    @Test func addingNothingToAFullBoardIsAllowed() throws {
+    func addingNothingToAFullBoardIsAllowed() throws {
         var kanban = try fullDoing()
         var generator = SeededGenerator(seed: 1)
         let change = try kanban.insert([CardContent](), into: 1, using: &generator)

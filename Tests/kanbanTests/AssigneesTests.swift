@@ -9,7 +9,39 @@ import Testing
 
 @Suite("Assignees, end to end")
 struct AssigneesTests {
-    @Test func assignAndUnassignKeepASetOfNamesWithoutTheirAt() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case assignAndUnassignKeepASetOfNamesWithoutTheirAt
+        case addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack
+        case theFileKeepsAssigneesBetweenLabelsAndDue
+        case viewsShowEachAssigneeAsAtName
+        case tsvAndCSVEndWithAnAssigneesColumn
+        case markdownWritesAtNameWordsAndEveryFormatReadsThemBack
+        case listFiltersByAnyAssigneeNamed
+        case mineIsKanbanUserElseGitsUserNameElseUser
+        case trelloMembersImportAsAssigneesByUsername
+        case aMergeTakesAssigneesAsASet
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .assignAndUnassignKeepASetOfNamesWithoutTheirAt: try assignAndUnassignKeepASetOfNamesWithoutTheirAt()
+        case .addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack:
+            try addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack()
+        case .theFileKeepsAssigneesBetweenLabelsAndDue: try theFileKeepsAssigneesBetweenLabelsAndDue()
+        case .viewsShowEachAssigneeAsAtName: try viewsShowEachAssigneeAsAtName()
+        case .tsvAndCSVEndWithAnAssigneesColumn: try tsvAndCSVEndWithAnAssigneesColumn()
+        case .markdownWritesAtNameWordsAndEveryFormatReadsThemBack:
+            try markdownWritesAtNameWordsAndEveryFormatReadsThemBack()
+        case .listFiltersByAnyAssigneeNamed: try listFiltersByAnyAssigneeNamed()
+        case .mineIsKanbanUserElseGitsUserNameElseUser: try mineIsKanbanUserElseGitsUserNameElseUser()
+        case .trelloMembersImportAsAssigneesByUsername: try trelloMembersImportAsAssigneesByUsername()
+        case .aMergeTakesAssigneesAsASet: try aMergeTakesAssigneesAsASet()
+        }
+    }
+
+    func assignAndUnassignKeepASetOfNamesWithoutTheirAt() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -42,7 +74,7 @@ struct AssigneesTests {
         }
     }
 
-    @Test func addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack() throws {
+    func addAssignsEveryNewCardAndCopyArchiveAndUndoKeepTrack() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -62,7 +94,7 @@ struct AssigneesTests {
         expectTrue(try shown(sandbox, "Analytics")["assignees"] == nil, "undo takes an assignment back")
     }
 
-    @Test func theFileKeepsAssigneesBetweenLabelsAndDue() throws {
+    func theFileKeepsAssigneesBetweenLabelsAndDue() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -78,7 +110,7 @@ struct AssigneesTests {
         expectTrue(labels.upperBound < assignees.lowerBound && assignees.upperBound < due.lowerBound, "\(line)")
     }
 
-    @Test func viewsShowEachAssigneeAsAtName() throws {
+    func viewsShowEachAssigneeAsAtName() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -91,7 +123,7 @@ struct AssigneesTests {
         expectTrue(report.contains("(assignees -bob)"), "the report names who was unassigned: \(report)")
     }
 
-    @Test func tsvAndCSVEndWithAnAssigneesColumn() throws {
+    func tsvAndCSVEndWithAnAssigneesColumn() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -112,7 +144,7 @@ struct AssigneesTests {
         expectTrue(lines.count > 2 && lines.dropFirst().allSatisfy { $0.contains("Analytics") || $0.hasSuffix(",") }, "\(csv)")
     }
 
-    @Test func markdownWritesAtNameWordsAndEveryFormatReadsThemBack() throws {
+    func markdownWritesAtNameWordsAndEveryFormatReadsThemBack() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -132,7 +164,7 @@ struct AssigneesTests {
         }
     }
 
-    @Test func listFiltersByAnyAssigneeNamed() throws {
+    func listFiltersByAnyAssigneeNamed() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -148,7 +180,7 @@ struct AssigneesTests {
         try expectEqual(titles(sandbox, ["--assignee", "nobody"]), [])
     }
 
-    @Test func mineIsKanbanUserElseGitsUserNameElseUser() throws {
+    func mineIsKanbanUserElseGitsUserNameElseUser() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -169,7 +201,7 @@ struct AssigneesTests {
             "KANBAN_USER comes first")
     }
 
-    @Test func trelloMembersImportAsAssigneesByUsername() throws {
+    func trelloMembersImportAsAssigneesByUsername() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "--import", ImportFixtures.trello])
@@ -180,7 +212,7 @@ struct AssigneesTests {
         }
     }
 
-    @Test func aMergeTakesAssigneesAsASet() throws {
+    func aMergeTakesAssigneesAsASet() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

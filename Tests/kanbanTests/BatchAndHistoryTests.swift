@@ -118,7 +118,33 @@ import Testing
 }
 
 @Suite(.serialized) struct HistoryEndToEnd {
-    @Test func undoGivesBackTheFileExactlyAndRedoDoesItAgain() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case undoGivesBackTheFileExactlyAndRedoDoesItAgain
+        case undoTakesBackOnlyItsOwnChangeWhenOthersCameSince
+        case undoMergesWithChangesMadeSinceOutsideKanban
+        case undoRefusesWhenWhatItWouldTakeBackChangedSince
+        case aMissingOrBrokenHistoryNeverBlocksTheFile
+        case aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing
+        case aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .undoGivesBackTheFileExactlyAndRedoDoesItAgain: try undoGivesBackTheFileExactlyAndRedoDoesItAgain()
+        case .undoTakesBackOnlyItsOwnChangeWhenOthersCameSince: try undoTakesBackOnlyItsOwnChangeWhenOthersCameSince()
+        case .undoMergesWithChangesMadeSinceOutsideKanban: try undoMergesWithChangesMadeSinceOutsideKanban()
+        case .undoRefusesWhenWhatItWouldTakeBackChangedSince: try undoRefusesWhenWhatItWouldTakeBackChangedSince()
+        case .aMissingOrBrokenHistoryNeverBlocksTheFile: try aMissingOrBrokenHistoryNeverBlocksTheFile()
+        case .aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing:
+            try aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing()
+        case .aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing:
+            try aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing()
+        }
+    }
+
+    func undoGivesBackTheFileExactlyAndRedoDoesItAgain() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -141,7 +167,7 @@ import Testing
         expectEqual(nothing, "nothing to undo\n")
     }
 
-    @Test func undoTakesBackOnlyItsOwnChangeWhenOthersCameSince() throws {
+    func undoTakesBackOnlyItsOwnChangeWhenOthersCameSince() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -152,7 +178,7 @@ import Testing
         try expectEqual(sandbox.boards().layout, sampleLayout)
     }
 
-    @Test func undoMergesWithChangesMadeSinceOutsideKanban() throws {
+    func undoMergesWithChangesMadeSinceOutsideKanban() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -171,7 +197,7 @@ import Testing
         expectEqual(boards[2].items.first, "From the editor", "the outside change stays")
     }
 
-    @Test func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
+    func undoRefusesWhenWhatItWouldTakeBackChangedSince() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -186,7 +212,7 @@ import Testing
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func aMissingOrBrokenHistoryNeverBlocksTheFile() throws {
+    func aMissingOrBrokenHistoryNeverBlocksTheFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -205,7 +231,7 @@ import Testing
         expectEqual(entries.first?["command"] as? [String], ["add", "two"])
     }
 
-    @Test func aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing() throws {
+    func aHistoryThatCannotBeWrittenFailsTheCommandAndWritesNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -216,7 +242,7 @@ import Testing
         expectTrue(try sandbox.entries().filter { $0.contains(".tmp") }.isEmpty)
     }
 
-    @Test func aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing() throws {
+    func aWriterKilledAfterItsRecordLeavesTheFileAndHistoryAgreeing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

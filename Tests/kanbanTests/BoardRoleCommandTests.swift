@@ -7,7 +7,28 @@ import Testing
 
 @Suite("board role, end to end")
 struct BoardRoleCommandTests {
-    @Test func aRoleIsStoredReportedAndTakenBackByUndo() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aRoleIsStoredReportedAndTakenBackByUndo
+        case aBatchSetsRolesInOneChange
+        case anUnknownRoleWordIsAUsageErrorAndNothingIsWritten
+        case aRoleChangedOnBothSidesIsAConflictThatResolveSettles
+        case anUnknownRoleInTheFileIsBadDataNamingTheFile
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aRoleIsStoredReportedAndTakenBackByUndo: try aRoleIsStoredReportedAndTakenBackByUndo()
+        case .aBatchSetsRolesInOneChange: try aBatchSetsRolesInOneChange()
+        case .anUnknownRoleWordIsAUsageErrorAndNothingIsWritten: try anUnknownRoleWordIsAUsageErrorAndNothingIsWritten()
+        case .aRoleChangedOnBothSidesIsAConflictThatResolveSettles:
+            try aRoleChangedOnBothSidesIsAConflictThatResolveSettles()
+        case .anUnknownRoleInTheFileIsBadDataNamingTheFile: try anUnknownRoleInTheFileIsBadDataNamingTheFile()
+        }
+    }
+
+    func aRoleIsStoredReportedAndTakenBackByUndo() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -42,7 +63,7 @@ struct BoardRoleCommandTests {
         expectTrue(String(decoding: try sandbox.bytes(), as: UTF8.self).contains("\"role\": \"active\""))
     }
 
-    @Test func aBatchSetsRolesInOneChange() throws {
+    func aBatchSetsRolesInOneChange() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -52,7 +73,7 @@ struct BoardRoleCommandTests {
         expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("Review"))
     }
 
-    @Test func anUnknownRoleWordIsAUsageErrorAndNothingIsWritten() throws {
+    func anUnknownRoleWordIsAUsageErrorAndNothingIsWritten() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -67,7 +88,7 @@ struct BoardRoleCommandTests {
         expectTrue(help.contains("backlog|active|done|default"), "\(help)")
     }
 
-    @Test func aRoleChangedOnBothSidesIsAConflictThatResolveSettles() throws {
+    func aRoleChangedOnBothSidesIsAConflictThatResolveSettles() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         func file(_ role: String) -> String {
@@ -87,7 +108,7 @@ struct BoardRoleCommandTests {
         expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains("role"))
     }
 
-    @Test func anUnknownRoleInTheFileIsBadDataNamingTheFile() throws {
+    func anUnknownRoleInTheFileIsBadDataNamingTheFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(

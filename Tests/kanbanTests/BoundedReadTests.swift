@@ -10,6 +10,24 @@ import Testing
 
 @Suite("Bounded reads, in each reader's words")
 struct BoundedReadTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aFileToImportIsRefusedInImportsWords
+        case aKanbanFileIsRefusedInTheStoresWords
+        case theEditorsFileOfAnotherUserIsRefused
+        case theEditorsFileGoneOrNotUTF8IsSaidSo
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aFileToImportIsRefusedInImportsWords: try aFileToImportIsRefusedInImportsWords()
+        case .aKanbanFileIsRefusedInTheStoresWords: try aKanbanFileIsRefusedInTheStoresWords()
+        case .theEditorsFileOfAnotherUserIsRefused: try theEditorsFileOfAnotherUserIsRefused()
+        case .theEditorsFileGoneOrNotUTF8IsSaidSo: try theEditorsFileGoneOrNotUTF8IsSaidSo()
+        }
+    }
+
     /// `kanban ARGUMENTS` in `sandbox`: exit status and the whole of stderr.
     private func failure(
         _ sandbox: KanbanSandbox, _ arguments: [String], environment: [String: String] = [:]
@@ -20,7 +38,7 @@ struct BoundedReadTests {
         return (result.status, result.err)
     }
 
-    @Test func aFileToImportIsRefusedInImportsWords() throws {
+    func aFileToImportIsRefusedInImportsWords() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -43,7 +61,7 @@ struct BoundedReadTests {
         expectEqual(big.err, expected)
     }
 
-    @Test func aKanbanFileIsRefusedInTheStoresWords() throws {
+    func aKanbanFileIsRefusedInTheStoresWords() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -120,7 +138,7 @@ struct BoundedReadTests {
         expectTrue(access(path, F_OK) != 0, "\(path) was not removed")
     }
 
-    @Test func theEditorsFileOfAnotherUserIsRefused() throws {
+    func theEditorsFileOfAnotherUserIsRefused() throws {
         try skipUnlessRoot(needing: "to give the editor's file to another user")
         let (error, path) = try readBack { (path: String) throws in
             try require(chown(path, 12345, 12345) == 0)
@@ -130,7 +148,7 @@ struct BoundedReadTests {
         expectEqual(refusal.message, editorRefusal(path, "belongs to another user, uid 12345"))
     }
 
-    @Test func theEditorsFileGoneOrNotUTF8IsSaidSo() throws {
+    func theEditorsFileGoneOrNotUTF8IsSaidSo() throws {
         let (gone, goneAt) = try readBack { (path: String) throws in
             try require(unlink(path) == 0)
         }

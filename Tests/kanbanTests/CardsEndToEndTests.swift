@@ -13,7 +13,37 @@ enum CardsEndToEndTests {}
 
 extension CardsEndToEndTests {
     @Suite("edit with options") struct Editing {
-        @Test func noteFromStandardInputKeepsEveryLineAndTabs() throws {
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+        enum Check: CaseIterable {
+            case noteFromStandardInputKeepsEveryLineAndTabs
+            case noteFromStandardInputReadsCRLFAsLF
+            case anEmptyNoteArgumentClearsTheNote
+            case aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten
+            case appendNoteAddsALineAtTheEnd
+            case labelsAreASetComparedIgnoringCaseAndKeptSorted
+            case relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds
+            case theJSONReportHasOldAndNewOfEachChangedField
+            case theTextReportNamesWhatChangedAsTheReadmeShows
+        }
+
+        @Test(arguments: Check.allCases)
+        func each(_ check: Check) throws {
+            switch check {
+            case .noteFromStandardInputKeepsEveryLineAndTabs: try noteFromStandardInputKeepsEveryLineAndTabs()
+            case .noteFromStandardInputReadsCRLFAsLF: try noteFromStandardInputReadsCRLFAsLF()
+            case .anEmptyNoteArgumentClearsTheNote: try anEmptyNoteArgumentClearsTheNote()
+            case .aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten:
+                try aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten()
+            case .appendNoteAddsALineAtTheEnd: try appendNoteAddsALineAtTheEnd()
+            case .labelsAreASetComparedIgnoringCaseAndKeptSorted: try labelsAreASetComparedIgnoringCaseAndKeptSorted()
+            case .relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds:
+                try relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds()
+            case .theJSONReportHasOldAndNewOfEachChangedField: try theJSONReportHasOldAndNewOfEachChangedField()
+            case .theTextReportNamesWhatChangedAsTheReadmeShows: try theTextReportNamesWhatChangedAsTheReadmeShows()
+            }
+        }
+
+        func noteFromStandardInputKeepsEveryLineAndTabs() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -34,7 +64,7 @@ extension CardsEndToEndTests {
             try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, "x\ny")
         }
 
-        @Test func noteFromStandardInputReadsCRLFAsLF() throws {
+        func noteFromStandardInputReadsCRLFAsLF() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -47,7 +77,7 @@ extension CardsEndToEndTests {
             expectTrue(!String(decoding: try sandbox.bytes(), as: UTF8.self).contains(#"\r"#))
         }
 
-        @Test func anEmptyNoteArgumentClearsTheNote() throws {
+        func anEmptyNoteArgumentClearsTheNote() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -62,7 +92,7 @@ extension CardsEndToEndTests {
             expectTrue(try shownCard(sandbox, "Analytics")["note"] == nil)
         }
 
-        @Test func aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten() throws {
+        func aNoteWithAControlCharacterOrOver64KiBIsRefusedAndNothingWritten() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -81,7 +111,7 @@ extension CardsEndToEndTests {
             try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, largest)
         }
 
-        @Test func appendNoteAddsALineAtTheEnd() throws {
+        func appendNoteAddsALineAtTheEnd() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -93,7 +123,7 @@ extension CardsEndToEndTests {
             try expectEqual(shownCard(sandbox, "Analytics")["note"] as? String, "Seen on Safari.\nNot on Firefox.")
         }
 
-        @Test func labelsAreASetComparedIgnoringCaseAndKeptSorted() throws {
+        func labelsAreASetComparedIgnoringCaseAndKeptSorted() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -147,7 +177,7 @@ extension CardsEndToEndTests {
             expectTrue(try shownCard(sandbox, "Analytics")["due"] == nil)
         }
 
-        @Test func relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds() throws {
+        func relativeDatesCountFromTheLocalDateAndKanbanNowTakesSeconds() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -166,7 +196,7 @@ extension CardsEndToEndTests {
             }
         }
 
-        @Test func theJSONReportHasOldAndNewOfEachChangedField() throws {
+        func theJSONReportHasOldAndNewOfEachChangedField() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -209,7 +239,7 @@ extension CardsEndToEndTests {
             try expectEqual(sandbox.snapshot(), before)
         }
 
-        @Test func theTextReportNamesWhatChangedAsTheReadmeShows() throws {
+        func theTextReportNamesWhatChangedAsTheReadmeShows() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -233,6 +263,22 @@ extension CardsEndToEndTests {
 
 extension CardsEndToEndTests {
     @Suite("show") struct Showing {
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+        enum Check: CaseIterable {
+            case showPrintsEveryFieldWithTheAgeOfEachTime
+            case showJSONIsTheCardAsInTheFileWithBoardAndIndex
+            case anArchivedCardShowsTheBoardItLeftAndWhen
+        }
+
+        @Test(arguments: Check.allCases)
+        func each(_ check: Check) throws {
+            switch check {
+            case .showPrintsEveryFieldWithTheAgeOfEachTime: try showPrintsEveryFieldWithTheAgeOfEachTime()
+            case .showJSONIsTheCardAsInTheFileWithBoardAndIndex: try showJSONIsTheCardAsInTheFileWithBoardAndIndex()
+            case .anArchivedCardShowsTheBoardItLeftAndWhen: try anArchivedCardShowsTheBoardItLeftAndWhen()
+            }
+        }
+
         /// A card added on the 20th, moved to Done on the 23rd at 08:00, reordered at 09:00.
         private func makeCard(_ sandbox: KanbanSandbox) throws -> String {
             try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_NOW": "2026-11-20T10:00:00Z"])
@@ -251,7 +297,7 @@ extension CardsEndToEndTests {
             return try sandbox.boards().id(of: "Fix the login page")
         }
 
-        @Test func showPrintsEveryFieldWithTheAgeOfEachTime() throws {
+        func showPrintsEveryFieldWithTheAgeOfEachTime() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
@@ -288,7 +334,7 @@ extension CardsEndToEndTests {
             expectEqual(plain.last?.isEmpty, false, "no note, no blank line before one")
         }
 
-        @Test func showJSONIsTheCardAsInTheFileWithBoardAndIndex() throws {
+        func showJSONIsTheCardAsInTheFileWithBoardAndIndex() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
@@ -316,7 +362,7 @@ extension CardsEndToEndTests {
             expectTrue(NSDictionary(dictionary: shown).isEqual(to: stored), "\(shown) vs \(stored)")
         }
 
-        @Test func anArchivedCardShowsTheBoardItLeftAndWhen() throws {
+        func anArchivedCardShowsTheBoardItLeftAndWhen() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             let id = try makeCard(sandbox)
@@ -442,6 +488,25 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
 
 extension CardsEndToEndTests {
     @Suite("list filters") struct Filters {
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+        enum Check: CaseIterable {
+            case tsvColumnsAreBoardIndexIdTitleLabelsDue
+            case filteredTextKeepsEveryBoardHeadingAndEachCardsIndex
+            case archivedListsTheArchiveWithItsOwnFilters
+            case aFilteredArchiveKeepsEachCardsPlaceInTheArchive
+        }
+
+        @Test(arguments: Check.allCases)
+        func each(_ check: Check) throws {
+            switch check {
+            case .tsvColumnsAreBoardIndexIdTitleLabelsDue: try tsvColumnsAreBoardIndexIdTitleLabelsDue()
+            case .filteredTextKeepsEveryBoardHeadingAndEachCardsIndex:
+                try filteredTextKeepsEveryBoardHeadingAndEachCardsIndex()
+            case .archivedListsTheArchiveWithItsOwnFilters: try archivedListsTheArchiveWithItsOwnFilters()
+            case .aFilteredArchiveKeepsEachCardsPlaceInTheArchive: try aFilteredArchiveKeepsEachCardsPlaceInTheArchive()
+            }
+        }
+
         @Test(arguments: FilterCase.all)
         func filtersKeepMatchingCardsWithTheirIndexes(_ filter: FilterCase) throws {
             let sandbox = try FilterFixture.sandbox()
@@ -472,7 +537,7 @@ extension CardsEndToEndTests {
             expectEqual(titles, filter.cards.map(withoutIndex))
         }
 
-        @Test func tsvColumnsAreBoardIndexIdTitleLabelsDue() throws {
+        func tsvColumnsAreBoardIndexIdTitleLabelsDue() throws {
             let sandbox = try FilterFixture.sandbox()
             defer { sandbox.remove() }
             let ids = try sandbox.boards()
@@ -486,7 +551,7 @@ extension CardsEndToEndTests {
                     """)
         }
 
-        @Test func filteredTextKeepsEveryBoardHeadingAndEachCardsIndex() throws {
+        func filteredTextKeepsEveryBoardHeadingAndEachCardsIndex() throws {
             let sandbox = try FilterFixture.sandbox()
             defer { sandbox.remove() }
             let ids = try sandbox.boards()
@@ -508,7 +573,7 @@ extension CardsEndToEndTests {
                     """)
         }
 
-        @Test func archivedListsTheArchiveWithItsOwnFilters() throws {
+        func archivedListsTheArchiveWithItsOwnFilters() throws {
             let sandbox = try FilterFixture.sandbox()
             defer { sandbox.remove() }
             let ids = try sandbox.boards()
@@ -547,7 +612,7 @@ extension CardsEndToEndTests {
             expectTrue(try sandbox.succeed("list", "--label", "bug", "--tsv").isEmpty)
         }
 
-        @Test func aFilteredArchiveKeepsEachCardsPlaceInTheArchive() throws {
+        func aFilteredArchiveKeepsEachCardsPlaceInTheArchive() throws {
             let sandbox = try FilterFixture.sandbox()
             defer { sandbox.remove() }
             try sandbox.succeed("archive", "Schema Design", "Analytics", "Done:0", "-q")
@@ -567,7 +632,30 @@ extension CardsEndToEndTests {
 
 extension CardsEndToEndTests {
     @Suite("archive and restore") struct Archiving {
-        @Test func archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved() throws {
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+        enum Check: CaseIterable {
+            case archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved
+            case archiveTextReportNamesEachCardsPlace
+            case archiveFromABoardTakesTheCardsOlderThanAge
+            case restorePutsACardBackAtTheBottomOfTheBoardItLeft
+            case aFullBoardRefusesARestoreUnlessForced
+            case aCardWhoseBoardIsGoneNeedsTo
+        }
+
+        @Test(arguments: Check.allCases)
+        func each(_ check: Check) throws {
+            switch check {
+            case .archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved:
+                try archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved()
+            case .archiveTextReportNamesEachCardsPlace: try archiveTextReportNamesEachCardsPlace()
+            case .archiveFromABoardTakesTheCardsOlderThanAge: try archiveFromABoardTakesTheCardsOlderThanAge()
+            case .restorePutsACardBackAtTheBottomOfTheBoardItLeft: try restorePutsACardBackAtTheBottomOfTheBoardItLeft()
+            case .aFullBoardRefusesARestoreUnlessForced: try aFullBoardRefusesARestoreUnlessForced()
+            case .aCardWhoseBoardIsGoneNeedsTo: try aCardWhoseBoardIsGoneNeedsTo()
+            }
+        }
+
+        func archivedCardsLeaveTheBoardsKeepTheirIdsAndAreNotResolved() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -601,7 +689,7 @@ extension CardsEndToEndTests {
             try expectEqual(sandbox.snapshot(), before)
         }
 
-        @Test func archiveTextReportNamesEachCardsPlace() throws {
+        func archiveTextReportNamesEachCardsPlace() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -616,7 +704,7 @@ extension CardsEndToEndTests {
             expectTrue(try sandbox.boards()[2].items.isEmpty, "the board stays, empty")
         }
 
-        @Test func archiveFromABoardTakesTheCardsOlderThanAge() throws {
+        func archiveFromABoardTakesTheCardsOlderThanAge() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_NOW": "2026-11-01T10:00:00Z"])
@@ -641,7 +729,7 @@ extension CardsEndToEndTests {
             try expectEqual(fileArchive(sandbox).count, 6)
         }
 
-        @Test func restorePutsACardBackAtTheBottomOfTheBoardItLeft() throws {
+        func restorePutsACardBackAtTheBottomOfTheBoardItLeft() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.succeed(["init", "--sample", "-q"], environment: ["KANBAN_NOW": "2026-11-01T10:00:00Z"])
@@ -675,7 +763,7 @@ extension CardsEndToEndTests {
             expectEqual(text, "restored \(id) 'Schema Design' to Done:2\n")
         }
 
-        @Test func aFullBoardRefusesARestoreUnlessForced() throws {
+        func aFullBoardRefusesARestoreUnlessForced() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -703,7 +791,7 @@ extension CardsEndToEndTests {
             expectEqual(todo.items.last, "Schema Design")
         }
 
-        @Test func aCardWhoseBoardIsGoneNeedsTo() throws {
+        func aCardWhoseBoardIsGoneNeedsTo() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -787,7 +875,24 @@ extension CardsEndToEndTests {
         "edit in $VISUAL",
         .enabled(if: Tmux.available, "tmux or bash is not installed: edit in an editor is not checked on a terminal"))
     struct EditorEditing {
-        @Test func offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor() throws {
+        /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+        enum Check: CaseIterable {
+            case offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor
+            case savingTheCardTextAppliesWhatChanged
+            case anUnchangedOrEmptyFileChangesNothing
+        }
+
+        @Test(arguments: Check.allCases)
+        func each(_ check: Check) throws {
+            switch check {
+            case .offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor:
+                try offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor()
+            case .savingTheCardTextAppliesWhatChanged: try savingTheCardTextAppliesWhatChanged()
+            case .anUnchangedOrEmptyFileChangesNothing: try anUnchangedOrEmptyFileChangesNothing()
+            }
+        }
+
+        func offATerminalEditWithoutAnOptionIsAUsageErrorAndRunsNoEditor() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -803,7 +908,7 @@ extension CardsEndToEndTests {
             try expectEqual(sandbox.snapshot(), before)
         }
 
-        @Test func savingTheCardTextAppliesWhatChanged() throws {
+        func savingTheCardTextAppliesWhatChanged() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()
@@ -850,7 +955,7 @@ extension CardsEndToEndTests {
             expectTrue(try sandbox.entries("tmp").isEmpty, "the text file is removed once applied")
         }
 
-        @Test func anUnchangedOrEmptyFileChangesNothing() throws {
+        func anUnchangedOrEmptyFileChangesNothing() throws {
             let sandbox = try KanbanSandbox(inProcess: true)
             defer { sandbox.remove() }
             try sandbox.initSample()

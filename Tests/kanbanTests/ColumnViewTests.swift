@@ -120,6 +120,28 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 }
 
 @Suite struct ColumnView {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap
+        case aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes
+        case headersAreFittedAndRedAtTheLimit
+        case colorDoesNotMoveTheSeparators
+        case labelsAndDueDatesShowAfterTheTitle
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap:
+            try aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap()
+        case .aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes:
+            try aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes()
+        case .headersAreFittedAndRedAtTheLimit: try headersAreFittedAndRedAtTheLimit()
+        case .colorDoesNotMoveTheSeparators: try colorDoesNotMoveTheSeparators()
+        case .labelsAndDueDatesShowAfterTheTitle: try labelsAndDueDatesShowAfterTheTitle()
+        }
+    }
+
     static let widths = [60, 80, 100, 120, 139, 140, 160, 200, 240, 300]
     /// The widths that hold the six columns side by side: their minimums add up to 125, and
     /// the gaps to 15 more. Narrower, the terminal view stacks the boards.
@@ -172,7 +194,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         }
     }
 
-    @Test func aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap() throws {
+    func aTwoHundredColumnTerminalLeavesNoWidthUnusedWhileTitlesWrap() throws {
         let long = (0..<24).map {
             "Card \($0): a long title that says what has to be done, why it matters, who asked for it, "
                 + "what was tried before, and which other cards it waits for"
@@ -192,7 +214,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         expectEqual(grid.cells.count, 2 + 2 * 24)
     }
 
-    @Test func aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes() throws {
+    func aBoardOfManyLongCardsGetsMoreThanABoardOfFewShortOnes() throws {
         let long = (0..<24).map { "Card \($0) has a title long enough to wrap in a narrow column of a board" }
         let boards = [
             board("Todo", long),
@@ -208,7 +230,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         expectTrue(grid.cells.count < equal)
     }
 
-    @Test func headersAreFittedAndRedAtTheLimit() throws {
+    func headersAreFittedAndRedAtTheLimit() throws {
         let boards = [
             board("Review", limit: 1, ["Cafe"]), board("Waiting for customer feedback from the client", ["x"]),
         ]
@@ -220,13 +242,13 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         expectTrue(colored.hasPrefix("\u{1B}[1;31mReview (1/1)\u{1B}[0m"))
     }
 
-    @Test func colorDoesNotMoveTheSeparators() throws {
+    func colorDoesNotMoveTheSeparators() throws {
         let colored = try require(BoardView.columns(sixBoards, width: 200, style: Style(enabled: true)))
         let stripped = colored.replacing(#/\x1B\[[0-9;]*m/#, with: "")
         expectEqual(stripped, BoardView.columns(sixBoards, width: 200, style: plain))
     }
 
-    @Test func labelsAndDueDatesShowAfterTheTitle() throws {
+    func labelsAndDueDatesShowAfterTheTitle() throws {
         let cards = [
             CardText(index: 0, id: "k3f9p2", title: "Fix login", words: ["#bug", "#p1"], due: "11-23", overdue: true),
             CardText(index: 1, id: "p2x1q7", title: "Docs", due: "12-01"),
@@ -292,7 +314,27 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
 }
 
 @Suite struct StackedView {
-    @Test func onATerminalTitlesWrapWithAHangingIndent() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case onATerminalTitlesWrapWithAHangingIndent
+        case compactCutsEachCardToOneLine
+        case offATerminalEachCardIsOneLineWhateverItsLength
+        case aVeryNarrowTerminalStillFitsEveryLine
+        case theTerminalViewChoosesColumnsOrStackedSections
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .onATerminalTitlesWrapWithAHangingIndent: onATerminalTitlesWrapWithAHangingIndent()
+        case .compactCutsEachCardToOneLine: compactCutsEachCardToOneLine()
+        case .offATerminalEachCardIsOneLineWhateverItsLength: offATerminalEachCardIsOneLineWhateverItsLength()
+        case .aVeryNarrowTerminalStillFitsEveryLine: aVeryNarrowTerminalStillFitsEveryLine()
+        case .theTerminalViewChoosesColumnsOrStackedSections: try theTerminalViewChoosesColumnsOrStackedSections()
+        }
+    }
+
+    func onATerminalTitlesWrapWithAHangingIndent() {
         let text = BoardView.stacked(sixBoards, style: plain, width: 40)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for line in lines {
@@ -314,7 +356,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         }
     }
 
-    @Test func compactCutsEachCardToOneLine() {
+    func compactCutsEachCardToOneLine() {
         let text = BoardView.stacked(sixBoards, style: plain, width: 40, compact: true)
         expectTrue(text.contains("  0  id0x7  Write the CONTRIBUTING guid…\n"))
         let cardLines = text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  (") }
@@ -323,7 +365,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         for line in cardLines { expectTrue(DisplayWidth.of(line) <= 40) }
     }
 
-    @Test func offATerminalEachCardIsOneLineWhateverItsLength() {
+    func offATerminalEachCardIsOneLineWhateverItsLength() {
         let text = BoardView.stacked(sixBoards, style: plain)
         for board in sixBoards {
             for card in board.cards {
@@ -332,7 +374,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         }
     }
 
-    @Test func aVeryNarrowTerminalStillFitsEveryLine() {
+    func aVeryNarrowTerminalStillFitsEveryLine() {
         for width in 12...30 {
             for line in BoardView.stacked(sixBoards, style: plain, width: width).split(separator: "\n") {
                 expectTrue(DisplayWidth.of(line) <= max(width, 2 + 1 + 2 + 5 + 2 + 2), "\(width): \(line)")
@@ -340,7 +382,7 @@ private func cards(in rows: [String], prefixWidth: Int) -> [(index: Int, id: Str
         }
     }
 
-    @Test func theTerminalViewChoosesColumnsOrStackedSections() throws {
+    func theTerminalViewChoosesColumnsOrStackedSections() throws {
         let wide = Terminal(isTerminal: true, width: 300, color: false)
         expectEqual(BoardView.render(sixBoards, on: wide), BoardView.columns(sixBoards, width: 300, style: plain))
         let narrow = Terminal(isTerminal: true, width: 80, color: false)

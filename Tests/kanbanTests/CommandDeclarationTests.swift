@@ -6,6 +6,22 @@ import Testing
 // operand-count errors and completion all follow from them (README: Development). These
 // goldens hold the synopses and help as they were written by hand before, byte for byte.
 @Suite struct CommandDeclarationTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case everySynopsisIsAsWrittenBefore
+        case everyHelpTextIsAsBefore
+        case completionOffersTheOperandsAsBefore
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .everySynopsisIsAsWrittenBefore: everySynopsisIsAsWrittenBefore()
+        case .everyHelpTextIsAsBefore: try everyHelpTextIsAsBefore()
+        case .completionOffersTheOperandsAsBefore: completionOffersTheOperandsAsBefore()
+        }
+    }
+
     static let synopses: [String: String] = [
         "init": "[--sample] [--boards \"A,B,C\"] [--import FILE [--format FORMAT]]",
         "list": "[BOARD…] [FILTERS] [--json | --tsv]",
@@ -44,7 +60,7 @@ import Testing
         "help": "[COMMAND]",
     ]
 
-    @Test func everySynopsisIsAsWrittenBefore() {
+    func everySynopsisIsAsWrittenBefore() {
         expectEqual(Set(Commands.all.map(\.name)), Set(Self.synopses.keys))
         for spec in Commands.all {
             expectEqual(spec.synopsis, Self.synopses[spec.name], "\(spec.name)")
@@ -56,7 +72,7 @@ import Testing
         text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
-    @Test func everyHelpTextIsAsBefore() throws {
+    func everyHelpTextIsAsBefore() throws {
         var sums: [String: UInt64] = [:]
         for spec in Commands.all { sums[spec.name] = Self.checksum(Help.command(spec)) }
         sums[""] = Self.checksum(Help.overview())
@@ -85,7 +101,7 @@ import Testing
 
     /// What completion offers at each of the first 8 operands: as it was read from the
     /// synopses before, but for `resolve`, which takes one ITEM or BOARD and no second operand.
-    @Test func completionOffersTheOperandsAsBefore() {
+    func completionOffersTheOperandsAsBefore() {
         var offered: [String: String] = [:]
         for spec in Commands.all {
             offered[spec.name] = (0..<8).map { index in
@@ -118,7 +134,23 @@ import Testing
 }
 
 @Suite struct UsageOperandCountTests {
-    @Test func tooManyOrTooFewOperandsNameTheUsage() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case tooManyOrTooFewOperandsNameTheUsage
+        case theGroupsAreTheFirstWordsOfTheCommandsOfTwo
+        case theOperandCountsFollowFromTheUsage
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .tooManyOrTooFewOperandsNameTheUsage: tooManyOrTooFewOperandsNameTheUsage()
+        case .theGroupsAreTheFirstWordsOfTheCommandsOfTwo: theGroupsAreTheFirstWordsOfTheCommandsOfTwo()
+        case .theOperandCountsFollowFromTheUsage: theOperandCountsFollowFromTheUsage()
+        }
+    }
+
+    func tooManyOrTooFewOperandsNameTheUsage() {
         let cases: [([String], String)] = [
             (["git", "resolve", "a", "b"], "unexpected argument 'b'; usage: kanban git resolve [PATH]"),
             (["rename", "a"], "missing argument; usage: kanban rename ITEM NEW_TITLE"),
@@ -134,12 +166,12 @@ import Testing
         }
     }
 
-    @Test func theGroupsAreTheFirstWordsOfTheCommandsOfTwo() {
+    func theGroupsAreTheFirstWordsOfTheCommandsOfTwo() {
         expectEqual(Commands.groups, ["board", "git"])
         expectEqual(CommandGroups.subcommands(of: "board"), ["add", "rename", "move", "limit", "role", "remove", "rm"])
     }
 
-    @Test func theOperandCountsFollowFromTheUsage() {
+    func theOperandCountsFollowFromTheUsage() {
         func count(_ name: String) -> String {
             let (lower, upper) = Usage.operandCount(Commands.named(name)!.usage)
             return "\(lower)...\(upper.map(String.init) ?? "")"
@@ -157,6 +189,23 @@ import Testing
 
 // What follows from what a command is, each said once by the command (README: Batch).
 @Suite struct CommandRulesTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aBatchRefusesWhatItCannotRunAndSaysWhy
+        case aBatchRunsTheOperationsOfCommandsThatChangeTheFile
+        case eachCommandSaysWhetherItChangesTheFile
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aBatchRefusesWhatItCannotRunAndSaysWhy: aBatchRefusesWhatItCannotRunAndSaysWhy()
+        case .aBatchRunsTheOperationsOfCommandsThatChangeTheFile:
+            try aBatchRunsTheOperationsOfCommandsThatChangeTheFile()
+        case .eachCommandSaysWhetherItChangesTheFile: try eachCommandSaysWhetherItChangesTheFile()
+        }
+    }
+
     static let refusedInBatch: [(line: String, message: String)] = [
         ("ui", "'ui' is interactive and cannot run in a batch"),
         ("import a.md", "'import' reads files; run it on its own, not in a batch"),
@@ -183,7 +232,7 @@ import Testing
         ),
     ]
 
-    @Test func aBatchRefusesWhatItCannotRunAndSaysWhy() {
+    func aBatchRefusesWhatItCannotRunAndSaysWhy() {
         for (line, message) in Self.refusedInBatch {
             do {
                 _ = try App.operations(inScript: Array("add ok\n\(line)\n".utf8), named: "script")
@@ -194,7 +243,7 @@ import Testing
         }
     }
 
-    @Test func aBatchRunsTheOperationsOfCommandsThatChangeTheFile() throws {
+    func aBatchRunsTheOperationsOfCommandsThatChangeTheFile() throws {
         let operations = try App.operations(
             inScript: Array("board add Review\nmove Todo:0 Review\nrm Done:0\n".utf8), named: "script")
         expectEqual(operations.map(\.0), [1, 2, 3])
@@ -214,7 +263,7 @@ import Testing
         (["import", "a"], true, true), (["init", "--import", "a", "--dry-run"], false, false),
     ]
 
-    @Test func eachCommandSaysWhetherItChangesTheFile() throws {
+    func eachCommandSaysWhetherItChangesTheFile() throws {
         for (arguments, changes, notesDriver) in Self.changesFile {
             let command = try Parser.parse(arguments).command.parsed
             expectEqual(command.changesFile, changes, "\(arguments)")

@@ -99,6 +99,40 @@ enum TableExpectations {
 
 @Suite("Shell completion")
 struct CompletionTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theFileOnTheLineIsFound
+        case everyCommandOfTheTableHasItsOperandsFromItsUsage
+        case quotingForTheShellReadsBackAsTheValue
+        case bashRegistersTheFunctionWithCompleteF
+        case bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable
+        case bashCompletesBoardsCardsAndLabelsFromTheKanbanFile
+        case bashUsesTheFileTheLineNames
+        case bashQuotesWhatItInsertsSoThatTheCompletedLineWorks
+        case bashCompletesTitlesWithBangsSoThatNothingIsExpanded
+        case bashLeavesFileNamesToReadline
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theFileOnTheLineIsFound: theFileOnTheLineIsFound()
+        case .everyCommandOfTheTableHasItsOperandsFromItsUsage: everyCommandOfTheTableHasItsOperandsFromItsUsage()
+        case .quotingForTheShellReadsBackAsTheValue: quotingForTheShellReadsBackAsTheValue()
+        case .bashRegistersTheFunctionWithCompleteF: try bashRegistersTheFunctionWithCompleteF()
+        case .bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable:
+            try bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable()
+        case .bashCompletesBoardsCardsAndLabelsFromTheKanbanFile:
+            try bashCompletesBoardsCardsAndLabelsFromTheKanbanFile()
+        case .bashUsesTheFileTheLineNames: try bashUsesTheFileTheLineNames()
+        case .bashQuotesWhatItInsertsSoThatTheCompletedLineWorks:
+            try bashQuotesWhatItInsertsSoThatTheCompletedLineWorks()
+        case .bashCompletesTitlesWithBangsSoThatNothingIsExpanded:
+            try bashCompletesTitlesWithBangsSoThatNothingIsExpanded()
+        case .bashLeavesFileNamesToReadline: try bashLeavesFileNamesToReadline()
+        }
+    }
+
     // MARK: - The engine, in-process
 
     @Test(arguments: [
@@ -137,7 +171,7 @@ struct CompletionTests {
         expectEqual(CompletionContext(words: words).target, target)
     }
 
-    @Test func theFileOnTheLineIsFound() {
+    func theFileOnTheLineIsFound() {
         expectEqual(CompletionContext(words: ["-f", "a.json", "move", ""]).file, "a.json")
         expectEqual(CompletionContext(words: ["move", "--file=b.json", ""]).file, "b.json")
         expectEqual(CompletionContext(words: ["-qfc.json", "move", ""]).file, "c.json")
@@ -147,7 +181,7 @@ struct CompletionTests {
         expectEqual(value.prefix, "In P")
     }
 
-    @Test func everyCommandOfTheTableHasItsOperandsFromItsUsage() {
+    func everyCommandOfTheTableHasItsOperandsFromItsUsage() {
         for spec in Commands.all {
             // Every operand says what it is (or is deliberately free text).
             for slot in spec.operandSlots {
@@ -161,7 +195,7 @@ struct CompletionTests {
         expectEqual(Commands.named("list")!.operandSlots.flatMap(\.kinds), [.board])
     }
 
-    @Test func quotingForTheShellReadsBackAsTheValue() {
+    func quotingForTheShellReadsBackAsTheValue() {
         var random = SeededGenerator(seed: 3)
         let alphabet = Array("ab Q:'\"\\$`!&;|()<>*?[]{}#~=,\t-é漢🙂")
         for _ in 0..<2_000 {
@@ -209,14 +243,14 @@ struct CompletionTests {
         return (line, words)
     }
 
-    @Test func bashRegistersTheFunctionWithCompleteF() throws {
+    func bashRegistersTheFunctionWithCompleteF() throws {
         let here = try CompletionSandbox()
         let result = try here.run(Shells.bash!, ["-c", "source <(kanban completion bash) && complete -p kanban"])
         expectEqual(result.out, "complete -F _kanban kanban\n", "\(result)")
         expectTrue(result.stderr.isEmpty)
     }
 
-    @Test func bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable() throws {
+    func bashOffersEveryCommandSubcommandOptionAndFixedValueOfTheTable() throws {
         let here = try CompletionSandbox()
         var calls = [plain("kanban ")] + CommandGroups.names.map { plain("kanban \($0) ") }
         for spec in Commands.all {
@@ -242,7 +276,7 @@ struct CompletionTests {
         }
     }
 
-    @Test func bashCompletesBoardsCardsAndLabelsFromTheKanbanFile() throws {
+    func bashCompletesBoardsCardsAndLabelsFromTheKanbanFile() throws {
         let here = try CompletionSandbox()
         let (ids, titles) = try here.cards
         let (output, result) = try bash(
@@ -269,7 +303,7 @@ struct CompletionTests {
         expectEqual(output["kanban rename Todo:0 "], [])
     }
 
-    @Test func bashUsesTheFileTheLineNames() throws {
+    func bashUsesTheFileTheLineNames() throws {
         let here = try CompletionSandbox()
         let calls = [
             plain("kanban -f other.json move x --to "),
@@ -291,7 +325,7 @@ struct CompletionTests {
         expectEqual(fromEnvironment["kanban move x --to "], ["Elsewhere"])
     }
 
-    @Test func bashQuotesWhatItInsertsSoThatTheCompletedLineWorks() throws {
+    func bashQuotesWhatItInsertsSoThatTheCompletedLineWorks() throws {
         let here = try CompletionSandbox()
         let calls = [
             plain("kanban show It"),
@@ -329,7 +363,7 @@ struct CompletionTests {
     /// A title with `!!` completed inside double quotes: bash expands `!` there, and readline
     /// closes the quote after the reply, so the reply takes each `!` out of the quotes
     /// (README: Security). Each completed line reads back, at a prompt, as the title.
-    @Test func bashCompletesTitlesWithBangsSoThatNothingIsExpanded() throws {
+    func bashCompletesTitlesWithBangsSoThatNothingIsExpanded() throws {
         let here = try CompletionSandbox()
         let title = "Wow!! $(touch canary) it's `x` great"
         try here.sandbox.succeed(["add", title, "-q"])
@@ -346,7 +380,7 @@ struct CompletionTests {
             [(unquoted, [title]), ("\"\(double)\"", [title]), ("'\(single)'", [title])], in: ["bash"])
     }
 
-    @Test func bashLeavesFileNamesToReadline() throws {
+    func bashLeavesFileNamesToReadline() throws {
         let here = try CompletionSandbox()
         let (output, _) = try bash(
             [plain("kanban import "), plain("kanban export -o "), plain("kanban -f "), plain("kanban init --import ")],

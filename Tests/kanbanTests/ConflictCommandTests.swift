@@ -9,6 +9,28 @@ import Testing
 // export carry them, and the interactive board settles the card under the cursor.
 
 @Suite struct ConflictCommands {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case listMarksConflictsAndFiltersThem
+        case showGivesBaseOursAndTheirs
+        case resolveSettlesInOneUndoableTransaction
+        case batchEditAndDiffSpeakOfConflicts
+        case theBoardSettlesTheCardUnderTheCursor
+        case completionOffersResolveAndItsFields
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .listMarksConflictsAndFiltersThem: try listMarksConflictsAndFiltersThem()
+        case .showGivesBaseOursAndTheirs: try showGivesBaseOursAndTheirs()
+        case .resolveSettlesInOneUndoableTransaction: try resolveSettlesInOneUndoableTransaction()
+        case .batchEditAndDiffSpeakOfConflicts: try batchEditAndDiffSpeakOfConflicts()
+        case .theBoardSettlesTheCardUnderTheCursor: try theBoardSettlesTheCardUnderTheCursor()
+        case .completionOffersResolveAndItsFields: completionOffersResolveAndItsFields()
+        }
+    }
+
     static let file = """
         {
           "version": 2,
@@ -35,7 +57,7 @@ import Testing
         return sandbox
     }
 
-    @Test func listMarksConflictsAndFiltersThem() throws {
+    func listMarksConflictsAndFiltersThem() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let text = try sandbox.succeed("list", "--color", "never")
@@ -47,7 +69,7 @@ import Testing
         expectTrue(json.contains(#""conflict": {"note": {"base": null, "theirs": "theirs"}"#) && !json.contains("Plain"))
     }
 
-    @Test func showGivesBaseOursAndTheirs() throws {
+    func showGivesBaseOursAndTheirs() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let text = try sandbox.succeed("show", "a1", "--color", "never")
@@ -58,7 +80,7 @@ import Testing
         expectTrue(try sandbox.succeed("export", "--format", "json").contains(#""conflict": {"limit": {"base": null, "theirs": 5}}"#))
     }
 
-    @Test func resolveSettlesInOneUndoableTransaction() throws {
+    func resolveSettlesInOneUndoableTransaction() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         let before = try sandbox.bytes()
@@ -84,7 +106,7 @@ import Testing
         expectEqual(unknown.status, 64, "\(unknown)")
     }
 
-    @Test func batchEditAndDiffSpeakOfConflicts() throws {
+    func batchEditAndDiffSpeakOfConflicts() throws {
         let sandbox = try sandbox()
         defer { sandbox.remove() }
         try sandbox.write(Self.file, to: "old.json")
@@ -100,7 +122,7 @@ import Testing
         expectTrue(json.contains(#""conflicts":{"recorded":["note","title"],"resolved":[]}"#), "\(json)")
     }
 
-    @Test func theBoardSettlesTheCardUnderTheCursor() throws {
+    func theBoardSettlesTheCardUnderTheCursor() throws {
         let kanban = try KanbanFile.decode(Array(Self.file.utf8)).kanban
         var harness = UIHarness(kanban)
         harness.keys("j")  // Plain: nothing to settle
@@ -111,7 +133,7 @@ import Testing
         expectTrue(BoardUI.keyHelp.contains { $0.keys == "R  T" })
     }
 
-    @Test func completionOffersResolveAndItsFields() {
+    func completionOffersResolveAndItsFields() {
         expectEqual(CompletionContext(words: ["resolve", ""]).target, .value([.item, .board]))
         expectTrue(CompletionContext(words: ["resolve", "a1", "--field", ""]).target == .value([.words(["due", "limit", "note", "role", "title"])]))
         expectTrue(Commands.named("resolve") != nil)

@@ -88,7 +88,7 @@ private enum Outcome: String, CaseIterable {
 
 @Suite("Crashes: writers killed at random instants and at each step of a write", .serialized)
 struct CrashTests {
-    static let kills = Reliability.size("KANBAN_KILLS", default: 30)
+    static let kills = Reliability.size("KANBAN_KILLS", default: 15)
     static let hookKills = Reliability.size("KANBAN_HOOK_KILLS", default: 1)
 
     /// The tiny file the scenarios' starting point is made from, as kanban writes it: three

@@ -75,6 +75,23 @@ struct InjectedFault: Sendable, CustomTestStringConvertible {
 
 @Suite("Failing disks, end to end")
 struct DiskFailureTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aFileReplacedByADirectoryDuringTheWriteExits74
+        case aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated
+        case initPastTheFileSizeLimitExits73AndLeavesNoFile
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aFileReplacedByADirectoryDuringTheWriteExits74: try aFileReplacedByADirectoryDuringTheWriteExits74()
+        case .aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated:
+            try aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated()
+        case .initPastTheFileSizeLimitExits73AndLeavesNoFile: try initPastTheFileSizeLimitExits73AndLeavesNoFile()
+        }
+    }
+
     /// What the temporary file is called after `.kanban.json.tmp.` in the strace tests.
     static let temporarySuffix = "injected"
 
@@ -360,7 +377,7 @@ struct DiskFailureTests {
         return writer
     }
 
-    @Test func aFileReplacedByADirectoryDuringTheWriteExits74() throws {
+    func aFileReplacedByADirectoryDuringTheWriteExits74() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -379,7 +396,7 @@ struct DiskFailureTests {
             "disk", ["kind": "changed", "case": "aFileReplacedByADirectoryDuringTheWriteExits74"])
     }
 
-    @Test func aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated() throws {
+    func aDirectoryRemovedDuringTheWriteExits74AndIsNotRecreated() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(
@@ -442,7 +459,7 @@ struct DiskFailureTests {
         expectTrue(try sandbox.entries().isEmpty, "no directory or file was created")
     }
 
-    @Test func initPastTheFileSizeLimitExits73AndLeavesNoFile() throws {
+    func initPastTheFileSizeLimitExits73AndLeavesNoFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // One 512-byte block: less than the sample needs, enough for the error message (stderr is a file here).

@@ -3,6 +3,24 @@ import Testing
 @testable import kanban
 
 @Suite struct DisplayWidths {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aStringIsTheSumOfItsCharacters
+        case theWideTableIsSortedAndDisjoint
+        case emojiPresentationIsWide
+        case charactersMeasureLikeTheirText
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .aStringIsTheSumOfItsCharacters: aStringIsTheSumOfItsCharacters()
+        case .theWideTableIsSortedAndDisjoint: theWideTableIsSortedAndDisjoint()
+        case .emojiPresentationIsWide: emojiPresentationIsWide()
+        case .charactersMeasureLikeTheirText: charactersMeasureLikeTheirText()
+        }
+    }
+
     /// Text, and the columns a terminal that follows Unicode's emoji and East Asian Width
     /// rules draws it in (kitty, WezTerm, iTerm2, Ghostty, foot, Windows Terminal).
     static let cases: [(String, Int, String)] = [
@@ -66,7 +84,7 @@ import Testing
         expectEqual(DisplayWidth.of(text), width, "\(what): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    @Test func aStringIsTheSumOfItsCharacters() {
+    func aStringIsTheSumOfItsCharacters() {
         for (text, _, _) in Self.cases {
             expectEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) })
         }
@@ -74,7 +92,7 @@ import Testing
         expectEqual(DisplayWidth.of(mixed), Self.cases.reduce(Self.cases.count - 1) { $0 + $1.1 })
     }
 
-    @Test func theWideTableIsSortedAndDisjoint() {
+    func theWideTableIsSortedAndDisjoint() {
         for (a, b) in zip(DisplayWidth.wide, DisplayWidth.wide.dropFirst()) {
             expectTrue(a.upperBound + 1 < b.lowerBound, "\(a) and \(b) overlap or touch")
         }
@@ -83,7 +101,7 @@ import Testing
     /// The table, written from EastAsianWidth.txt, checked against the standard library's
     /// Unicode properties: every emoji that defaults to emoji presentation is Wide (UAX #11
     /// says so since Unicode 9), regional indicators apart, and every scalar has a width.
-    @Test func emojiPresentationIsWide() {
+    func emojiPresentationIsWide() {
         var checked = 0
         // Planes 0 to 3 hold every emoji and every wide character.
         for value in UInt32(0)...0x3FFFF {
@@ -104,7 +122,7 @@ import Testing
         expectTrue(checked > 1_000)
     }
 
-    @Test func charactersMeasureLikeTheirText() {
+    func charactersMeasureLikeTheirText() {
         expectEqual(DisplayWidth.of("👍🏽" as Character), 2)
         expectEqual(DisplayWidth.of("🧑‍💻" as Character), 2)
         expectEqual(DisplayWidth.of("e\u{301}" as Character), 1)

@@ -5,7 +5,32 @@ import Testing
 /// Cases a review turned up: output that cannot be written, groups, waits, odd arguments.
 @Suite("Edge cases, end to end")
 struct EdgeCaseTests {
-    @Test func aListThatCannotBeWrittenFailsWith74() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aListThatCannotBeWrittenFailsWith74
+        case aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds
+        case aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup
+        case aHugeLockTimeoutWaitsWithoutCrashing
+        case anAnchorInAnotherBoardIsNamedWithWhereItIs
+        case initNamesTheBadBoardOfBoards
+        case anEmptyFileOptionIsAUsageError
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aListThatCannotBeWrittenFailsWith74: try aListThatCannotBeWrittenFailsWith74()
+        case .aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds:
+            try aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds()
+        case .aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup: try aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup()
+        case .aHugeLockTimeoutWaitsWithoutCrashing: try aHugeLockTimeoutWaitsWithoutCrashing()
+        case .anAnchorInAnotherBoardIsNamedWithWhereItIs: try anAnchorInAnotherBoardIsNamedWithWhereItIs()
+        case .initNamesTheBadBoardOfBoards: try initNamesTheBadBoardOfBoards()
+        case .anEmptyFileOptionIsAUsageError: try anEmptyFileOptionIsAUsageError()
+        }
+    }
+
+    func aListThatCannotBeWrittenFailsWith74() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -13,7 +38,7 @@ struct EdgeCaseTests {
         try expectJSONError(result, exit: 74, code: "io")
     }
 
-    @Test func aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds() throws {
+    func aChangeWhoseReportCannotBeWrittenIsSavedAndSucceeds() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -23,7 +48,7 @@ struct EdgeCaseTests {
         try expectEqual(sandbox.boards()[0].items.last, "saved anyway")
     }
 
-    @Test func aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup() throws {
+    func aWriterWhoIsOnlyInTheFilesGroupKeepsTheGroup() throws {
         // Giving the file to another group and running as another user take root; elsewhere
         // the test cannot run, and says so instead of failing.
         try skipUnlessRoot(needing: "to hand the file to another group and run kanban as another user")
@@ -43,7 +68,7 @@ struct EdgeCaseTests {
         expectEqual(info.st_mode & 0o777, 0o664, "the mode is kept")
     }
 
-    @Test func aHugeLockTimeoutWaitsWithoutCrashing() throws {
+    func aHugeLockTimeoutWaitsWithoutCrashing() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -61,7 +86,7 @@ struct EdgeCaseTests {
         try expectEqual(sandbox.boards()[0].items.last, "after the wait")
     }
 
-    @Test func anAnchorInAnotherBoardIsNamedWithWhereItIs() throws {
+    func anAnchorInAnotherBoardIsNamedWithWhereItIs() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -71,7 +96,7 @@ struct EdgeCaseTests {
         expectTrue(message.contains("is in 'Todo', not in 'Done'"), "\(message)")
     }
 
-    @Test func initNamesTheBadBoardOfBoards() throws {
+    func initNamesTheBadBoardOfBoards() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let empty = try sandbox.run("init", "--boards", "A,,B")
@@ -83,7 +108,7 @@ struct EdgeCaseTests {
         expectTrue(try sandbox.entries().isEmpty, "nothing was created")
     }
 
-    @Test func anEmptyFileOptionIsAUsageError() throws {
+    func anEmptyFileOptionIsAUsageError() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try expectJSONError(try sandbox.run("init", "-f", "", "--json"), exit: 64, code: "usage")

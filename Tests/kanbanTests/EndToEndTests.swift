@@ -7,7 +7,26 @@ import Testing
 
 @Suite("Tutorial, end to end")
 struct TutorialTests {
-    @Test func tutorialScenarioLeavesExactlyTheExpectedBoards() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case tutorialScenarioLeavesExactlyTheExpectedBoards
+        case aliasesRunTheirCommands
+        case kanbanAloneListsOrHelpsAndTheShortFormsWork
+        case colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .tutorialScenarioLeavesExactlyTheExpectedBoards: try tutorialScenarioLeavesExactlyTheExpectedBoards()
+        case .aliasesRunTheirCommands: try aliasesRunTheirCommands()
+        case .kanbanAloneListsOrHelpsAndTheShortFormsWork: try kanbanAloneListsOrHelpsAndTheShortFormsWork()
+        case .colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal:
+            try colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal()
+        }
+    }
+
+    func tutorialScenarioLeavesExactlyTheExpectedBoards() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
 
@@ -126,7 +145,7 @@ struct TutorialTests {
         expectTrue(tsv.hasSuffix("\n"))
     }
 
-    @Test func aliasesRunTheirCommands() throws {
+    func aliasesRunTheirCommands() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -147,7 +166,7 @@ struct TutorialTests {
     /// SPEC §3: `kanban` alone lists the boards when there is a kanban file, and shows the
     /// help summary (exit 0, nothing created) when there is none; the shorter forms of SPEC
     /// §2 (`mv ITEM… BOARD`, `--at -1`, the start of an id) work from the command line.
-    @Test func kanbanAloneListsOrHelpsAndTheShortFormsWork() throws {
+    func kanbanAloneListsOrHelpsAndTheShortFormsWork() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let help = try sandbox.run([])
@@ -168,7 +187,7 @@ struct TutorialTests {
             ])
     }
 
-    @Test func colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal() throws {
+    func colorAlwaysIsTheOnlyWayToGetEscapeCodesOffATerminal() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -185,7 +204,28 @@ struct TutorialTests {
 
 @Suite("Positions, end to end")
 struct PositionTests {
-    @Test func referencesResolveAgainstTheKanbanBeforeTheCommand() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case referencesResolveAgainstTheKanbanBeforeTheCommand
+        case atCountsAfterTheMovedItemsAreTakenOut
+        case topBottomBeforeAndAfterPlaceItems
+        case addWithoutToGoesToTheBottomOfTheFirstBoard
+        case forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .referencesResolveAgainstTheKanbanBeforeTheCommand: try referencesResolveAgainstTheKanbanBeforeTheCommand()
+        case .atCountsAfterTheMovedItemsAreTakenOut: try atCountsAfterTheMovedItemsAreTakenOut()
+        case .topBottomBeforeAndAfterPlaceItems: try topBottomBeforeAndAfterPlaceItems()
+        case .addWithoutToGoesToTheBottomOfTheFirstBoard: try addWithoutToGoesToTheBottomOfTheFirstBoard()
+        case .forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks:
+            try forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks()
+        }
+    }
+
+    func referencesResolveAgainstTheKanbanBeforeTheCommand() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -195,7 +235,7 @@ struct PositionTests {
         expectTrue(boards[2].items == ["System Architecture", "Alert & Debugging", "Database Migration", "Schema Design"])
     }
 
-    @Test func atCountsAfterTheMovedItemsAreTakenOut() throws {
+    func atCountsAfterTheMovedItemsAreTakenOut() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -212,7 +252,7 @@ struct PositionTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func topBottomBeforeAndAfterPlaceItems() throws {
+    func topBottomBeforeAndAfterPlaceItems() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -228,7 +268,7 @@ struct PositionTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func addWithoutToGoesToTheBottomOfTheFirstBoard() throws {
+    func addWithoutToGoesToTheBottomOfTheFirstBoard() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -239,7 +279,7 @@ struct PositionTests {
         expectEqual(boards[0].items, ["System Architecture", "Alert & Debugging", "New card"])
     }
 
-    @Test func forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks() throws {
+    func forceGoesPastAWIPLimitAndReorderingInsideAFullBoardWorks() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -255,7 +295,29 @@ struct PositionTests {
 
 @Suite("References and ids, end to end")
 struct ItemReferenceTests {
-    @Test func anAmbiguousTitleListsTheCandidatesWithIDsAndPositions() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case anAmbiguousTitleListsTheCandidatesWithIDsAndPositions
+        case anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily
+        case boardsMatchIgnoringCaseWhenNoTitleMatchesExactly
+        case idsOfRemovedItemsAreNeverHandedOutAgain
+        case twoCopiesEditedIndependentlyHandOutDifferentIDs
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .anAmbiguousTitleListsTheCandidatesWithIDsAndPositions:
+            try anAmbiguousTitleListsTheCandidatesWithIDsAndPositions()
+        case .anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily:
+            try anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily()
+        case .boardsMatchIgnoringCaseWhenNoTitleMatchesExactly: try boardsMatchIgnoringCaseWhenNoTitleMatchesExactly()
+        case .idsOfRemovedItemsAreNeverHandedOutAgain: try idsOfRemovedItemsAreNeverHandedOutAgain()
+        case .twoCopiesEditedIndependentlyHandOutDifferentIDs: try twoCopiesEditedIndependentlyHandOutDifferentIDs()
+        }
+    }
+
+    func anAmbiguousTitleListsTheCandidatesWithIDsAndPositions() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -270,7 +332,7 @@ struct ItemReferenceTests {
         try expectEqual(sandbox.boards()[0].ids.first, boards[2].ids[2])
     }
 
-    @Test func anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily() throws {
+    func anUnknownReferenceSuggestsCloseMatchesButNeverResolvesFuzzily() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -284,7 +346,7 @@ struct ItemReferenceTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func boardsMatchIgnoringCaseWhenNoTitleMatchesExactly() throws {
+    func boardsMatchIgnoringCaseWhenNoTitleMatchesExactly() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -294,7 +356,7 @@ struct ItemReferenceTests {
         try expectEqual(sandbox.boards()[1].items.last, "x")
     }
 
-    @Test func idsOfRemovedItemsAreNeverHandedOutAgain() throws {
+    func idsOfRemovedItemsAreNeverHandedOutAgain() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.succeed("init", "-q")
@@ -308,7 +370,7 @@ struct ItemReferenceTests {
         }
     }
 
-    @Test func twoCopiesEditedIndependentlyHandOutDifferentIDs() throws {
+    func twoCopiesEditedIndependentlyHandOutDifferentIDs() throws {
         let first = try KanbanSandbox(inProcess: true)
         defer { first.remove() }
         let second = try KanbanSandbox(inProcess: true)
@@ -329,7 +391,23 @@ struct ItemReferenceTests {
 
 @Suite("Standard input, end to end")
 struct StandardInputTests {
-    @Test func linesAreTrimmedBlankLinesSkippedAndOrderKept() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case linesAreTrimmedBlankLinesSkippedAndOrderKept
+        case dashReadsStandardInputInPlace
+        case eachTextArgumentIsOneItem
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .linesAreTrimmedBlankLinesSkippedAndOrderKept: try linesAreTrimmedBlankLinesSkippedAndOrderKept()
+        case .dashReadsStandardInputInPlace: try dashReadsStandardInputInPlace()
+        case .eachTextArgumentIsOneItem: try eachTextArgumentIsOneItem()
+        }
+    }
+
+    func linesAreTrimmedBlankLinesSkippedAndOrderKept() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -342,7 +420,7 @@ struct StandardInputTests {
             ])
     }
 
-    @Test func dashReadsStandardInputInPlace() throws {
+    func dashReadsStandardInputInPlace() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -388,7 +466,7 @@ struct StandardInputTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func eachTextArgumentIsOneItem() throws {
+    func eachTextArgumentIsOneItem() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -402,6 +480,38 @@ struct StandardInputTests {
 
 @Suite("JSON output, end to end")
 struct JSONOutputTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case moveReportsEachItemFromAndTo
+        case addReportsNoOriginAndCopyReportsItsOriginal
+        case renameReportsThePreviousTitleAndRemoveReportsNoDestination
+        case boardCommandsReportBoards
+        case dryRunReportsTheChangeAndWritesNothing
+        case initDryRunCreatesNothing
+        case movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite
+        case listJSONIsTheFileDocument
+        case initReportsTheCreatedBoardsAndItems
+        case quietPrintsNothingOnSuccess
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .moveReportsEachItemFromAndTo: try moveReportsEachItemFromAndTo()
+        case .addReportsNoOriginAndCopyReportsItsOriginal: try addReportsNoOriginAndCopyReportsItsOriginal()
+        case .renameReportsThePreviousTitleAndRemoveReportsNoDestination:
+            try renameReportsThePreviousTitleAndRemoveReportsNoDestination()
+        case .boardCommandsReportBoards: try boardCommandsReportBoards()
+        case .dryRunReportsTheChangeAndWritesNothing: try dryRunReportsTheChangeAndWritesNothing()
+        case .initDryRunCreatesNothing: try initDryRunCreatesNothing()
+        case .movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite:
+            try movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite()
+        case .listJSONIsTheFileDocument: try listJSONIsTheFileDocument()
+        case .initReportsTheCreatedBoardsAndItems: try initReportsTheCreatedBoardsAndItems()
+        case .quietPrintsNothingOnSuccess: try quietPrintsNothingOnSuccess()
+        }
+    }
+
     /// The one JSON object a successful `--json` command prints on stdout.
     private func report(
         _ sandbox: KanbanSandbox, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
@@ -441,7 +551,7 @@ struct JSONOutputTests {
         var index: Int
     }
 
-    @Test func moveReportsEachItemFromAndTo() throws {
+    func moveReportsEachItemFromAndTo() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -467,7 +577,7 @@ struct JSONOutputTests {
             ])
     }
 
-    @Test func addReportsNoOriginAndCopyReportsItsOriginal() throws {
+    func addReportsNoOriginAndCopyReportsItsOriginal() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -493,7 +603,7 @@ struct JSONOutputTests {
         try expectEqual(sandbox.boards()[0].ids[1], copyID)
     }
 
-    @Test func renameReportsThePreviousTitleAndRemoveReportsNoDestination() throws {
+    func renameReportsThePreviousTitleAndRemoveReportsNoDestination() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -511,7 +621,7 @@ struct JSONOutputTests {
         try expectEqual(sandbox.boards()[2].items, ["System Architecture"])
     }
 
-    @Test func boardCommandsReportBoards() throws {
+    func boardCommandsReportBoards() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -544,7 +654,7 @@ struct JSONOutputTests {
         try expectEqual(sandbox.boards().layout, sampleLayout)
     }
 
-    @Test func dryRunReportsTheChangeAndWritesNothing() throws {
+    func dryRunReportsTheChangeAndWritesNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -570,7 +680,7 @@ struct JSONOutputTests {
         expectTrue(try sandbox.entries() == ["kanban.json"] || sandbox.entries() == [".kanban.json.lock", "kanban.json"])
     }
 
-    @Test func initDryRunCreatesNothing() throws {
+    func initDryRunCreatesNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample", "--dry-run")
@@ -578,7 +688,7 @@ struct JSONOutputTests {
         expectTrue(try sandbox.entries().isEmpty)
     }
 
-    @Test func movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite() throws {
+    func movingAnItemWhereItAlreadyIsChangesNothingAndDoesNotRewrite() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -604,7 +714,7 @@ struct JSONOutputTests {
         }
     }
 
-    @Test func listJSONIsTheFileDocument() throws {
+    func listJSONIsTheFileDocument() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -619,7 +729,7 @@ struct JSONOutputTests {
         expectEqual(some.first { $0.title == "Done" }?.limit, 5)
     }
 
-    @Test func initReportsTheCreatedBoardsAndItems() throws {
+    func initReportsTheCreatedBoardsAndItems() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let object = try report(sandbox, "init", "--sample")
@@ -629,7 +739,7 @@ struct JSONOutputTests {
         try expectEqual(items(object).compactMap { $0["id"] as? String }, sandbox.boards().allIDs)
     }
 
-    @Test func quietPrintsNothingOnSuccess() throws {
+    func quietPrintsNothingOnSuccess() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

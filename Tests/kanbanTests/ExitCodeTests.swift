@@ -87,7 +87,37 @@ struct Refusal: Sendable, CustomTestStringConvertible {
 
 @Suite("Exit codes, end to end")
 struct ExitCodeTests {
-    @Test func successExitsZeroWithDataOnStdoutOnly() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case successExitsZeroWithDataOnStdoutOnly
+        case corruptFileIsNamedWithItsLineAndLeftUntouched
+        case newerFileVersionIsRefusedAndLeftUntouched
+        case noFileAnywhereExits66AndCreatesNothing
+        case initNeverOverwritesAFile
+        case initDoesNotCreateMissingDirectories
+        case aWriteThatFailsExits74AndKeepsTheOldFile
+        case somethingInTheWayOfATemporaryFileBlocksNothing
+        case aKanbanFileThatCannotBeReadExits74
+        case aLockHeldPastTheWaitExits75AndWritesNothing
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .successExitsZeroWithDataOnStdoutOnly: try successExitsZeroWithDataOnStdoutOnly()
+        case .corruptFileIsNamedWithItsLineAndLeftUntouched: try corruptFileIsNamedWithItsLineAndLeftUntouched()
+        case .newerFileVersionIsRefusedAndLeftUntouched: try newerFileVersionIsRefusedAndLeftUntouched()
+        case .noFileAnywhereExits66AndCreatesNothing: try noFileAnywhereExits66AndCreatesNothing()
+        case .initNeverOverwritesAFile: try initNeverOverwritesAFile()
+        case .initDoesNotCreateMissingDirectories: try initDoesNotCreateMissingDirectories()
+        case .aWriteThatFailsExits74AndKeepsTheOldFile: try aWriteThatFailsExits74AndKeepsTheOldFile()
+        case .somethingInTheWayOfATemporaryFileBlocksNothing: try somethingInTheWayOfATemporaryFileBlocksNothing()
+        case .aKanbanFileThatCannotBeReadExits74: try aKanbanFileThatCannotBeReadExits74()
+        case .aLockHeldPastTheWaitExits75AndWritesNothing: try aLockHeldPastTheWaitExits75AndWritesNothing()
+        }
+    }
+
+    func successExitsZeroWithDataOnStdoutOnly() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -137,7 +167,7 @@ struct ExitCodeTests {
 
     // MARK: 65
 
-    @Test func corruptFileIsNamedWithItsLineAndLeftUntouched() throws {
+    func corruptFileIsNamedWithItsLineAndLeftUntouched() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
@@ -186,7 +216,7 @@ struct ExitCodeTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func newerFileVersionIsRefusedAndLeftUntouched() throws {
+    func newerFileVersionIsRefusedAndLeftUntouched() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(#"{"version": 2, "boards": [{"title": "Todo", "limit": null, "items": []}]}"# + "\n")
@@ -199,7 +229,7 @@ struct ExitCodeTests {
 
     // MARK: 66
 
-    @Test func noFileAnywhereExits66AndCreatesNothing() throws {
+    func noFileAnywhereExits66AndCreatesNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
@@ -231,7 +261,7 @@ struct ExitCodeTests {
 
     // MARK: 73
 
-    @Test func initNeverOverwritesAFile() throws {
+    func initNeverOverwritesAFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -247,7 +277,7 @@ struct ExitCodeTests {
         try expectEqual(sandbox.snapshot("other.json"), other)
     }
 
-    @Test func initDoesNotCreateMissingDirectories() throws {
+    func initDoesNotCreateMissingDirectories() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run("init", "-f", "missing/dir/kanban.json", "--json")
@@ -258,7 +288,7 @@ struct ExitCodeTests {
 
     // MARK: 74
 
-    @Test func aWriteThatFailsExits74AndKeepsTheOldFile() throws {
+    func aWriteThatFailsExits74AndKeepsTheOldFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -273,7 +303,7 @@ struct ExitCodeTests {
         try sandbox.succeed("add", "one more")
     }
 
-    @Test func somethingInTheWayOfATemporaryFileBlocksNothing() throws {
+    func somethingInTheWayOfATemporaryFileBlocksNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -287,7 +317,7 @@ struct ExitCodeTests {
         try expectEqual(sandbox.temporaryFiles(), [".kanban.json.tmp"])
     }
 
-    @Test func aKanbanFileThatCannotBeReadExits74() throws {
+    func aKanbanFileThatCannotBeReadExits74() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.file, withIntermediateDirectories: false)
@@ -358,7 +388,7 @@ struct ExitCodeTests {
 
     // MARK: 75
 
-    @Test func aLockHeldPastTheWaitExits75AndWritesNothing() throws {
+    func aLockHeldPastTheWaitExits75AndWritesNothing() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

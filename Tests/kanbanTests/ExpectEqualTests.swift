@@ -5,7 +5,23 @@ import Testing
 
 @Suite("expectEqual")
 struct ExpectEqualTests {
-    @Test func aDifferenceIsAnIssueAndEqualValuesAreNot() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aDifferenceIsAnIssueAndEqualValuesAreNot
+        case aFalseConditionIsAnIssueAndATrueOneIsNot
+        case aFailedRequirementStopsTheTest
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aDifferenceIsAnIssueAndEqualValuesAreNot: aDifferenceIsAnIssueAndEqualValuesAreNot()
+        case .aFalseConditionIsAnIssueAndATrueOneIsNot: aFalseConditionIsAnIssueAndATrueOneIsNot()
+        case .aFailedRequirementStopsTheTest: try aFailedRequirementStopsTheTest()
+        }
+    }
+
+    func aDifferenceIsAnIssueAndEqualValuesAreNot() {
         withKnownIssue("[1, 2] is not [2, 1]") {
             expectEqual([1, 2], [2, 1], "the order counts")
         }
@@ -16,14 +32,14 @@ struct ExpectEqualTests {
         expectEqual("same", "same")
     }
 
-    @Test func aFalseConditionIsAnIssueAndATrueOneIsNot() {
+    func aFalseConditionIsAnIssueAndATrueOneIsNot() {
         withKnownIssue("false is an issue") {
             expectTrue(1 > 2, "one is not more than two")
         }
         expectTrue(2 > 1)
     }
 
-    @Test func aFailedRequirementStopsTheTest() throws {
+    func aFailedRequirementStopsTheTest() throws {
         var reached = 0
         withKnownIssue("a false condition stops here") {
             try require(1 > 2, "one is not more than two")

@@ -13,9 +13,43 @@ enum ImportFixtures {
 
 @Suite("Export and import, end to end")
 struct ExportImportTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed
+        case exportToAFileNeverReplacesOneWithoutForce
+        case exportRefusesToWriteOverTheKanbanFileOrIntoNowhere
+        case importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd
+        case importIsAllOrNothingAcrossItsFiles
+        case importDryRunWritesNothingAndWIPLimitsHoldUnlessForced
+        case aTrelloBoardMovesOverInOneCommand
+        case importReadsStandardInput
+        case aMissingFileIsNamed
+        case exportThenImportIntoANewKanbanGivesTheSameBoards
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed:
+            try exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed()
+        case .exportToAFileNeverReplacesOneWithoutForce: try exportToAFileNeverReplacesOneWithoutForce()
+        case .exportRefusesToWriteOverTheKanbanFileOrIntoNowhere:
+            try exportRefusesToWriteOverTheKanbanFileOrIntoNowhere()
+        case .importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd:
+            try importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd()
+        case .importIsAllOrNothingAcrossItsFiles: try importIsAllOrNothingAcrossItsFiles()
+        case .importDryRunWritesNothingAndWIPLimitsHoldUnlessForced:
+            try importDryRunWritesNothingAndWIPLimitsHoldUnlessForced()
+        case .aTrelloBoardMovesOverInOneCommand: try aTrelloBoardMovesOverInOneCommand()
+        case .importReadsStandardInput: try importReadsStandardInput()
+        case .aMissingFileIsNamed: try aMissingFileIsNamed()
+        case .exportThenImportIntoANewKanbanGivesTheSameBoards: try exportThenImportIntoANewKanbanGivesTheSameBoards()
+        }
+    }
+
     // MARK: - Export
 
-    @Test func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
+    func exportWritesMarkdownByDefaultAndOnlyTheBoardsNamed() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -34,7 +68,7 @@ struct ExportImportTests {
         expectEqual(badFormat.status, 64, "\(badFormat)")
     }
 
-    @Test func exportToAFileNeverReplacesOneWithoutForce() throws {
+    func exportToAFileNeverReplacesOneWithoutForce() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -55,7 +89,7 @@ struct ExportImportTests {
         expectTrue(try sandbox.entries().filter { $0.hasPrefix(".board.md") }.isEmpty, "no temporary file is left")
     }
 
-    @Test func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
+    func exportRefusesToWriteOverTheKanbanFileOrIntoNowhere() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -72,7 +106,7 @@ struct ExportImportTests {
 
     // MARK: - Import
 
-    @Test func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
+    func importAddsCardsToBoardsOfTheSameTitleAndNewBoardsAtTheEnd() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -93,7 +127,7 @@ struct ExportImportTests {
         expectTrue(try sandbox.succeed("list", "--archived", "--tsv").contains("Put away"))
     }
 
-    @Test func importIsAllOrNothingAcrossItsFiles() throws {
+    func importIsAllOrNothingAcrossItsFiles() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -111,7 +145,7 @@ struct ExportImportTests {
         try expectEqual(sandbox.boards()[0].items.suffix(2), ["One", "One"])
     }
 
-    @Test func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
+    func importDryRunWritesNothingAndWIPLimitsHoldUnlessForced() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -128,7 +162,7 @@ struct ExportImportTests {
         try expectEqual(sandbox.boards()[2].items.last, "Extra")
     }
 
-    @Test func aTrelloBoardMovesOverInOneCommand() throws {
+    func aTrelloBoardMovesOverInOneCommand() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let output = try sandbox.succeed(["init", "--import", ImportFixtures.trello])
@@ -143,7 +177,7 @@ struct ExportImportTests {
         expectEqual(conflicting.status, 64, "\(conflicting)")
     }
 
-    @Test func importReadsStandardInput() throws {
+    func importReadsStandardInput() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -180,7 +214,7 @@ struct ExportImportTests {
         expectTrue(fresh.status == 65 && !sandbox.exists("new.json"), "\(fresh)")
     }
 
-    @Test func aMissingFileIsNamed() throws {
+    func aMissingFileIsNamed() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -188,7 +222,7 @@ struct ExportImportTests {
         expectTrue(result.status == 66 && result.err.contains("'nope.md'"), "\(result)")
     }
 
-    @Test func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
+    func exportThenImportIntoANewKanbanGivesTheSameBoards() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

@@ -78,6 +78,37 @@ let mergedLayout = [
 
 @Suite("Working together through git", .enabled(if: GitProgram.path != nil, "git is not installed"))
 struct GitMergeTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case twoBranchesThatAddAndMoveCardsMergeWithoutConflict
+        case aRebaseAndACherryPickMergeCardByCardToo
+        case bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile
+        case aConflictCommittedAsItIsKeepsTheirsUntilResolved
+        case aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge
+        case gitSetupWorksFromASubdirectoryAndOnlyOnce
+        case gitSetupOutsideAWorkTreeExits1AndSaysSo
+        case theReadmeExamplesOfWorkingTogetherRunVerbatim
+        case diffReadsRevisionsOfTheKanbanFile
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .twoBranchesThatAddAndMoveCardsMergeWithoutConflict:
+            try twoBranchesThatAddAndMoveCardsMergeWithoutConflict()
+        case .aRebaseAndACherryPickMergeCardByCardToo: try aRebaseAndACherryPickMergeCardByCardToo()
+        case .bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile:
+            try bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile()
+        case .aConflictCommittedAsItIsKeepsTheirsUntilResolved: try aConflictCommittedAsItIsKeepsTheirsUntilResolved()
+        case .aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge:
+            try aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge()
+        case .gitSetupWorksFromASubdirectoryAndOnlyOnce: try gitSetupWorksFromASubdirectoryAndOnlyOnce()
+        case .gitSetupOutsideAWorkTreeExits1AndSaysSo: try gitSetupOutsideAWorkTreeExits1AndSaysSo()
+        case .theReadmeExamplesOfWorkingTogetherRunVerbatim: try theReadmeExamplesOfWorkingTogetherRunVerbatim()
+        case .diffReadsRevisionsOfTheKanbanFile: try diffReadsRevisionsOfTheKanbanFile()
+        }
+    }
+
     private func expectCleanAndValid(_ sandbox: KanbanSandbox, sourceLocation: SourceLocation = #_sourceLocation) throws
     {
         let status = try sandbox.git("status", "--porcelain")
@@ -87,7 +118,7 @@ struct GitMergeTests {
         }
     }
 
-    @Test func twoBranchesThatAddAndMoveCardsMergeWithoutConflict() throws {
+    func twoBranchesThatAddAndMoveCardsMergeWithoutConflict() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -104,7 +135,7 @@ struct GitMergeTests {
         expectEqual(diff.split(separator: "\n").count, 2, "\(diff)")
     }
 
-    @Test func aRebaseAndACherryPickMergeCardByCardToo() throws {
+    func aRebaseAndACherryPickMergeCardByCardToo() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -122,7 +153,7 @@ struct GitMergeTests {
         try expectCleanAndValid(sandbox)
     }
 
-    @Test func bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile() throws {
+    func bothRetitlingOneCardLeavesThePathUnmergedWithAValidFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let id = try retitleOnBothBranches(sandbox, adding: true)
@@ -168,7 +199,7 @@ struct GitMergeTests {
 
     /// README: Working together: the merge records theirs in the file, so committing the
     /// merged file as it is loses nothing, and `resolve --theirs` takes it afterwards.
-    @Test func aConflictCommittedAsItIsKeepsTheirsUntilResolved() throws {
+    func aConflictCommittedAsItIsKeepsTheirsUntilResolved() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let id = try retitleOnBothBranches(sandbox, adding: false)
@@ -188,7 +219,7 @@ struct GitMergeTests {
         try expectCleanAndValid(sandbox)
     }
 
-    @Test func aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge() throws {
+    func aCloneWithoutTheDriverIsToldSoAndFallsBackToATextMerge() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository(in: nil)
@@ -222,7 +253,7 @@ struct GitMergeTests {
         expectTrue(try sandbox.run(["add", "After"], in: "clone").err.isEmpty)
     }
 
-    @Test func gitSetupWorksFromASubdirectoryAndOnlyOnce() throws {
+    func gitSetupWorksFromASubdirectoryAndOnlyOnce() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.git("init", "-q", "-b", "main")
@@ -263,7 +294,7 @@ struct GitMergeTests {
         try expectEqual(sandbox.git("check-ignore", "--no-index", "--", ".other kanban.json.lock").status, 0)
     }
 
-    @Test func gitSetupOutsideAWorkTreeExits1AndSaysSo() throws {
+    func gitSetupOutsideAWorkTreeExits1AndSaysSo() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -277,7 +308,7 @@ struct GitMergeTests {
 
     /// README's "Working together" runs as written: its `sh` blocks, one after the other,
     /// in one shell, with the built kanban first on `PATH`.
-    @Test func theReadmeExamplesOfWorkingTogetherRunVerbatim() throws {
+    func theReadmeExamplesOfWorkingTogetherRunVerbatim() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
@@ -308,7 +339,7 @@ struct GitMergeTests {
         try expectEqual(sandbox.fileBoards("team/kanban.json").layout, mergedLayout)
     }
 
-    @Test func diffReadsRevisionsOfTheKanbanFile() throws {
+    func diffReadsRevisionsOfTheKanbanFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository(in: "plan")

@@ -46,6 +46,32 @@ extension KanbanSandbox {
 
 @Suite("git safety and git resolve", .enabled(if: GitProgram.path != nil, "git is not installed"))
 struct GitSafetyTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard
+        case gitCheckFailsWhenTheRegisteredCommandDoesNotRun
+        case gitResolveMergesATextMergeInACloneWithoutTheDriver
+        case gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist
+        case gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase
+        case gitResolveRefusesWhenThereIsNothingToResolve
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard:
+            try gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard()
+        case .gitCheckFailsWhenTheRegisteredCommandDoesNotRun: try gitCheckFailsWhenTheRegisteredCommandDoesNotRun()
+        case .gitResolveMergesATextMergeInACloneWithoutTheDriver:
+            try gitResolveMergesATextMergeInACloneWithoutTheDriver()
+        case .gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist:
+            try gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist()
+        case .gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase:
+            try gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase()
+        case .gitResolveRefusesWhenThereIsNothingToResolve: try gitResolveRefusesWhenThereIsNothingToResolve()
+        }
+    }
+
     // MARK: - A. No file written through a symlink
 
     @Test(arguments: [".gitattributes", ".gitignore"])
@@ -81,7 +107,7 @@ struct GitSafetyTests {
 
     // MARK: - C. A driver git always finds
 
-    @Test func gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard() throws {
+    func gitSetupRegistersTheFullPathSoAGitWithAnotherPathStillMergesCardByCard() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let real = try require(realpath(try KanbanBinary.require(), nil).map { pointer in
@@ -112,7 +138,7 @@ struct GitSafetyTests {
         try expectEqual(sandbox.fileBoards().layout, mergedLayout)
     }
 
-    @Test func gitCheckFailsWhenTheRegisteredCommandDoesNotRun() throws {
+    func gitCheckFailsWhenTheRegisteredCommandDoesNotRun() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -141,7 +167,7 @@ struct GitSafetyTests {
         return merge
     }
 
-    @Test func gitResolveMergesATextMergeInACloneWithoutTheDriver() throws {
+    func gitResolveMergesATextMergeInACloneWithoutTheDriver() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.plainRepository()
@@ -162,7 +188,7 @@ struct GitSafetyTests {
         expectTrue(again.status == 1 && again.err.contains("no merge"), "\(again)")
     }
 
-    @Test func gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist() throws {
+    func gitResolveRepairsAMergeWhoseDriverCommandDoesNotExist() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.sampleRepository()
@@ -192,7 +218,7 @@ struct GitSafetyTests {
         expectTrue(try sandbox.git("status", "--porcelain", "--untracked-files=no").out.isEmpty)
     }
 
-    @Test func gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase() throws {
+    func gitResolveMergesAFileAddedOnBothSidesFromAnEmptyBase() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.git("init", "-q", "-b", "main")
@@ -216,7 +242,7 @@ struct GitSafetyTests {
         expectEqual(boards.first?.items, ["From b", "From a"], "\(boards)")
     }
 
-    @Test func gitResolveRefusesWhenThereIsNothingToResolve() throws {
+    func gitResolveRefusesWhenThereIsNothingToResolve() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.plainRepository()

@@ -41,6 +41,70 @@ func rawControls(in bytes: [UInt8], allowTab: Bool = false, allowSGR: Bool = fal
 
 @Suite("Hostile input, end to end")
 struct HostileInputTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely
+        case aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack
+        case aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle
+        case invalidUTF8InArgumentsIsRefusedAndNothingIsWritten
+        case aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile
+        case aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound
+        case nulAndControlCharactersOnStandardInputAreRefusedWhole
+        case aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView
+        case aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere
+        case oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll
+        case aHugeSparseFileIsRefusedBeforeAnythingIsRead
+        case aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt
+        case standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn
+        case importReadsNoMoreThanTheLimitFromFilesAndFIFOs
+        case bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped
+        case directionalControlsInTheFileAreEscapedInJSONAndExports
+        case aBatchOfThousandsOfLinesRunsWhole
+        case anOptionTypedWhereAValueBelongsIsEchoedEscaped
+        case aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved
+        case boardAndCardNamesThatLookLikeOptionsWork
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely:
+            try aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely()
+        case .aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack:
+            try aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack()
+        case .aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle:
+            try aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle()
+        case .invalidUTF8InArgumentsIsRefusedAndNothingIsWritten:
+            try invalidUTF8InArgumentsIsRefusedAndNothingIsWritten()
+        case .aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile:
+            try aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile()
+        case .aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound:
+            try aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound()
+        case .nulAndControlCharactersOnStandardInputAreRefusedWhole:
+            try nulAndControlCharactersOnStandardInputAreRefusedWhole()
+        case .aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView: try aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView()
+        case .aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere:
+            try aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere()
+        case .oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll:
+            try oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll()
+        case .aHugeSparseFileIsRefusedBeforeAnythingIsRead: try aHugeSparseFileIsRefusedBeforeAnythingIsRead()
+        case .aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt:
+            try aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt()
+        case .standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn:
+            try standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn()
+        case .importReadsNoMoreThanTheLimitFromFilesAndFIFOs: try importReadsNoMoreThanTheLimitFromFilesAndFIFOs()
+        case .bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped:
+            try bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped()
+        case .directionalControlsInTheFileAreEscapedInJSONAndExports:
+            try directionalControlsInTheFileAreEscapedInJSONAndExports()
+        case .aBatchOfThousandsOfLinesRunsWhole: try aBatchOfThousandsOfLinesRunsWhole()
+        case .anOptionTypedWhereAValueBelongsIsEchoedEscaped: try anOptionTypedWhereAValueBelongsIsEchoedEscaped()
+        case .aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved:
+            try aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved()
+        case .boardAndCardNamesThatLookLikeOptionsWork: try boardAndCardNamesThatLookLikeOptionsWork()
+        }
+    }
+
     /// A file with a line of bytes in it: `{"version":1,"boards":[{"title":"Todo","limit":null,"items":[` + LINE + `]}]}`.
     static func file(items: String) -> [UInt8] {
         Array(#"{"version": 1, "boards": [{"title": "Todo", "limit": null, "items": ["#.utf8)
@@ -129,7 +193,7 @@ struct HostileInputTests {
             Array((#"[{"title": "A", "items": ["# + "\"" + escape + "\"]}]").utf8), "legacy " + escape)
     }
 
-    @Test func aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely() throws {
+    func aSurrogatePairAndAnEscapedNULAreReadAndPrintedSafely() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
@@ -149,7 +213,7 @@ struct HostileInputTests {
         try expectEqual(sandbox.boards()[0].items, ["smile 😀", "fixed"])
     }
 
-    @Test func aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack() throws {
+    func aByteOrderMarkStartingTheFileIsSkippedAndNotWrittenBack() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -173,7 +237,7 @@ struct HostileInputTests {
         try expectCorrupt(prefix + Self.file(items: ""), name)
     }
 
-    @Test func aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle() throws {
+    func aByteOrderMarkStartingStandardInputIsNotPartOfTheFirstTitle() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -186,7 +250,7 @@ struct HostileInputTests {
         expectEqual(titles.last, "second")
     }
 
-    @Test func invalidUTF8InArgumentsIsRefusedAndNothingIsWritten() throws {
+    func invalidUTF8InArgumentsIsRefusedAndNothingIsWritten() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -203,7 +267,7 @@ struct HostileInputTests {
         try expectEqual(sandbox.entries(), [".kanban.json.lock", "kanban.json"])
     }
 
-    @Test func aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile() throws {
+    func aKanbanFileNamedByInvalidUTF8InTheEnvironmentIsNeverAnotherFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // Two files: the one KANBAN_FILE names (byte 0xFF), and the one its repaired spelling names (U+FFFD).
@@ -220,7 +284,7 @@ struct HostileInputTests {
         expectTrue(result.signal == nil)
     }
 
-    @Test func aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound() throws {
+    func aKanbanFileInADirectoryWhoseNameIsInvalidUTF8IsFound() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q", "--boards", "Parent"])
@@ -238,7 +302,7 @@ struct HostileInputTests {
         expectTrue(result.signal == nil)
     }
 
-    @Test func nulAndControlCharactersOnStandardInputAreRefusedWhole() throws {
+    func nulAndControlCharactersOnStandardInputAreRefusedWhole() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -331,7 +395,7 @@ struct HostileInputTests {
 
     // MARK: - Size: 1 MB titles, 100,000 lines
 
-    @Test func aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView() throws {
+    func aOneMegabyteTitleIsKeptWholeInTheFileAndEveryView() throws {
         let title = String(String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 1_000_000 / 26 + 1).prefix(1_000_000))
         let checked = try Title(title)
         expectEqual(checked.text, title)
@@ -348,7 +412,7 @@ struct HostileInputTests {
         expectTrue(TSV.boards(filtered).contains(title))
     }
 
-    @Test func aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere() throws {
+    func aHugeHandEditedTitleFullOfEscapeSequencesIsPrintedEscapedEverywhere() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let hostile = String(repeating: #"\u001b[2J\u009b31m"#, count: 10_000)
@@ -365,7 +429,7 @@ struct HostileInputTests {
         expectEqual(added?.first?["title"] as? String, String(argument.dropLast()))
     }
 
-    @Test func oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll() throws {
+    func oneHundredThousandLinesOfInputAreTitlesInOrderAndOneBadLineRefusesThemAll() throws {
         let count = 100_000
         let lines = (0..<count).map { "line \($0)" }
         let titles = try StandardInput.titles(from: Array((lines.joined(separator: "\n") + "\n").utf8))
@@ -382,7 +446,7 @@ struct HostileInputTests {
 
     // MARK: - Size limits: bounded memory
 
-    @Test func aHugeSparseFileIsRefusedBeforeAnythingIsRead() throws {
+    func aHugeSparseFileIsRefusedBeforeAnythingIsRead() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let fd = open(sandbox.file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
@@ -403,7 +467,7 @@ struct HostileInputTests {
     /// The limit is 256 MiB; a debug-only variable lowers it, so that the checks take kilobytes.
     static let smallLimit = ["KANBAN_TEST_MAX_FILE_SIZE": "4096"]
 
-    @Test func aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt() throws {
+    func aFileLargerThanTheLimitIsRefusedAndAWriteMayNotPassIt() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -427,7 +491,7 @@ struct HostileInputTests {
         expectTrue(read.contains("larger than the 4 KiB"), "\(read)")
     }
 
-    @Test func standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn() throws {
+    func standardInputIsRefusedAtTheFirstBadByteWithoutReadingOn() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -455,7 +519,7 @@ struct HostileInputTests {
     /// `import` reads files that are not kanban files: they get the same bound. A stream that
     /// never ends (`/dev/zero`, a FIFO fed by `yes`) stops at the limit, a file past it is
     /// refused before it is read, and a FIFO with an end is read as `cat` reads it.
-    @Test func importReadsNoMoreThanTheLimitFromFilesAndFIFOs() throws {
+    func importReadsNoMoreThanTheLimitFromFilesAndFIFOs() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -515,7 +579,7 @@ struct HostileInputTests {
         try expectEqual(sandbox.snapshot(), before)
     }
 
-    @Test func bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped() throws {
+    func bidirectionalControlsAndSeparatorsInTheFileArePrintedEscaped() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         // Put there by hand: typed, a separator would be refused.
@@ -573,7 +637,7 @@ struct HostileInputTests {
 
     /// Found in a file another tool wrote, they are `\uXXXX` in every JSON output and in the
     /// file once kanban writes it, and visible escapes in the other exports.
-    @Test func directionalControlsInTheFileAreEscapedInJSONAndExports() throws {
+    func directionalControlsInTheFileAreEscapedInJSONAndExports() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(
@@ -604,7 +668,7 @@ struct HostileInputTests {
     /// once quadratic: 40,000 adds took 1.5 s and a million did not finish) runs whole: every
     /// add lands, in order, with its own id, and the moves and renames between them see the
     /// cards the lines before them added.
-    @Test func aBatchOfThousandsOfLinesRunsWhole() throws {
+    func aBatchOfThousandsOfLinesRunsWhole() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -686,7 +750,7 @@ struct HostileInputTests {
         ((try? jsonObject(result.err))?["error"] as? [String: Any])?["code"] as? String ?? "?"
     }
 
-    @Test func anOptionTypedWhereAValueBelongsIsEchoedEscaped() throws {
+    func anOptionTypedWhereAValueBelongsIsEchoedEscaped() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -703,7 +767,7 @@ struct HostileInputTests {
 
     // MARK: - Files that are not what they seem
 
-    @Test func aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved() throws {
+    func aSymlinkPlantedAsATemporaryFileIsNeverWrittenThroughNorRemoved() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -736,7 +800,7 @@ struct HostileInputTests {
 
     // MARK: - Names that look like options
 
-    @Test func boardAndCardNamesThatLookLikeOptionsWork() throws {
+    func boardAndCardNamesThatLookLikeOptionsWork() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

@@ -8,6 +8,22 @@ import Testing
 /// process is (README: Development): the same invocations, in two sandboxes that start alike,
 /// print the same bytes on stdout and stderr, exit alike and leave the same files.
 @Suite struct InProcessTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aRunInProcessIsASpawnedRun
+        case aRunInProcessLeavesTheProcessAsItWas
+        case zonesWithRulesAreNotFixed
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aRunInProcessIsASpawnedRun: try aRunInProcessIsASpawnedRun()
+        case .aRunInProcessLeavesTheProcessAsItWas: try aRunInProcessLeavesTheProcessAsItWas()
+        case .zonesWithRulesAreNotFixed: zonesWithRulesAreNotFixed()
+        }
+    }
+
     /// One invocation: arguments, stdin, extra environment, and the directory (relative
     /// to the sandbox) it runs in.
     struct Step: CustomStringConvertible {
@@ -88,7 +104,7 @@ import Testing
         Step("__complete", "move", "Ana"),
     ]
 
-    @Test func aRunInProcessIsASpawnedRun() throws {
+    func aRunInProcessIsASpawnedRun() throws {
         let spawned = try KanbanSandbox()
         defer { spawned.remove() }
         let inProcess = try KanbanSandbox(inProcess: true)
@@ -138,7 +154,7 @@ import Testing
         return files
     }
 
-    @Test func aRunInProcessLeavesTheProcessAsItWas() throws {
+    func aRunInProcessLeavesTheProcessAsItWas() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let directory = try require(getcwd(nil, 0))
@@ -167,7 +183,7 @@ import Testing
         expectEqual(Surroundings.fixedOffset(timeZone: zone), offset)
     }
 
-    @Test func zonesWithRulesAreNotFixed() {
+    func zonesWithRulesAreNotFixed() {
         expectTrue(Surroundings.fixedOffset(timeZone: "EST5EDT") == nil)
         expectTrue(Surroundings.fixedOffset(timeZone: "Europe/Paris") == nil)
     }

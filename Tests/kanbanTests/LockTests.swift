@@ -10,6 +10,39 @@ import Testing
 
 @Suite("The lock and the temporary files, end to end", .serialized)
 struct LockTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne
+        case theWaitEndsOnTimeWithSIGALRMBlocked
+        case aZeroWaitTriesTheLockOnce
+        case theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask
+        case anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077
+        case aLockFileOthersCannotReadIsNamedAsTheCause
+        case killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs
+        case aCommandThatChangesNothingLeavesNothingBehind
+        case aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne:
+            try aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne()
+        case .theWaitEndsOnTimeWithSIGALRMBlocked: try theWaitEndsOnTimeWithSIGALRMBlocked()
+        case .aZeroWaitTriesTheLockOnce: try aZeroWaitTriesTheLockOnce()
+        case .theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask:
+            try theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask()
+        case .anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077:
+            try anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077()
+        case .aLockFileOthersCannotReadIsNamedAsTheCause: try aLockFileOthersCannotReadIsNamedAsTheCause()
+        case .killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs:
+            try killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs()
+        case .aCommandThatChangesNothingLeavesNothingBehind: try aCommandThatChangesNothingLeavesNothingBehind()
+        case .aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade:
+            try aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade()
+        }
+    }
+
     // MARK: - Lock identity
 
     /// Replaces `path` with a new, empty regular file, as an editor's save or a checkout would.
@@ -59,7 +92,7 @@ struct LockTests {
         expectTrue(try sandbox.temporaryFiles().isEmpty)
     }
 
-    @Test func aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne() throws {
+    func aWriterThatFindsTheFileReplacedWhileItWaitedLocksTheNewOne() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -120,7 +153,7 @@ struct LockTests {
 
     // MARK: - The wait
 
-    @Test func theWaitEndsOnTimeWithSIGALRMBlocked() throws {
+    func theWaitEndsOnTimeWithSIGALRMBlocked() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -141,7 +174,7 @@ struct LockTests {
         expectTrue(seconds >= 0.5, "\(seconds) s")
     }
 
-    @Test func aZeroWaitTriesTheLockOnce() throws {
+    func aZeroWaitTriesTheLockOnce() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -177,7 +210,7 @@ struct LockTests {
 
     // MARK: - Permissions
 
-    @Test func theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask() throws {
+    func theLockFileIsCreatedForEveryoneWhoMayWriteTheFileWhateverTheUmask() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q"])
@@ -191,7 +224,7 @@ struct LockTests {
         expectEqual(info.st_mode & 0o777, 0o666, "mode \(String(info.st_mode & 0o777, radix: 8))")
     }
 
-    @Test func anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077() throws {
+    func anotherUserWhoMayWriteTheFileCanTakeALockMadeUnderUmask077() throws {
         try skipUnlessRoot(needing: "to run kanban as two other users")
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -209,7 +242,7 @@ struct LockTests {
         expectEqual(info.st_mode & 0o777, 0o666, "the file keeps its mode")
     }
 
-    @Test func aLockFileOthersCannotReadIsNamedAsTheCause() throws {
+    func aLockFileOthersCannotReadIsNamedAsTheCause() throws {
         try skipUnlessRoot(needing: "to run kanban as another user")
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -230,7 +263,7 @@ struct LockTests {
 
     // MARK: - Temporary files and leftovers
 
-    @Test func killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs() throws {
+    func killedWritersTemporaryFilesAreRemovedByTheRuleAndNothingElseIs() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -267,7 +300,7 @@ struct LockTests {
         try expectEqual(sandbox.bytes("victim.txt"), Array("precious\n".utf8))
     }
 
-    @Test func aCommandThatChangesNothingLeavesNothingBehind() throws {
+    func aCommandThatChangesNothingLeavesNothingBehind() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -296,7 +329,7 @@ struct LockTests {
         try expectEqual(sandbox.entries(), entries, "no lock file was made")
     }
 
-    @Test func aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade() throws {
+    func aWriteIntoAnAppendOnlyDirectoryIsRefusedBeforeAnythingIsMade() throws {
         try skipUnlessRoot(needing: "to make a directory append-only")
         let sandbox = try KanbanSandbox()
         defer {

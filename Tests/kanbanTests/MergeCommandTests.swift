@@ -11,6 +11,34 @@ import Testing
 
 @Suite("merge and diff on files, end to end")
 struct MergeCommandTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aSuggestedCommandReadsBackInEveryShellAsItsWords
+        case aCleanMergeExits0AndWritesTheResult
+        case theSameInputsGiveTheSameBytesInEveryProcess
+        case conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs
+        case anUnreadableInputExits65AndLeavesOursUntouched
+        case notesGoToStandardErrorAndJSONToStandardOutput
+        case diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny
+        case theNewCommandsParse
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aSuggestedCommandReadsBackInEveryShellAsItsWords: try aSuggestedCommandReadsBackInEveryShellAsItsWords()
+        case .aCleanMergeExits0AndWritesTheResult: try aCleanMergeExits0AndWritesTheResult()
+        case .theSameInputsGiveTheSameBytesInEveryProcess: try theSameInputsGiveTheSameBytesInEveryProcess()
+        case .conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs:
+            try conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs()
+        case .anUnreadableInputExits65AndLeavesOursUntouched: try anUnreadableInputExits65AndLeavesOursUntouched()
+        case .notesGoToStandardErrorAndJSONToStandardOutput: try notesGoToStandardErrorAndJSONToStandardOutput()
+        case .diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny:
+            try diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny()
+        case .theNewCommandsParse: try theNewCommandsParse()
+        }
+    }
+
     /// A sandbox with base.json (the sample), ours.json and theirs.json made from it by
     /// `ours` and `theirs` (kanban argument lists, each run with `-f` on that copy; theirs
     /// a minute later than ours).
@@ -32,7 +60,7 @@ struct MergeCommandTests {
 
     /// The command a conflict suggests carries their title, from another clone's file: pasted
     /// at a prompt (README: Security), it reads back as its words and runs nothing.
-    @Test func aSuggestedCommandReadsBackInEveryShellAsItsWords() throws {
+    func aSuggestedCommandReadsBackInEveryShellAsItsWords() throws {
         let theirs = "Wow!! $(touch canary) it'\u{301}s"
         let sandbox = try sides([["rename", "Analytics", "Ours"]], [["rename", "Analytics", theirs]])
         defer { sandbox.remove() }
@@ -45,7 +73,7 @@ struct MergeCommandTests {
         try expectShellsRead([(command, ["kanban", "-f", "out.json", "resolve", id, "--theirs"])])
     }
 
-    @Test func aCleanMergeExits0AndWritesTheResult() throws {
+    func aCleanMergeExits0AndWritesTheResult() throws {
         let sandbox = try sides(
             [["add", "Ours", "--to", "Todo"], ["move", "Analytics", "--to", "Done"]],
             [["add", "Theirs", "--to", "Todo"], ["move", "Push Notification", "--to", "Done", "--at", "0"]])
@@ -74,7 +102,7 @@ struct MergeCommandTests {
         expectTrue(try printed.status == 0 && printed.stdout == sandbox.bytes("out.json"))
     }
 
-    @Test func theSameInputsGiveTheSameBytesInEveryProcess() throws {
+    func theSameInputsGiveTheSameBytesInEveryProcess() throws {
         // Each process hashes with its own random seed: nothing may depend on it.
         let sandbox = try sides(
             [
@@ -95,7 +123,7 @@ struct MergeCommandTests {
         expectEqual(outputs.count, 1)
     }
 
-    @Test func conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs() throws {
+    func conflictsExit1WithAValidFileAndTheCommandsThatTakeTheirs() throws {
         let sandbox = try sides(
             [["rename", "Analytics", "Our title"], ["edit", "Schema Design", "--due", "2026-12-01"]],
             [["rename", "Analytics", "Their 'title'"], ["edit", "Schema Design", "--due", "2026-12-24"]])
@@ -121,7 +149,7 @@ struct MergeCommandTests {
         expectTrue(resolved.status == 1 && resolved.err.contains("no recorded conflict"), "\(resolved)")
     }
 
-    @Test func anUnreadableInputExits65AndLeavesOursUntouched() throws {
+    func anUnreadableInputExits65AndLeavesOursUntouched() throws {
         let sandbox = try sides([["add", "Ours"]], [["add", "Theirs"]])
         defer { sandbox.remove() }
         try sandbox.write("{\"version\": 2, \"boards\": [", to: "broken.json")
@@ -141,7 +169,7 @@ struct MergeCommandTests {
         try expectEqual(sandbox.fileBoards("ours.json").map(\.title), ["Todo", "In Progress", "Done"])
     }
 
-    @Test func notesGoToStandardErrorAndJSONToStandardOutput() throws {
+    func notesGoToStandardErrorAndJSONToStandardOutput() throws {
         let sandbox = try sides(
             [["move", "Analytics", "--to", "Todo"], ["board", "limit", "Done", "2"]],
             [["move", "Analytics", "--to", "Done"]])
@@ -160,7 +188,7 @@ struct MergeCommandTests {
         expectEqual(refused.status, 64)
     }
 
-    @Test func diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny() throws {
+    func diffOfTwoFilesListsTheChangesAndExitCodeSaysWhetherThereAreAny() throws {
         let sandbox = try sides(
             [
                 ["move", "Analytics", "--to", "Done", "--at", "0"], ["edit", "Schema Design", "--label", "db"],
@@ -186,7 +214,7 @@ struct MergeCommandTests {
         expectEqual(boards.first?["id"] as? String, ids.last?.boardID)
     }
 
-    @Test func theNewCommandsParse() throws {
+    func theNewCommandsParse() throws {
         expectTrue(
             try Parser.parse(["merge", "a", "b", "c", "-o", "out"]).command
                 == .merge(MergeRequest(base: "a", ours: "b", theirs: "c", output: "out", gitPath: nil)))
@@ -214,9 +242,25 @@ struct MergeCommandTests {
 /// but a quote to a shell, to CSV and to git. Each is escaped as the quote it is.
 @Suite("quotes followed by a combining mark")
 struct CombiningMarkQuoting {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case suggestedCommandsReadBackInBashAsTheirWords
+        case gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem
+        case replacingEveryFindsTheScalarInsideACharacter
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .suggestedCommandsReadBackInBashAsTheirWords: try suggestedCommandsReadBackInBashAsTheirWords()
+        case .gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem: gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem()
+        case .replacingEveryFindsTheScalarInsideACharacter: replacingEveryFindsTheScalarInsideACharacter()
+        }
+    }
+
     /// The commands a merge suggests (`kanban rename ID 'their title'`) carry titles from
     /// another clone's file: pasted in bash, each word reads back as itself and runs nothing.
-    @Test func suggestedCommandsReadBackInBashAsTheirWords() throws {
+    func suggestedCommandsReadBackInBashAsTheirWords() throws {
         let words = [
             "it'\u{301}s", "x'\u{301}; touch pwned; echo '", "'\u{301}", "\u{301}'", "plain", "two words",
             "line\nbreak'\u{301}", "",
@@ -224,7 +268,7 @@ struct CombiningMarkQuoting {
         try expectShellsReadBack(words, quotedBy: ShellQuote.word)
     }
 
-    @Test func gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem() {
+    func gitPatternsEscapeGlobsAndQuotesWithAMarkAfterThem() {
         // In lets: #expect's own rendering of a literal trips over such a quote.
         let glob = GitSetupStep.ignorePattern("a*\u{301}b?")
         let quote = GitSetupStep.attributePattern("x\"\u{301} y")
@@ -236,7 +280,7 @@ struct CombiningMarkQuoting {
         expectEqual(blank, quotedBlank)
     }
 
-    @Test func replacingEveryFindsTheScalarInsideACharacter() {
+    func replacingEveryFindsTheScalarInsideACharacter() {
         // In lets: #expect's own rendering of a literal trips over such a quote.
         let marked = "a\"\u{301}b\""
         let doubled = "a\"\"\u{301}b\"\""

@@ -9,6 +9,27 @@ import Testing
 /// (README: Exit codes; Cards with content).
 @Suite("What a new user tripped on")
 struct NewUserTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case anArchivedCardIsNamedAsArchivedWithTheWayBack
+        case movingAnArchivedCardSuggestsRestore
+        case aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory
+        case archivingABoardWhereNothingQualifiesSaysSo
+        case aUsageLineHasNoTrailingSpace
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .anArchivedCardIsNamedAsArchivedWithTheWayBack: try anArchivedCardIsNamedAsArchivedWithTheWayBack()
+        case .movingAnArchivedCardSuggestsRestore: try movingAnArchivedCardSuggestsRestore()
+        case .aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory:
+            try aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory()
+        case .archivingABoardWhereNothingQualifiesSaysSo: try archivingABoardWhereNothingQualifiesSaysSo()
+        case .aUsageLineHasNoTrailingSpace: try aUsageLineHasNoTrailingSpace()
+        }
+    }
+
     /// The sample boards, with ids from `seed`, and Done's first card ('System
     /// Architecture') archived; that card's id.
     static func sampleWithArchivedCard(seed: UInt64) throws -> (Kanban, ItemID) {
@@ -19,7 +40,7 @@ struct NewUserTests {
         return (kanban, id)
     }
 
-    @Test func anArchivedCardIsNamedAsArchivedWithTheWayBack() throws {
+    func anArchivedCardIsNamedAsArchivedWithTheWayBack() throws {
         let (kanban, id) = try Self.sampleWithArchivedCard(seed: 18)
         let prefix = String(id.rawValue.prefix(3))
         // The seed gives the archived card an id whose start no card on a board shares.
@@ -36,7 +57,7 @@ struct NewUserTests {
         #expect(throws: KanbanError.itemNotFound(reference: "zzzzzz", suggestions: [])) { try kanban.locate("zzzzzz") }
     }
 
-    @Test func movingAnArchivedCardSuggestsRestore() throws {
+    func movingAnArchivedCardSuggestsRestore() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -49,7 +70,7 @@ struct NewUserTests {
         try expectJSONError(json, exit: 1, code: "not_found")
     }
 
-    @Test func aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory() throws {
+    func aFileInADirectoryThatDoesNotExistSaysToCreateTheDirectory() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run("list", "-f", sandbox.path("nope/k.json"))
@@ -60,7 +81,7 @@ struct NewUserTests {
         try sandbox.succeed("init", "--quiet", "-f", sandbox.path("nope/k.json"))
     }
 
-    @Test func archivingABoardWhereNothingQualifiesSaysSo() throws {
+    func archivingABoardWhereNothingQualifiesSaysSo() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -74,7 +95,7 @@ struct NewUserTests {
         expectTrue(empty.err.contains("nothing to archive: 'Done' has no cards"), "\(empty)")
     }
 
-    @Test func aUsageLineHasNoTrailingSpace() throws {
+    func aUsageLineHasNoTrailingSpace() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let help = try sandbox.succeed("help", "ui")

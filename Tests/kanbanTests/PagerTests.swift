@@ -6,7 +6,29 @@ import Testing
 
 // Serialized: a pager run changes how the process handles Ctrl-C while it lasts.
 @Suite(.serialized) struct Pagers {
-    @Test func theEnvironmentChoosesThePagerAsGitDoes() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theEnvironmentChoosesThePagerAsGitDoes
+        case onlyATerminalViewTallerThanTheTerminalIsPaged
+        case plainWordsRunDirectlyAndTheRestThroughTheShell
+        case thePagerReadsTheWholeViewAndKanbanWaitsForIt
+        case aPagerThatQuitsEarlyEndsNothingButItself
+        case aPagerThatCannotStartShowsNothingAndSaysWhy
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theEnvironmentChoosesThePagerAsGitDoes: theEnvironmentChoosesThePagerAsGitDoes()
+        case .onlyATerminalViewTallerThanTheTerminalIsPaged: onlyATerminalViewTallerThanTheTerminalIsPaged()
+        case .plainWordsRunDirectlyAndTheRestThroughTheShell: plainWordsRunDirectlyAndTheRestThroughTheShell()
+        case .thePagerReadsTheWholeViewAndKanbanWaitsForIt: try thePagerReadsTheWholeViewAndKanbanWaitsForIt()
+        case .aPagerThatQuitsEarlyEndsNothingButItself: try aPagerThatQuitsEarlyEndsNothingButItself()
+        case .aPagerThatCannotStartShowsNothingAndSaysWhy: aPagerThatCannotStartShowsNothingAndSaysWhy()
+        }
+    }
+
+    func theEnvironmentChoosesThePagerAsGitDoes() {
         func pager(_ environment: [String: String]) -> String? {
             Pager.configured(environment: { environment[$0] })?.command
         }
@@ -20,7 +42,7 @@ import Testing
         expectTrue(pager(["KANBAN_PAGER": "cat"]) == nil)
     }
 
-    @Test func onlyATerminalViewTallerThanTheTerminalIsPaged() {
+    func onlyATerminalViewTallerThanTheTerminalIsPaged() {
         let terminal = Terminal(isTerminal: true, width: 80, color: true, height: 24)
         expectTrue(!Pager.isNeeded(lines: 23, on: terminal))
         expectTrue(Pager.isNeeded(lines: 24, on: terminal), "with the prompt below it, 24 lines scroll")
@@ -29,7 +51,7 @@ import Testing
         expectTrue(!Pager.isNeeded(lines: 1_000, on: Terminal(isTerminal: true, width: 80, color: false)))
     }
 
-    @Test func plainWordsRunDirectlyAndTheRestThroughTheShell() {
+    func plainWordsRunDirectlyAndTheRestThroughTheShell() {
         expectEqual(Pager(command: "less -FRX").plainWords, ["less", "-FRX"])
         expectEqual(Pager(command: "/usr/bin/less  -S").plainWords, ["/usr/bin/less", "-S"])
         expectTrue(Pager(command: "less -R | head").plainWords == nil)
@@ -38,7 +60,7 @@ import Testing
         expectTrue(Pager(command: "less '-S'").plainWords == nil)
     }
 
-    @Test func thePagerReadsTheWholeViewAndKanbanWaitsForIt() throws {
+    func thePagerReadsTheWholeViewAndKanbanWaitsForIt() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         let bytes = Array(String(repeating: "a line of the view │ 漢字\n", count: 20_000).utf8)
@@ -49,7 +71,7 @@ import Testing
         expectEqual(less, (ProcessInfo.processInfo.environment["LESS"] ?? "FRX") + "\n")
     }
 
-    @Test func aPagerThatQuitsEarlyEndsNothingButItself() throws {
+    func aPagerThatQuitsEarlyEndsNothingButItself() throws {
         let before = disposition(SIGPIPE)
         let interrupt = disposition(SIGINT)
         var mask = sigset_t()
@@ -67,7 +89,7 @@ import Testing
         expectEqual(sigismember(&pending, SIGPIPE), 0)
     }
 
-    @Test func aPagerThatCannotStartShowsNothingAndSaysWhy() {
+    func aPagerThatCannotStartShowsNothingAndSaysWhy() {
         let missing = Pager(command: "kanban-no-such-pager -R").show(Array("view\n".utf8))
         guard case .notStarted(let reason?) = missing else {
             Issue.record("expected a reason, got \(missing)")

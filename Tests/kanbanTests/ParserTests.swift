@@ -33,7 +33,43 @@ private func change(_ operation: Operation, dryRun: Bool = false) -> Command {
 private func title(_ text: String) throws -> Title { try Title(text) }
 
 @Suite struct ParsingCommands {
-    @Test func initTakesSampleOrBoards() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case initTakesSampleOrBoards
+        case listTakesBoardsAFormatAndFilters
+        case noCommandShowsTheOverview
+        case everySetOfWordsHasItsOptions
+        case everyDateHasItsOption
+        case addTakesTextsABoardAPositionAndCardFields
+        case renameTakesAnItemAndATitle
+        case editTakesEditsOrOpensTheEditor
+        case archiveTakesItemsOrABoard
+        case showTakesItems
+        case boardSubcommands
+        case helpAndVersion
+        case versionPrintsTextOrJSON
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .initTakesSampleOrBoards: try initTakesSampleOrBoards()
+        case .listTakesBoardsAFormatAndFilters: try listTakesBoardsAFormatAndFilters()
+        case .noCommandShowsTheOverview: try noCommandShowsTheOverview()
+        case .everySetOfWordsHasItsOptions: try everySetOfWordsHasItsOptions()
+        case .everyDateHasItsOption: try everyDateHasItsOption()
+        case .addTakesTextsABoardAPositionAndCardFields: try addTakesTextsABoardAPositionAndCardFields()
+        case .renameTakesAnItemAndATitle: try renameTakesAnItemAndATitle()
+        case .editTakesEditsOrOpensTheEditor: try editTakesEditsOrOpensTheEditor()
+        case .archiveTakesItemsOrABoard: try archiveTakesItemsOrABoard()
+        case .showTakesItems: try showTakesItems()
+        case .boardSubcommands: try boardSubcommands()
+        case .helpAndVersion: try helpAndVersion()
+        case .versionPrintsTextOrJSON: try versionPrintsTextOrJSON()
+        }
+    }
+
+    func initTakesSampleOrBoards() throws {
         try expectEqual(parse("init").command, .initialize(sample: false, boards: nil, dryRun: false))
         try expectEqual(parse("init", "--sample").command, .initialize(sample: true, boards: nil, dryRun: false))
         expectTrue(
@@ -44,7 +80,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                 == .initialize(sample: false, boards: ["A", " B"], dryRun: true))
     }
 
-    @Test func listTakesBoardsAFormatAndFilters() throws {
+    func listTakesBoardsAFormatAndFilters() throws {
         try expectEqual(parse("list").command, .list(ListRequest()))
         try expectEqual(parse("ls", "Todo", "Done").command, .list(ListRequest(boards: ["Todo", "Done"])))
         try expectEqual(parse("list", "--json").command, .list(ListRequest(format: .json)))
@@ -65,7 +101,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                             olderThan: try Age("2w"), archived: true))))
     }
 
-    @Test func noCommandShowsTheOverview() throws {
+    func noCommandShowsTheOverview() throws {
         try expectEqual(parse().command, .overview)
         try expectEqual(parse("-f", "x.json").command, .overview)
         try expectEqual(parse("-f", "x.json").options.file, "x.json")
@@ -73,7 +109,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 
     /// Every set of words a card has comes with its options, which add, edit and the
     /// command lines printed back go through (README: Cards with content).
-    @Test func everySetOfWordsHasItsOptions() throws {
+    func everySetOfWordsHasItsOptions() throws {
         expectTrue(Options.words.map(\.field) == CardField.all.filter { $0.kind == .words }.map(\.name))
         for options in Options.words {
             let edit = try parse("edit", "k3f9", options.add.name, "a,@b", options.remove.name, "c,@d").command
@@ -88,7 +124,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     }
 
     /// Every date a card has comes with its option, as `--due` (README: Cards with content).
-    @Test func everyDateHasItsOption() throws {
+    func everyDateHasItsOption() throws {
         expectTrue(Options.dates.map(\.field) == CardField.all.filter { $0.kind == .day }.map(\.name))
         for options in Options.dates {
             expectTrue(
@@ -100,7 +136,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 
-    @Test func addTakesTextsABoardAPositionAndCardFields() throws {
+    func addTakesTextsABoardAPositionAndCardFields() throws {
         expectTrue(
             try parse("add").command
                 == .change(
@@ -161,13 +197,13 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                 == change(.remove(items: ["a", "Done:0"], from: "Done")))
     }
 
-    @Test func renameTakesAnItemAndATitle() throws {
+    func renameTakesAnItemAndATitle() throws {
         expectTrue(
             try parse("rename", "k3f9", "New title").command
                 == change(.rename(item: "k3f9", title: try title("New title"))))
     }
 
-    @Test func editTakesEditsOrOpensTheEditor() throws {
+    func editTakesEditsOrOpensTheEditor() throws {
         expectTrue(
             try parse(
                 "edit", "k3f9", "--title", "T", "--note", "n", "--label", "a", "--unlabel", "b", "--due", "none"
@@ -186,7 +222,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("edit", "k3f9").command, .editInEditor(item: "k3f9", from: nil, dryRun: false))
     }
 
-    @Test func archiveTakesItemsOrABoard() throws {
+    func archiveTakesItemsOrABoard() throws {
         try expectEqual(parse("archive", "a", "b").command, change(.archive(items: ["a", "b"])))
         try expectEqual(parse("archive", "--from", "Done").command, change(.archiveBoard(board: "Done")))
         expectTrue(
@@ -197,11 +233,11 @@ private func title(_ text: String) throws -> Title { try Title(text) }
                 == change(.restore(items: ["a"], to: "Todo", force: true)))
     }
 
-    @Test func showTakesItems() throws {
+    func showTakesItems() throws {
         try expectEqual(parse("show", "a", "Todo:1").command, .show(items: ["a", "Todo:1"]))
     }
 
-    @Test func boardSubcommands() throws {
+    func boardSubcommands() throws {
         expectTrue(
             try parse("board", "add", "Review", "--at", "2", "--limit", "2").command
                 == change(.boardAdd(title: try title("Review"), at: 2, limit: 2)))
@@ -216,7 +252,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("board", "rm", "Old", "--force").command, change(.boardRemove(board: "Old", force: true)))
     }
 
-    @Test func helpAndVersion() throws {
+    func helpAndVersion() throws {
         try expectEqual(parse("help").command, .help(topic: []))
         try expectEqual(parse("help", "board", "add").command, .help(topic: ["board", "add"]))
         try expectEqual(parse("--help").command, .help(topic: []))
@@ -230,7 +266,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectTrue(try parse("--version", "--json").options.json)
     }
 
-    @Test func versionPrintsTextOrJSON() throws {
+    func versionPrintsTextOrJSON() throws {
         let clock = Moment(now: Timestamp(seconds: 0), today: Day(daysSinceEpoch: 0))
         expectTrue(try App(options: GlobalOptions(), clock: clock).run(.version).stdout == Array("kanban \(App.version)\n".utf8))
         expectTrue(
@@ -240,7 +276,33 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 }
 
 @Suite struct ParsingOptions {
-    @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case globalOptionsGoBeforeOrAfterTheCommand
+        case shortOptionsTakeAttachedOrSeparateValuesAndBundle
+        case mutatingCommandsTakeDryRunAndForceInTheirCommand
+        case doubleDashEndsOptions
+        case aValueMayLookLikeAnOption
+        case aNegativeNumberIsAnOperandNotAnOption
+        case colorModes
+        case theSameValueTwiceIsAllowed
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .globalOptionsGoBeforeOrAfterTheCommand: try globalOptionsGoBeforeOrAfterTheCommand()
+        case .shortOptionsTakeAttachedOrSeparateValuesAndBundle: try shortOptionsTakeAttachedOrSeparateValuesAndBundle()
+        case .mutatingCommandsTakeDryRunAndForceInTheirCommand: try mutatingCommandsTakeDryRunAndForceInTheirCommand()
+        case .doubleDashEndsOptions: try doubleDashEndsOptions()
+        case .aValueMayLookLikeAnOption: try aValueMayLookLikeAnOption()
+        case .aNegativeNumberIsAnOperandNotAnOption: try aNegativeNumberIsAnOperandNotAnOption()
+        case .colorModes: try colorModes()
+        case .theSameValueTwiceIsAllowed: try theSameValueTwiceIsAllowed()
+        }
+    }
+
+    func globalOptionsGoBeforeOrAfterTheCommand() throws {
         let before = try parse("-f", "x.json", "--json", "-q", "--color", "never", "list")
         let after = try parse("list", "--file=x.json", "--json", "--quiet", "--color=never")
         for invocation in [before, after] {
@@ -248,14 +310,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 
-    @Test func shortOptionsTakeAttachedOrSeparateValuesAndBundle() throws {
+    func shortOptionsTakeAttachedOrSeparateValuesAndBundle() throws {
         try expectEqual(parse("list", "-fx.json").options.file, "x.json")
         try expectEqual(parse("list", "-f=x.json").options.file, "x.json")
         let bundled = try parse("list", "-qf", "x.json")
         expectTrue(bundled.options.quiet && bundled.options.file == "x.json")
     }
 
-    @Test func mutatingCommandsTakeDryRunAndForceInTheirCommand() throws {
+    func mutatingCommandsTakeDryRunAndForceInTheirCommand() throws {
         expectTrue(
             try parse("move", "a", "--to", "Done", "--dry-run", "--force").command
                 == change(.move(items: ["a"], to: "Done", force: true), dryRun: true))
@@ -265,14 +327,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         try expectEqual(parse("init", "--dry-run").command, .initialize(sample: false, boards: nil, dryRun: true))
     }
 
-    @Test func doubleDashEndsOptions() throws {
+    func doubleDashEndsOptions() throws {
         expectTrue(
             try parse("add", "--to", "Todo", "--", "--not-an-option", "-q").command
                 == change(.add(titles: [try title("--not-an-option"), try title("-q")], to: "Todo", position: nil)))
         expectTrue(try parse("board", "add", "--", "--weird").command == change(.boardAdd(title: try title("--weird"))))
     }
 
-    @Test func aValueMayLookLikeAnOption() throws {
+    func aValueMayLookLikeAnOption() throws {
         expectTrue(
             try parse("add", "x", "--to", "--weird").command
                 == change(.add(titles: [try title("x")], to: "--weird", position: nil)))
@@ -281,23 +343,51 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectTrue(try parse("move", "a", "--to", "-").command == change(.move(items: ["a"], to: "-")))
     }
 
-    @Test func aNegativeNumberIsAnOperandNotAnOption() throws {
+    func aNegativeNumberIsAnOperandNotAnOption() throws {
         expectTrue(try parse("rename", "k3f9", "-5").command == change(.rename(item: "k3f9", title: try title("-5"))))
     }
 
-    @Test func colorModes() throws {
+    func colorModes() throws {
         for mode in ColorMode.allCases {
             try expectEqual(parse("list", "--color", mode.rawValue).options.color, mode)
         }
         try expectEqual(parse("list").options.color, .auto)
     }
 
-    @Test func theSameValueTwiceIsAllowed() throws {
+    func theSameValueTwiceIsAllowed() throws {
         expectTrue(try parse("move", "a", "--to", "Done", "--to", "Done").command == change(.move(items: ["a"], to: "Done")))
     }
 }
 
 @Suite struct UsageErrors {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case unknownCommandWithNothingClose
+        case unknownBoardSubcommandsSuggestTheClosest
+        case anOptionOfAnotherCommandSaysWhoseItIs
+        case unknownShortOption
+        case optionsThatNeedAValue
+        case flagsTakeNoValue
+        case atMostOnePosition
+        case conflictingOptions
+        case helpForAnUnknownTopicSuggests
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .unknownCommandWithNothingClose: unknownCommandWithNothingClose()
+        case .unknownBoardSubcommandsSuggestTheClosest: unknownBoardSubcommandsSuggestTheClosest()
+        case .anOptionOfAnotherCommandSaysWhoseItIs: anOptionOfAnotherCommandSaysWhoseItIs()
+        case .unknownShortOption: unknownShortOption()
+        case .optionsThatNeedAValue: optionsThatNeedAValue()
+        case .flagsTakeNoValue: flagsTakeNoValue()
+        case .atMostOnePosition: atMostOnePosition()
+        case .conflictingOptions: conflictingOptions()
+        case .helpForAnUnknownTopicSuggests: try helpForAnUnknownTopicSuggests()
+        }
+    }
+
 
     @Test(arguments: [("mvoe", "move"), ("lst", "list"), ("remvoe", "remove"), ("bord", "board"), ("ad", "add")])
     func unknownCommandsSuggestTheClosest(_ typed: String, _ suggestion: String) {
@@ -306,13 +396,13 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectEqual(message?.contains("did you mean '\(suggestion)'?"), true)
     }
 
-    @Test func unknownCommandWithNothingClose() {
+    func unknownCommandWithNothingClose() {
         let message = usageError(["frobnicate"])
         expectEqual(message?.contains("unknown command 'frobnicate'"), true)
         expectEqual(message?.contains("did you mean"), false)
     }
 
-    @Test func unknownBoardSubcommandsSuggestTheClosest() {
+    func unknownBoardSubcommandsSuggestTheClosest() {
         expectEqual(usageError(["board", "ad", "X"])?.contains("did you mean 'board add'?"), true)
         expectEqual(usageError(["board"])?.contains("needs a subcommand"), true)
     }
@@ -330,13 +420,13 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectEqual(message?.contains("did you mean '\(suggestion)'?"), true)
     }
 
-    @Test func anOptionOfAnotherCommandSaysWhoseItIs() {
+    func anOptionOfAnotherCommandSaysWhoseItIs() {
         let message = usageError(["list", "--to", "Done"])
         expectEqual(message?.contains("'list' has no option '--to'"), true)
         expectEqual(message?.contains("add, move, copy"), true)
     }
 
-    @Test func unknownShortOption() {
+    func unknownShortOption() {
         expectEqual(usageError(["list", "-x"])?.contains("unknown option '-x'"), true)
     }
 
@@ -377,23 +467,23 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectTrue(usageError(arguments) != nil)
     }
 
-    @Test func optionsThatNeedAValue() {
+    func optionsThatNeedAValue() {
         expectEqual(usageError(["add", "x", "--to"])?.contains("needs a value"), true)
         expectEqual(usageError(["list", "-f"])?.contains("needs a value"), true)
         let message = usageError(["move", "a", "--to", "--at", "3"])
         expectEqual(message?.contains("--to=--at"), true)
     }
 
-    @Test func flagsTakeNoValue() {
+    func flagsTakeNoValue() {
         expectEqual(usageError(["list", "--tsv=yes"])?.contains("takes no value"), true)
     }
 
-    @Test func atMostOnePosition() {
+    func atMostOnePosition() {
         expectEqual(usageError(["add", "x", "--top", "--at", "1"])?.contains("one position"), true)
         expectTrue(usageError(["move", "a", "--to", "B", "--before", "x", "--after", "y"]) != nil)
     }
 
-    @Test func conflictingOptions() {
+    func conflictingOptions() {
         expectTrue(usageError(["edit", "a", "--note", "x", "--append-note", "y"]) != nil)
         expectTrue(usageError(["archive", "a", "--older-than", "3d"]) != nil)
         expectTrue(usageError(["list", "--json", "--tsv"]) != nil)
@@ -402,7 +492,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectEqual(usageError(["move", "a", "--to", "A", "--to", "B"])?.contains("twice"), true)
     }
 
-    @Test func helpForAnUnknownTopicSuggests() throws {
+    func helpForAnUnknownTopicSuggests() throws {
         #expect(throws: CLIError.self) { try Help.text(for: ["mvoe"]) }
         do {
             _ = try Help.text(for: ["mvoe"])
@@ -413,6 +503,25 @@ private func title(_ text: String) throws -> Title { try Title(text) }
 }
 
 @Suite struct HelpText {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case optionsSpeakOfTheirCommand
+        case theOverviewListsEveryCommand
+        case everyOptionAnyCommandTakesIsKnownToTheTokenizer
+        case helpForAnUnknownBoardSubcommandComparesTheSubcommand
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .optionsSpeakOfTheirCommand: try optionsSpeakOfTheirCommand()
+        case .theOverviewListsEveryCommand: try theOverviewListsEveryCommand()
+        case .everyOptionAnyCommandTakesIsKnownToTheTokenizer: everyOptionAnyCommandTakesIsKnownToTheTokenizer()
+        case .helpForAnUnknownBoardSubcommandComparesTheSubcommand:
+            helpForAnUnknownBoardSubcommandComparesTheSubcommand()
+        }
+    }
+
     @Test(arguments: Commands.all.map(\.name))
     func everyCommandHasHelpListingItsOptions(_ name: String) throws {
         let spec = try require(Commands.named(name))
@@ -428,7 +537,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 
-    @Test func optionsSpeakOfTheirCommand() throws {
+    func optionsSpeakOfTheirCommand() throws {
         let add = try Help.text(for: ["add"])
         expectTrue(add.contains("WIP limit"))
         expectTrue(!add.contains("remove the board"))
@@ -441,14 +550,14 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         expectTrue(boardRemove.contains("remove the board even if it holds cards"))
     }
 
-    @Test func theOverviewListsEveryCommand() throws {
+    func theOverviewListsEveryCommand() throws {
         let text = try Help.text(for: [])
         for spec in Commands.all {
             expectTrue(text.contains("  \(spec.name) "), "overview lacks \(spec.name)")
         }
     }
 
-    @Test func everyOptionAnyCommandTakesIsKnownToTheTokenizer() {
+    func everyOptionAnyCommandTakesIsKnownToTheTokenizer() {
         for spec in Commands.all {
             for option in spec.options {
                 expectEqual(Options.all[option.spec.name], option.spec, "\(spec.name): \(option.spec.name)")
@@ -456,7 +565,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
         }
     }
 
-    @Test func helpForAnUnknownBoardSubcommandComparesTheSubcommand() {
+    func helpForAnUnknownBoardSubcommandComparesTheSubcommand() {
         do {
             _ = try Help.text(for: ["board", "frob"])
             Issue.record("expected an error")

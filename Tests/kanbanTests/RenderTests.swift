@@ -18,7 +18,34 @@ private let sample = [
 ]
 
 @Suite struct BoardViewText {
-    @Test func stackedSectionsShowIndexIdAndTitle() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case stackedSectionsShowIndexIdAndTitle
+        case columnsStandSideBySideWithinTheWidth
+        case aHugeLimitOrAWideTitleStaysInsideItsColumn
+        case narrowTerminalsStack
+        case notATerminalStacksWhateverTheWidth
+        case longTitlesWrapInsideTheirColumn
+        case colorOnlyWhenEnabled
+        case tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .stackedSectionsShowIndexIdAndTitle: stackedSectionsShowIndexIdAndTitle()
+        case .columnsStandSideBySideWithinTheWidth: try columnsStandSideBySideWithinTheWidth()
+        case .aHugeLimitOrAWideTitleStaysInsideItsColumn: try aHugeLimitOrAWideTitleStaysInsideItsColumn()
+        case .narrowTerminalsStack: narrowTerminalsStack()
+        case .notATerminalStacksWhateverTheWidth: notATerminalStacksWhateverTheWidth()
+        case .longTitlesWrapInsideTheirColumn: try longTitlesWrapInsideTheirColumn()
+        case .colorOnlyWhenEnabled: colorOnlyWhenEnabled()
+        case .tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered:
+            try tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered()
+        }
+    }
+
+    func stackedSectionsShowIndexIdAndTitle() {
         let text = BoardView.stacked(sample, style: plain)
         expectTrue(
             text == """
@@ -35,7 +62,7 @@ private let sample = [
                 """)
     }
 
-    @Test func columnsStandSideBySideWithinTheWidth() throws {
+    func columnsStandSideBySideWithinTheWidth() throws {
         let text = try require(BoardView.columns(sample, width: 80, style: plain))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         expectTrue(lines.count == 4)  // header, rule, two cards
@@ -51,7 +78,7 @@ private let sample = [
         }
     }
 
-    @Test func aHugeLimitOrAWideTitleStaysInsideItsColumn() throws {
+    func aHugeLimitOrAWideTitleStaysInsideItsColumn() throws {
         let boards = [
             board("漢字漢字漢字漢字漢字漢字", limit: Int.max, [("k3f9", "x")]),
             board("In Progress", limit: 100_000_000_000, []), board("Done", []),
@@ -64,18 +91,18 @@ private let sample = [
         }
     }
 
-    @Test func narrowTerminalsStack() {
+    func narrowTerminalsStack() {
         expectTrue(BoardView.columns(sample, width: 40, style: plain) == nil)
         let terminal = Terminal(isTerminal: true, width: 40, color: false)
         expectEqual(BoardView.render(sample, on: terminal), BoardView.stacked(sample, style: plain))
     }
 
-    @Test func notATerminalStacksWhateverTheWidth() {
+    func notATerminalStacksWhateverTheWidth() {
         let terminal = Terminal(isTerminal: false, width: 200, color: false)
         expectEqual(BoardView.render(sample, on: terminal), BoardView.stacked(sample, style: plain))
     }
 
-    @Test func longTitlesWrapInsideTheirColumn() throws {
+    func longTitlesWrapInsideTheirColumn() throws {
         let long = [
             board("A", [("k3f9", "a title much longer than any column could ever hold in one line")]), board("B", []),
         ]
@@ -86,12 +113,12 @@ private let sample = [
         expectTrue(lines[3].hasPrefix("     "))  // continuation lines are indented past the id
     }
 
-    @Test func colorOnlyWhenEnabled() {
+    func colorOnlyWhenEnabled() {
         expectTrue(!BoardView.stacked(sample, style: plain).contains("\u{1B}"))
         expectTrue(BoardView.stacked(sample, style: Style(enabled: true)).contains("\u{1B}["))
     }
 
-    @Test func tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
+    func tsvHasSevenFieldsPerItemAndKeepsIndexesWhenFiltered() throws {
         var labelled = sample
         labelled[0].items[1].labels = ["bug", "p1"]
         labelled[0].items[1].due = Day(iso: "2026-12-01")
@@ -121,9 +148,25 @@ private let sample = [
 }
 
 @Suite struct EscapingStoredText {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case controlCharactersBecomeVisibleEscapes
+        case noViewPrintsARawEscape
+        case errorMessagesEscapeValues
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .controlCharactersBecomeVisibleEscapes: controlCharactersBecomeVisibleEscapes()
+        case .noViewPrintsARawEscape: try noViewPrintsARawEscape()
+        case .errorMessagesEscapeValues: errorMessagesEscapeValues()
+        }
+    }
+
     static let hostile = "evil\u{1B}]0;pwned\u{07}\u{1B}[2J tab\there \u{9B}31m"
 
-    @Test func controlCharactersBecomeVisibleEscapes() {
+    func controlCharactersBecomeVisibleEscapes() {
         let visible = Escape.visible(Self.hostile)
         expectTrue(!visible.unicodeScalars.contains { $0.isControl })
         expectEqual(visible, "evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J tab\\there \\u{9B}31m")
@@ -144,7 +187,7 @@ private let sample = [
         expectEqual(Escape.visible("a\u{2027}\u{202F}\u{200D}\u{2065}b"), "a\u{2027}\u{202F}\u{200D}\u{2065}b")
     }
 
-    @Test func noViewPrintsARawEscape() throws {
+    func noViewPrintsARawEscape() throws {
         let boards = [board(Self.hostile, [("k3f9", Self.hostile)])]
         for text in [
             BoardView.stacked(boards, style: plain),
@@ -158,19 +201,35 @@ private let sample = [
                 .split(separator: "\t", omittingEmptySubsequences: false).count == 8)
     }
 
-    @Test func errorMessagesEscapeValues() {
+    func errorMessagesEscapeValues() {
         let error = CLIError.refused(.boardNotFound(name: Self.hostile, suggestions: [], boards: [Self.hostile]))
         expectTrue(!error.message.unicodeScalars.contains { $0.isControl })
     }
 }
 
 @Suite struct MeasuringText {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case wrapBreaksAtSpacesAndSplitsLongWords
+        case aHugeTitleWrapsWholeAndCompactCutsIt
+        case truncateKeepsWithinWidth
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .wrapBreaksAtSpacesAndSplitsLongWords: wrapBreaksAtSpacesAndSplitsLongWords()
+        case .aHugeTitleWrapsWholeAndCompactCutsIt: try aHugeTitleWrapsWholeAndCompactCutsIt()
+        case .truncateKeepsWithinWidth: truncateKeepsWithinWidth()
+        }
+    }
+
     @Test(arguments: [("abc", 3), ("漢字", 4), ("👍", 2), ("é", 1), ("e\u{301}", 1), ("", 0)])
     func displayWidth(_ text: String, _ width: Int) {
         expectEqual(DisplayWidth.of(text), width)
     }
 
-    @Test func wrapBreaksAtSpacesAndSplitsLongWords() {
+    func wrapBreaksAtSpacesAndSplitsLongWords() {
         expectEqual(BoardView.wrap("one two three", width: 7), ["one two", "three"])
         expectEqual(BoardView.wrap("abcdefghij", width: 4), ["abcd", "efgh", "ij"])
         expectEqual(BoardView.wrap("", width: 4), [""])
@@ -178,7 +237,7 @@ private let sample = [
         expectEqual(BoardView.wrap("漢字漢字", width: 3), ["漢", "字", "漢", "字"])
     }
 
-    @Test func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
+    func aHugeTitleWrapsWholeAndCompactCutsIt() throws {
         let huge = [board("A", [("k3f9", String(repeating: "x", count: 200_000))]), board("B", [])]
         let text = try require(BoardView.columns(huge, width: 60, style: plain))
         let lines = text.split(separator: "\n")
@@ -192,7 +251,7 @@ private let sample = [
         expectTrue(compact.split(separator: "\n")[2].hasSuffix("x… │ (empty)"))
     }
 
-    @Test func truncateKeepsWithinWidth() {
+    func truncateKeepsWithinWidth() {
         expectEqual(BoardView.truncate("In Progress", to: 5), "In P…")
         expectEqual(BoardView.truncate("Todo", to: 5), "Todo")
         expectTrue(DisplayWidth.of(BoardView.truncate("漢字漢字漢字", to: 5)) <= 5)
@@ -200,18 +259,36 @@ private let sample = [
 }
 
 @Suite struct Reports {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case textNamesTheItemAndBothPlaces
+        case jsonHasTheDocumentedShape
+        case boardChangesInJSON
+        case errorJSONIsOneObject
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .textNamesTheItemAndBothPlaces: textNamesTheItemAndBothPlaces()
+        case .jsonHasTheDocumentedShape: jsonHasTheDocumentedShape()
+        case .boardChangesInJSON: boardChangesInJSON()
+        case .errorJSONIsOneObject: errorJSONIsOneObject()
+        }
+    }
+
     private let moved = ItemChange(
         id: ItemID("k3f9")!, title: "Analytics", from: Slot(board: "In Progress", index: 1),
         to: Slot(board: "Done", index: 0))
 
-    @Test func textNamesTheItemAndBothPlaces() {
+    func textNamesTheItemAndBothPlaces() {
         let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
         expectEqual(report.text(style: plain), "moved k3f9 'Analytics': In Progress:1 -> Done:0\n")
         let dry = Report(command: "move", change: Change(items: [moved]), dryRun: true, file: "kanban.json")
         expectTrue(dry.text(style: plain).hasPrefix("would move k3f9"))
     }
 
-    @Test func jsonHasTheDocumentedShape() {
+    func jsonHasTheDocumentedShape() {
         let report = Report(command: "move", change: Change(items: [moved]), dryRun: false, file: "kanban.json")
         expectTrue(
             report.json()
@@ -219,7 +296,7 @@ private let sample = [
                 + "\n")
     }
 
-    @Test func boardChangesInJSON() {
+    func boardChangesInJSON() {
         let change = Change(boards: [
             BoardChange(title: "Review", from: 2, to: 2, limit: 2, limitChange: LimitChange(from: nil, to: 2))
         ])
@@ -227,7 +304,7 @@ private let sample = [
         expectTrue(json.contains(#""boards":[{"title":"Review","from":2,"to":2,"limit":2,"previousLimit":null}]"#))
     }
 
-    @Test func errorJSONIsOneObject() {
+    func errorJSONIsOneObject() {
         expectTrue(
             errorJSON(code: "not_found", message: "no item 'x'")
                 == #"{"error":{"code":"not_found","message":"no item 'x'"}}"# + "\n")

@@ -12,6 +12,29 @@ import Testing
 
 @Suite("command lines printed for a shell")
 struct ShellQuotingTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case everyWordReadsBackInEveryShellWithNothingExpanded
+        case randomWordsReadBackInEveryShell
+        case batchScriptsSplitPrintedWordsBackIntoTheWords
+        case aWordShowsNoControlCharacterButTabsAndLineFeeds
+        case theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords
+        case theWIPLimitHintNamesTheBoardAsAWordThatReadsBack
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .everyWordReadsBackInEveryShellWithNothingExpanded: try everyWordReadsBackInEveryShellWithNothingExpanded()
+        case .randomWordsReadBackInEveryShell: try randomWordsReadBackInEveryShell()
+        case .batchScriptsSplitPrintedWordsBackIntoTheWords: try batchScriptsSplitPrintedWordsBackIntoTheWords()
+        case .aWordShowsNoControlCharacterButTabsAndLineFeeds: aWordShowsNoControlCharacterButTabsAndLineFeeds()
+        case .theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords:
+            try theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords()
+        case .theWIPLimitHintNamesTheBoardAsAWordThatReadsBack: try theWIPLimitHintNamesTheBoardAsAWordThatReadsBack()
+        }
+    }
+
     /// Titles that a shell would expand or split, in ways kanban accepts as titles.
     static let hostileTitles = [
         "Wow!! great", "!", "!!", "!-1 and !$", "$(touch canary)", "`touch canary`", "${HOME}", "it's",
@@ -19,7 +42,7 @@ struct ShellQuotingTests {
         "a;b|c&d", "#hash", "{a,b}", "x^y^",
     ]
 
-    @Test func everyWordReadsBackInEveryShellWithNothingExpanded() throws {
+    func everyWordReadsBackInEveryShellWithNothingExpanded() throws {
         let words =
             Self.hostileTitles + [
                 "", " ", "-dash", "line\nbreak", "tab\there", "\n", "'\u{301}\n'", "\\'\\", "a''b", "''",
@@ -29,7 +52,7 @@ struct ShellQuotingTests {
         try expectShellsReadBack(words, quotedBy: ShellQuote.word)
     }
 
-    @Test func randomWordsReadBackInEveryShell() throws {
+    func randomWordsReadBackInEveryShell() throws {
         let seed: UInt64 = 20_261_127
         print("randomWordsReadBackInEveryShell: seed \(seed)")
         var random = SeededGenerator(seed: seed)
@@ -41,7 +64,7 @@ struct ShellQuotingTests {
     }
 
     /// A line from `kanban log` pasted into a batch script means the same words there.
-    @Test func batchScriptsSplitPrintedWordsBackIntoTheWords() throws {
+    func batchScriptsSplitPrintedWordsBackIntoTheWords() throws {
         let seed: UInt64 = 20_261_128
         print("batchScriptsSplitPrintedWordsBackIntoTheWords: seed \(seed)")
         var random = SeededGenerator(seed: seed)
@@ -55,7 +78,7 @@ struct ShellQuotingTests {
         }
     }
 
-    @Test func aWordShowsNoControlCharacterButTabsAndLineFeeds() {
+    func aWordShowsNoControlCharacterButTabsAndLineFeeds() {
         for text in ["esc\u{1B}[31m", "\u{202E}x", "cr\r", "\u{9B}", "a\u{2029}b"] {
             let word = ShellQuote.word(text)
             expectTrue(!word.unicodeScalars.contains { $0.isEscapedForDisplay }, "\(Escape.visible(word))")
@@ -68,7 +91,7 @@ struct ShellQuotingTests {
         expectEqual(ShellQuote.word("it's"), #"'it'\''s'"#)
     }
 
-    @Test func theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords() throws {
+    func theLogAndUndoPrintCommandLinesThatReadBackAsTheirWords() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -100,7 +123,7 @@ struct ShellQuotingTests {
         try expectShellsRead(lines)
     }
 
-    @Test func theWIPLimitHintNamesTheBoardAsAWordThatReadsBack() throws {
+    func theWIPLimitHintNamesTheBoardAsAWordThatReadsBack() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

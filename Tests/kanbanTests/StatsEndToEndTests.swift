@@ -7,6 +7,22 @@ import Testing
 
 @Suite("stats, end to end")
 struct StatsEndToEndTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theFiguresOfAScriptedWeekAreWhatTheRulesGive
+        case aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt
+        case theDiagramCountsEachDayAsTheRulesGive
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theFiguresOfAScriptedWeekAreWhatTheRulesGive: try theFiguresOfAScriptedWeekAreWhatTheRulesGive()
+        case .aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt: try aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt()
+        case .theDiagramCountsEachDayAsTheRulesGive: try theDiagramCountsEachDayAsTheRulesGive()
+        }
+    }
+
     /// Runs `arguments` at `now` (RFC 3339), and expects success.
     @discardableResult
     static func at(_ now: String, _ sandbox: KanbanSandbox, _ arguments: String...) throws -> String {
@@ -30,7 +46,7 @@ struct StatsEndToEndTests {
 
     static let now = "2026-11-09T10:00:00Z"
 
-    @Test func theFiguresOfAScriptedWeekAreWhatTheRulesGive() throws {
+    func theFiguresOfAScriptedWeekAreWhatTheRulesGive() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try Self.scriptedWeek(sandbox)
@@ -66,7 +82,7 @@ struct StatsEndToEndTests {
         expectTrue(text.contains("'B': 5.0 days since started, 5.0 on 'Doing'"), "\(text)")
     }
 
-    @Test func aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt() throws {
+    func aWindowBeforeAnyFinishHasNoneAndOneBoardNarrowsIt() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try Self.scriptedWeek(sandbox)
@@ -80,7 +96,7 @@ struct StatsEndToEndTests {
         expectEqual(doing["finished"] as? Int, 1)
     }
 
-    @Test func theDiagramCountsEachDayAsTheRulesGive() throws {
+    func theDiagramCountsEachDayAsTheRulesGive() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try Self.scriptedWeek(sandbox)

@@ -6,9 +6,46 @@ import Testing
 
 @Suite("Storage, end to end")
 struct StorageTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theNearestKanbanFileIsFoundFromASubdirectory
+        case aRelativeFileIsRelativeToTheCurrentDirectory
+        case aDirectoryThatCannotBeSearchedStopsTheSearch
+        case aCurrentDirectoryDeeperThanPathMaxStopsTheSearch
+        case listAndInitAgreeAboutADanglingSymlink
+        case aPathWithATrailingSlashIsNamedForWhatItIs
+        case aSymlinkedFileIsWrittenThroughToItsTarget
+        case aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile
+        case theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite
+        case theSameCommandsGiveTheSameBytesApartFromIDs
+        case theFileHasOneItemPerLineSoAMoveIsAOneLineDiff
+        case escapeSequencesStoredInTheFileNeverReachTheTerminal
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theNearestKanbanFileIsFoundFromASubdirectory: try theNearestKanbanFileIsFoundFromASubdirectory()
+        case .aRelativeFileIsRelativeToTheCurrentDirectory: try aRelativeFileIsRelativeToTheCurrentDirectory()
+        case .aDirectoryThatCannotBeSearchedStopsTheSearch: try aDirectoryThatCannotBeSearchedStopsTheSearch()
+        case .aCurrentDirectoryDeeperThanPathMaxStopsTheSearch: try aCurrentDirectoryDeeperThanPathMaxStopsTheSearch()
+        case .listAndInitAgreeAboutADanglingSymlink: try listAndInitAgreeAboutADanglingSymlink()
+        case .aPathWithATrailingSlashIsNamedForWhatItIs: try aPathWithATrailingSlashIsNamedForWhatItIs()
+        case .aSymlinkedFileIsWrittenThroughToItsTarget: try aSymlinkedFileIsWrittenThroughToItsTarget()
+        case .aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile:
+            try aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile()
+        case .theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite:
+            try theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite()
+        case .theSameCommandsGiveTheSameBytesApartFromIDs: try theSameCommandsGiveTheSameBytesApartFromIDs()
+        case .theFileHasOneItemPerLineSoAMoveIsAOneLineDiff: try theFileHasOneItemPerLineSoAMoveIsAOneLineDiff()
+        case .escapeSequencesStoredInTheFileNeverReachTheTerminal:
+            try escapeSequencesStoredInTheFileNeverReachTheTerminal()
+        }
+    }
+
     // MARK: - Finding the file
 
-    @Test func theNearestKanbanFileIsFoundFromASubdirectory() throws {
+    func theNearestKanbanFileIsFoundFromASubdirectory() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -46,7 +83,7 @@ struct StorageTests {
         try expectEqual(BoardColumn.parse(Array(listed.utf8)).layout, [BoardColumn("Other", ["elsewhere"])])
     }
 
-    @Test func aRelativeFileIsRelativeToTheCurrentDirectory() throws {
+    func aRelativeFileIsRelativeToTheCurrentDirectory() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
@@ -58,7 +95,7 @@ struct StorageTests {
 
     /// A directory on the way up that cannot be searched is an error naming it, never a
     /// reason to take a kanban.json further up for the nearest one.
-    @Test func aDirectoryThatCannotBeSearchedStopsTheSearch() throws {
+    func aDirectoryThatCannotBeSearchedStopsTheSearch() throws {
         try skipUnlessRoot(needing: "to make a directory unsearchable for another user")
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
@@ -77,7 +114,7 @@ struct StorageTests {
         try expectEqual(sandbox.snapshot(), before, "the kanban.json further up is untouched")
     }
 
-    @Test func aCurrentDirectoryDeeperThanPathMaxStopsTheSearch() throws {
+    func aCurrentDirectoryDeeperThanPathMaxStopsTheSearch() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -95,7 +132,7 @@ struct StorageTests {
 
     // MARK: - Paths that name no file
 
-    @Test func listAndInitAgreeAboutADanglingSymlink() throws {
+    func listAndInitAgreeAboutADanglingSymlink() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("shared"), withIntermediateDirectories: false)
@@ -112,7 +149,7 @@ struct StorageTests {
         try expectEqual(sandbox.fileBoards("shared/board.json")[0].items, ["through the link"])
     }
 
-    @Test func aPathWithATrailingSlashIsNamedForWhatItIs() throws {
+    func aPathWithATrailingSlashIsNamedForWhatItIs() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -145,7 +182,7 @@ struct StorageTests {
         expectEqual(after.mode & 0o7777, UInt32(mode), "mode \(String(after.mode & 0o7777, radix: 8))")
     }
 
-    @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
+    func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.path("real"), withIntermediateDirectories: false)
@@ -165,7 +202,7 @@ struct StorageTests {
         try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file), "real/board.json")
     }
 
-    @Test func aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
+    func aWriteReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -188,7 +225,7 @@ struct StorageTests {
 
         """
 
-    @Test func theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite() throws {
+    func theLegacyFormatIsListedWithStableIDsAndUpgradedOnTheNextWrite() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(Self.legacyDocument)
@@ -231,7 +268,7 @@ struct StorageTests {
         return text
     }
 
-    @Test func theSameCommandsGiveTheSameBytesApartFromIDs() throws {
+    func theSameCommandsGiveTheSameBytesApartFromIDs() throws {
         var files: [String] = []
         var tsvs: [String] = []
         var texts: [String] = []
@@ -256,7 +293,7 @@ struct StorageTests {
         expectTrue(files[0].hasSuffix("}\n"), "the file ends with a newline")
     }
 
-    @Test func theFileHasOneItemPerLineSoAMoveIsAOneLineDiff() throws {
+    func theFileHasOneItemPerLineSoAMoveIsAOneLineDiff() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -294,7 +331,7 @@ struct StorageTests {
 
     // MARK: - Escapes in stored titles
 
-    @Test func escapeSequencesStoredInTheFileNeverReachTheTerminal() throws {
+    func escapeSequencesStoredInTheFileNeverReachTheTerminal() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.write(

@@ -109,14 +109,35 @@ private struct Tally {
 
 @Suite("Stress: many kanban processes on one file", .serialized)
 struct StressTests {
-    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 50)
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case mixedCommandsFromManyProcessesAtOnceLoseNothing
+        case writersLoseNothingWhileTheLockFileIsDeletedAndReplaced
+        case undoAndRedoAmongWritersLoseNothingThatWasNotUndone
+        case writersFacingALockHeldPastTheirWaitExit75AndWriteNothing
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .mixedCommandsFromManyProcessesAtOnceLoseNothing: try mixedCommandsFromManyProcessesAtOnceLoseNothing()
+        case .writersLoseNothingWhileTheLockFileIsDeletedAndReplaced:
+            try writersLoseNothingWhileTheLockFileIsDeletedAndReplaced()
+        case .undoAndRedoAmongWritersLoseNothingThatWasNotUndone:
+            try undoAndRedoAmongWritersLoseNothingThatWasNotUndone()
+        case .writersFacingALockHeldPastTheirWaitExit75AndWriteNothing:
+            try writersFacingALockHeldPastTheirWaitExit75AndWriteNothing()
+        }
+    }
+
+    static let processes = Reliability.size("KANBAN_STRESS_PROCESSES", default: 30)
     static let rounds = Reliability.size("KANBAN_STRESS_ROUNDS", default: 2)
     static let fixedBoards = ["Todo", "Doing", "Done"]
     static let gate = "Gate"
     /// Long enough that no process gives up in a healthy run: this checks what is lost, not speed.
     static let environment = ["KANBAN_LOCK_TIMEOUT": "120"]
 
-    @Test func mixedCommandsFromManyProcessesAtOnceLoseNothing() throws {
+    func mixedCommandsFromManyProcessesAtOnceLoseNothing() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.succeed([
@@ -546,7 +567,7 @@ struct StressTests {
     /// while many writers run, another process deletes the lock file and puts new ones in
     /// its place as fast as it can. No change may be lost, doubled or half made, no failed
     /// command's change may show, and readers must always see a whole file.
-    @Test func writersLoseNothingWhileTheLockFileIsDeletedAndReplaced() throws {
+    func writersLoseNothingWhileTheLockFileIsDeletedAndReplaced() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q"])
@@ -720,7 +741,7 @@ struct StressTests {
     /// exactly the cards whose adds the history says are not taken back. The history keeps
     /// only its last 100 to 224 entries: a card whose add was pruned from it must still be
     /// there unless an undo reported taking it out.
-    @Test func undoAndRedoAmongWritersLoseNothingThatWasNotUndone() throws {
+    func undoAndRedoAmongWritersLoseNothingThatWasNotUndone() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.succeed(["init", "-q", "--boards", "Todo"])
@@ -782,7 +803,7 @@ struct StressTests {
             "undo", ["writers": cards.count, "undos": undos, "redos": redos, "checked_in_log": inLog.count, "lost": lost])
     }
 
-    @Test func writersFacingALockHeldPastTheirWaitExit75AndWriteNothing() throws {
+    func writersFacingALockHeldPastTheirWaitExit75AndWriteNothing() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()

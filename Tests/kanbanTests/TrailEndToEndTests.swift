@@ -6,6 +6,26 @@ import Testing
 // JSON carries it, tables do not, and diff, log and undo treat it as part of a move.
 
 @Suite(.serialized) struct TrailEndToEnd {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove
+        case undoAfterAnOutsideChangeGivesBackThePreviousTrail
+        case archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack
+        case jsonCarriesTheTrailAndTablesDoNot
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove:
+            try aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove()
+        case .undoAfterAnOutsideChangeGivesBackThePreviousTrail: try undoAfterAnOutsideChangeGivesBackThePreviousTrail()
+        case .archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack:
+            try archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack()
+        case .jsonCarriesTheTrailAndTablesDoNot: try jsonCarriesTheTrailAndTablesDoNot()
+        }
+    }
+
     /// The trail of the card titled `title`, from `show --json`, as `[[board id, time]]`.
     func trail(_ sandbox: KanbanSandbox, _ title: String) throws -> [[String]] {
         let output = try sandbox.succeed("show", title, "--json")
@@ -20,7 +40,7 @@ import Testing
         return try require(boards.first { $0["title"] as? String == title }?["id"] as? String)
     }
 
-    @Test func aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove() throws {
+    func aMoveExtendsTheTrailAndDiffLogAndUndoTreatItAsTheMove() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -47,7 +67,7 @@ import Testing
         try expectEqual(sandbox.bytes(), before, "the move's trail entry is taken back with it")
     }
 
-    @Test func undoAfterAnOutsideChangeGivesBackThePreviousTrail() throws {
+    func undoAfterAnOutsideChangeGivesBackThePreviousTrail() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -64,7 +84,7 @@ import Testing
         expectTrue(try sandbox.succeed("show", "From the editor").contains("From the editor"))
     }
 
-    @Test func archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack() throws {
+    func archiveKeepsTheTrailRestoreExtendsItAndUndoTakesThatBack() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -79,7 +99,7 @@ import Testing
         try expectEqual(sandbox.bytes(), archived)
     }
 
-    @Test func jsonCarriesTheTrailAndTablesDoNot() throws {
+    func jsonCarriesTheTrailAndTablesDoNot() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         try sandbox.initSample()

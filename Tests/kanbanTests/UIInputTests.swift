@@ -5,6 +5,36 @@ import Testing
 /// The bytes a terminal sends, decoded into keys, mouse reports and pastes, in whatever
 /// pieces they arrive.
 @Suite struct UIInput {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case everyKeyDecodes
+        case everyKeyDecodesWhateverPiecesItComesIn
+        case keysTogetherInOneReadAllDecode
+        case aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows
+        case aCharacterCutBetweenReadsWaitsForItsLastBytes
+        case mouseReportsDecodeWithTheirModifiers
+        case mouseReportsCutAnywhereDecode
+        case aBracketedPasteIsOneEventInAnyPieces
+        case aLargePasteIsTakenWhole
+        case unknownSequencesAreSkipped
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .everyKeyDecodes: everyKeyDecodes()
+        case .everyKeyDecodesWhateverPiecesItComesIn: everyKeyDecodesWhateverPiecesItComesIn()
+        case .keysTogetherInOneReadAllDecode: keysTogetherInOneReadAllDecode()
+        case .aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows: aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows()
+        case .aCharacterCutBetweenReadsWaitsForItsLastBytes: aCharacterCutBetweenReadsWaitsForItsLastBytes()
+        case .mouseReportsDecodeWithTheirModifiers: mouseReportsDecodeWithTheirModifiers()
+        case .mouseReportsCutAnywhereDecode: mouseReportsCutAnywhereDecode()
+        case .aBracketedPasteIsOneEventInAnyPieces: aBracketedPasteIsOneEventInAnyPieces()
+        case .aLargePasteIsTakenWhole: aLargePasteIsTakenWhole()
+        case .unknownSequencesAreSkipped: unknownSequencesAreSkipped()
+        }
+    }
+
     /// Every key `kanban ui` answers to, as xterm sends it.
     static let keys: [(bytes: String, key: Key)] = [
         ("h", .character("h")), ("j", .character("j")), ("k", .character("k")), ("l", .character("l")),
@@ -30,7 +60,7 @@ import Testing
         ("\u{1B}x", Key(.character("x"), .alt)), ("\u{1B}\u{7F}", Key(.backspace, .alt)),
     ]
 
-    @Test func everyKeyDecodes() {
+    func everyKeyDecodes() {
         for (bytes, key) in Self.keys {
             var decoder = InputDecoder()
             expectEqual(decoder.feed(Array(bytes.utf8)), [.key(key)], "\(Array(bytes.utf8))")
@@ -38,7 +68,7 @@ import Testing
         }
     }
 
-    @Test func everyKeyDecodesWhateverPiecesItComesIn() {
+    func everyKeyDecodesWhateverPiecesItComesIn() {
         for (bytes, key) in Self.keys {
             let all = Array(bytes.utf8)
             for cut in 1..<max(1, all.count) {
@@ -51,13 +81,13 @@ import Testing
         }
     }
 
-    @Test func keysTogetherInOneReadAllDecode() {
+    func keysTogetherInOneReadAllDecode() {
         var decoder = InputDecoder()
         let bytes = Self.keys.flatMap { Array($0.bytes.utf8) }
         expectEqual(decoder.feed(bytes), Self.keys.map { .key($0.key) })
     }
 
-    @Test func aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows() {
+    func aLoneEscapeIsTheEscapeKeyOnlyOnceNothingFollows() {
         var decoder = InputDecoder()
         expectTrue(decoder.feed([0x1B]).isEmpty)
         expectTrue(decoder.isWaiting)
@@ -77,7 +107,7 @@ import Testing
         expectEqual(decoder.flush(), [.key(Key(.escape)), .key(.character("["))])
     }
 
-    @Test func aCharacterCutBetweenReadsWaitsForItsLastBytes() {
+    func aCharacterCutBetweenReadsWaitsForItsLastBytes() {
         var decoder = InputDecoder()
         let bytes = Array("é🚀".utf8)
         expectTrue(decoder.feed(bytes[..<1]).isEmpty)
@@ -111,14 +141,14 @@ import Testing
         ("\u{1B}[M#*%", MouseEvent(kind: .release(.left), column: 9, row: 4)),
     ]
 
-    @Test func mouseReportsDecodeWithTheirModifiers() {
+    func mouseReportsDecodeWithTheirModifiers() {
         for (bytes, event) in Self.mouse {
             var decoder = InputDecoder()
             expectEqual(decoder.feed(Array(bytes.utf8)), [.mouse(event)], "\(bytes.debugDescription)")
         }
     }
 
-    @Test func mouseReportsCutAnywhereDecode() {
+    func mouseReportsCutAnywhereDecode() {
         for (bytes, event) in Self.mouse {
             let all = Array(bytes.utf8)
             for cut in 1..<all.count {
@@ -145,7 +175,7 @@ import Testing
 
     // MARK: - Pastes and noise
 
-    @Test func aBracketedPasteIsOneEventInAnyPieces() {
+    func aBracketedPasteIsOneEventInAnyPieces() {
         let bytes = Array("a\u{1B}[200~first line\nsecond \u{1B}[A\u{1B}[201~b".utf8)
         let expected: [InputEvent] = [
             .key(.character("a")), .paste("first line\nsecond \u{1B}[A"), .key(.character("b")),
@@ -164,7 +194,7 @@ import Testing
 
     /// README: The interactive board. 20,000 pasted lines (1.2 MB) were once cut at 1 MiB
     /// without a word: now they are taken whole.
-    @Test func aLargePasteIsTakenWhole() {
+    func aLargePasteIsTakenWhole() {
         let lines = (0..<20_000).map { "pasted card number \($0) of the list, with a few more words" }
         let bytes = Array(("\u{1B}[200~" + lines.joined(separator: "\n") + "\n\u{1B}[201~").utf8)
         expectTrue(bytes.count > 1 << 20)
@@ -193,7 +223,7 @@ import Testing
         }
     }
 
-    @Test func unknownSequencesAreSkipped() {
+    func unknownSequencesAreSkipped() {
         var decoder = InputDecoder()
         // Focus reports, a function key, a bare CSI with garbage: nothing, and what follows is read.
         let bytes = Array("\u{1B}[I\u{1B}[O\u{1B}[15~\u{1B}[?1;2cq".utf8)

@@ -153,6 +153,75 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 }
 
 @Suite struct UIStateMachine {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case draggingASelectedCardDragsTheSelectionInBoardOrder
+        case aDropIsTheMoveCommandWithItsAt
+        case whileDraggingTheSlotIsShownAndReleasingOutsideCancels
+        case altOrCtrlAtTheReleaseCopies
+        case aClickPutsTheCursorOnACardAndCtrlClickSelects
+        case theWheelScrollsTheColumnUnderThePointer
+        case aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop
+        case theKeyboardMoveIntoAFullBoardIsRefusedUntilF
+        case cursorKeysMoveBetweenCardsAndBoards
+        case shiftedKeysAndCapitalsMoveTheCard
+        case spaceSelectsAndXPMovesTheSelectionBelowTheCursor
+        case yCopiesAndPPastesCopiesAboveTheCursor
+        case aAddsBelowTheCursorFromAPrompt
+        case rRenamesEEditsEnterShowsTheCard
+        case dRemovesOnlyAfterY
+        case uUndoesAndCtrlRRedoes
+        case slashFiltersAsListGrepKeepingIndexes
+        case questionMarkShowsTheKeysQAndCtrlCQuit
+        case sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack
+        case aPasteOnTheBoardAddsACardPerLine
+        case aCutPasteSaysWhatItLeftOut
+        case anOutsideChangeKeepsTheCursorOnItsCard
+        case escapeSequencesFromTheFileAreShownVisibly
+        case wideCharactersKeepTheColumnsInLine
+        case framesDrawOnlyTheLinesThatChanged
+        case boardsOfUpTo200CardsGetTheColumnsOfList
+        case largerBoardsAreMeasuredOnceOnASample
+        case framesEscapeWhateverASpanHolds
+        case boardsThatDoNotFitScrollSideways
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .draggingASelectedCardDragsTheSelectionInBoardOrder: draggingASelectedCardDragsTheSelectionInBoardOrder()
+        case .aDropIsTheMoveCommandWithItsAt: aDropIsTheMoveCommandWithItsAt()
+        case .whileDraggingTheSlotIsShownAndReleasingOutsideCancels:
+            whileDraggingTheSlotIsShownAndReleasingOutsideCancels()
+        case .altOrCtrlAtTheReleaseCopies: altOrCtrlAtTheReleaseCopies()
+        case .aClickPutsTheCursorOnACardAndCtrlClickSelects: aClickPutsTheCursorOnACardAndCtrlClickSelects()
+        case .theWheelScrollsTheColumnUnderThePointer: theWheelScrollsTheColumnUnderThePointer()
+        case .aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop: aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop()
+        case .theKeyboardMoveIntoAFullBoardIsRefusedUntilF: theKeyboardMoveIntoAFullBoardIsRefusedUntilF()
+        case .cursorKeysMoveBetweenCardsAndBoards: cursorKeysMoveBetweenCardsAndBoards()
+        case .shiftedKeysAndCapitalsMoveTheCard: shiftedKeysAndCapitalsMoveTheCard()
+        case .spaceSelectsAndXPMovesTheSelectionBelowTheCursor: spaceSelectsAndXPMovesTheSelectionBelowTheCursor()
+        case .yCopiesAndPPastesCopiesAboveTheCursor: yCopiesAndPPastesCopiesAboveTheCursor()
+        case .aAddsBelowTheCursorFromAPrompt: aAddsBelowTheCursorFromAPrompt()
+        case .rRenamesEEditsEnterShowsTheCard: rRenamesEEditsEnterShowsTheCard()
+        case .dRemovesOnlyAfterY: dRemovesOnlyAfterY()
+        case .uUndoesAndCtrlRRedoes: uUndoesAndCtrlRRedoes()
+        case .slashFiltersAsListGrepKeepingIndexes: slashFiltersAsListGrepKeepingIndexes()
+        case .questionMarkShowsTheKeysQAndCtrlCQuit: questionMarkShowsTheKeysQAndCtrlCQuit()
+        case .sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack: sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack()
+        case .aPasteOnTheBoardAddsACardPerLine: aPasteOnTheBoardAddsACardPerLine()
+        case .aCutPasteSaysWhatItLeftOut: aCutPasteSaysWhatItLeftOut()
+        case .anOutsideChangeKeepsTheCursorOnItsCard: anOutsideChangeKeepsTheCursorOnItsCard()
+        case .escapeSequencesFromTheFileAreShownVisibly: try escapeSequencesFromTheFileAreShownVisibly()
+        case .wideCharactersKeepTheColumnsInLine: wideCharactersKeepTheColumnsInLine()
+        case .framesDrawOnlyTheLinesThatChanged: framesDrawOnlyTheLinesThatChanged()
+        case .boardsOfUpTo200CardsGetTheColumnsOfList: boardsOfUpTo200CardsGetTheColumnsOfList()
+        case .largerBoardsAreMeasuredOnceOnASample: largerBoardsAreMeasuredOnceOnASample()
+        case .framesEscapeWhateverASpanHolds: framesEscapeWhateverASpanHolds()
+        case .boardsThatDoNotFitScrollSideways: boardsThatDoNotFitScrollSideways()
+        }
+    }
+
     static let sample = UIHarness.kanban([
         ("Todo", ["Database Migration", "Schema Design", "Storage Management", "Model Abstraction"]),
         ("In Progress", ["Push Notification", "Analytics", "Machine Learning"]),
@@ -191,7 +260,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
     }
 
-    @Test func draggingASelectedCardDragsTheSelectionInBoardOrder() {
+    func draggingASelectedCardDragsTheSelectionInBoardOrder() {
         let boards = Self.small.map(\.1)
         // Every pair of cards, selected in either order, dropped at every slot.
         let all = boards.enumerated().flatMap { b, cards in cards.indices.map { (board: b, index: $0) } }
@@ -222,7 +291,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
     }
 
-    @Test func aDropIsTheMoveCommandWithItsAt() {
+    func aDropIsTheMoveCommandWithItsAt() {
         var harness = UIHarness(Self.sample)
         harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 2, slot: 0))
         expectEqual(harness.operations, [.move(items: [Self.id("Analytics")], to: "Done", position: .at(0))])
@@ -236,7 +305,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
             harness.titles[0] == ["Schema Design", "Storage Management", "Database Migration", "Model Abstraction"])
     }
 
-    @Test func whileDraggingTheSlotIsShownAndReleasingOutsideCancels() {
+    func whileDraggingTheSlotIsShownAndReleasingOutsideCancels() {
         var harness = UIHarness(Self.sample, width: 120)
         let start = harness.cell(of: "Analytics")
         let over = harness.cell(board: 0, slot: 1)
@@ -276,7 +345,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.operations.isEmpty)
     }
 
-    @Test func altOrCtrlAtTheReleaseCopies() {
+    func altOrCtrlAtTheReleaseCopies() {
         for modifiers: Modifiers in [.alt, .control] {
             var harness = UIHarness(Self.sample)
             harness.drag(from: harness.cell(of: "Analytics"), to: harness.cell(board: 0, slot: 0), modifiers: modifiers)
@@ -287,7 +356,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
     }
 
-    @Test func aClickPutsTheCursorOnACardAndCtrlClickSelects() {
+    func aClickPutsTheCursorOnACardAndCtrlClickSelects() {
         var harness = UIHarness(Self.sample)
         let cell = harness.cell(of: "Machine Learning")
         harness.send(
@@ -303,7 +372,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
     }
 
-    @Test func theWheelScrollsTheColumnUnderThePointer() {
+    func theWheelScrollsTheColumnUnderThePointer() {
         let many = UIHarness.kanban([("Long", (0..<40).map { "Card \($0)" }), ("Short", ["Only"])])
         var harness = UIHarness(many, width: 60, height: 12)
         expectTrue(harness.screen[2].contains("Card 0"))
@@ -323,7 +392,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
     // MARK: - WIP limits: .forbidden, refusal, F
 
-    @Test func aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop() {
+    func aBoardAtItsLimitIsShownRefusingAndFForcesTheDrop() {
         let full = UIHarness.kanban(
             [("Todo", ["A", "B"]), ("Review", ["C", "D"])], limits: ["Review": 2])
         var harness = UIHarness(full)
@@ -367,7 +436,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         if case .dragging(let drag) = harness.ui.mode { expectTrue(drag.refusal == nil) }
     }
 
-    @Test func theKeyboardMoveIntoAFullBoardIsRefusedUntilF() {
+    func theKeyboardMoveIntoAFullBoardIsRefusedUntilF() {
         var harness = UIHarness(UIHarness.kanban([("Todo", ["A"]), ("Doing", ["B"])], limits: ["Doing": 1]))
         harness.keys("L")
         expectEqual(harness.titles, [["A"], ["B"]])
@@ -378,7 +447,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
     // MARK: - Keys
 
-    @Test func cursorKeysMoveBetweenCardsAndBoards() {
+    func cursorKeysMoveBetweenCardsAndBoards() {
         var harness = UIHarness(Self.sample, width: 120)
         expectEqual(harness.ui.cursor.item, ItemID(Self.id("Database Migration")))
         for (keys, expected) in [
@@ -408,7 +477,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(line.spans.contains { $0.style.reverse && $0.text.contains("Database Migration") })
     }
 
-    @Test func shiftedKeysAndCapitalsMoveTheCard() {
+    func shiftedKeysAndCapitalsMoveTheCard() {
         for (key, expected, titles) in [
             (
                 Key(.character("J")), Operation.move(items: [Self.id("Schema Design")], to: "Todo", position: .at(2)),
@@ -454,7 +523,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.ui.status.text, "'Model Abstraction' is already at the bottom")
     }
 
-    @Test func spaceSelectsAndXPMovesTheSelectionBelowTheCursor() {
+    func spaceSelectsAndXPMovesTheSelectionBelowTheCursor() {
         var harness = UIHarness(Self.sample, width: 120)
         harness.keys(" jj ")  // Database Migration and Storage Management
         expectTrue(
@@ -484,7 +553,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.ui.status.text.hasSuffix("(and 1 more)"))
     }
 
-    @Test func yCopiesAndPPastesCopiesAboveTheCursor() {
+    func yCopiesAndPPastesCopiesAboveTheCursor() {
         var harness = UIHarness(Self.sample)
         harness.keys("yllP")
         expectEqual(harness.operations, [.copy(items: [Self.id("Database Migration")], to: "Done", position: .at(0))])
@@ -497,7 +566,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.ui.status.text.hasPrefix("nothing to paste"))
     }
 
-    @Test func aAddsBelowTheCursorFromAPrompt() {
+    func aAddsBelowTheCursorFromAPrompt() {
         var harness = UIHarness(Self.sample)
         harness.keys("ja")
         guard case .prompt = harness.ui.mode else {
@@ -527,7 +596,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.operations.count, 1)
     }
 
-    @Test func rRenamesEEditsEnterShowsTheCard() {
+    func rRenamesEEditsEnterShowsTheCard() {
         var harness = UIHarness(Self.sample)
         harness.keys("r")
         harness.key(.control("w"))
@@ -551,7 +620,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.ui.cursor.position, 0, "the key that closes the card does nothing else")
     }
 
-    @Test func dRemovesOnlyAfterY() {
+    func dRemovesOnlyAfterY() {
         var harness = UIHarness(Self.sample)
         harness.keys("d")
         expectTrue(
@@ -568,7 +637,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.ui.cursor.item, ItemID(Self.id("Model Abstraction")), "the card that took its place")
     }
 
-    @Test func uUndoesAndCtrlRRedoes() {
+    func uUndoesAndCtrlRRedoes() {
         var harness = UIHarness(Self.sample)
         harness.keys("L")
         harness.keys("u")
@@ -583,7 +652,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.ui.status.text.hasPrefix("did again #1: \(move): "), "\(harness.ui.status.text)")
     }
 
-    @Test func slashFiltersAsListGrepKeepingIndexes() {
+    func slashFiltersAsListGrepKeepingIndexes() {
         var harness = UIHarness(Self.sample)
         harness.keys("/")
         harness.keys("AN")
@@ -606,7 +675,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.screen.joined().contains("Schema Design"))
     }
 
-    @Test func questionMarkShowsTheKeysQAndCtrlCQuit() {
+    func questionMarkShowsTheKeysQAndCtrlCQuit() {
         var harness = UIHarness(Self.sample)
         harness.keys("?")
         expectEqual(harness.ui.mode, .help)
@@ -625,7 +694,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(Array(harness.actions.suffix(2)), [.redraw, .suspend])
     }
 
-    @Test func sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack() {
+    func sShowsTheFlowOfTheCursorsBoardAndAnyKeyGoesBack() {
         var harness = UIHarness(Self.sample)
         harness.keys("ls")
         expectEqual(harness.ui.mode, .stats(ItemID("b1")!))
@@ -638,7 +707,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.ui.clipboard, nil, "the key that went back did nothing else")
     }
 
-    @Test func aPasteOnTheBoardAddsACardPerLine() {
+    func aPasteOnTheBoardAddsACardPerLine() {
         var harness = UIHarness(Self.sample)
         harness.send(.paste("First pasted\r\n\n  Second pasted  \n"))
         expectEqual(harness.titles[0][1...2], ["First pasted", "Second pasted"])
@@ -648,7 +717,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
     /// A paste cut for its size adds its whole lines and says, once they are added, how many
     /// it left out (README: The interactive board).
-    @Test func aCutPasteSaysWhatItLeftOut() {
+    func aCutPasteSaysWhatItLeftOut() {
         var harness = UIHarness(Self.sample)
         harness.send(.paste("First pasted\nSecond pasted\n", linesLeftOut: 9_618))
         expectEqual(harness.titles[0][1...2], ["First pasted", "Second pasted"])
@@ -662,7 +731,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
     // MARK: - Outside changes
 
-    @Test func anOutsideChangeKeepsTheCursorOnItsCard() {
+    func anOutsideChangeKeepsTheCursorOnItsCard() {
         var harness = UIHarness(Self.sample)
         harness.keys("jj")  // Storage Management, Todo:2
         var outside = harness.kanban
@@ -683,7 +752,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
 
     // MARK: - The screen
 
-    @Test func escapeSequencesFromTheFileAreShownVisibly() throws {
+    func escapeSequencesFromTheFileAreShownVisibly() throws {
         let hostile = try Kanban(boards: [
             Board(
                 id: ItemID("b0")!, title: "Todo\u{1B}]2;owned\u{7}",
@@ -703,7 +772,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(screen.text[2].contains("evil \\u{1B}[2J\\u{1B}]0;pwned\\u{7}"))
     }
 
-    @Test func wideCharactersKeepTheColumnsInLine() {
+    func wideCharactersKeepTheColumnsInLine() {
         let wide = UIHarness.kanban([
             ("待办", ["国際化対応のためのメッセージカタログを整備する", "Pair 🧑‍💻 sessions 🚀"]),
             ("Doing", ["한국어 제목도 잘 줄바꿈되어야 합니다"]), ("Done", ["Flags 🇫🇷 🇯🇵"]),
@@ -725,7 +794,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(bars?.count, 2, "\(harness.screen.joined(separator: "\n"))")
     }
 
-    @Test func framesDrawOnlyTheLinesThatChanged() {
+    func framesDrawOnlyTheLinesThatChanged() {
         var harness = UIHarness(Self.sample)
         let before = harness.ui.screen()
         let first = Frame.bytes(from: nil, to: before, color: true)
@@ -745,7 +814,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(Frame.bytes(from: after, to: after, color: true).isEmpty)
     }
 
-    @Test func boardsOfUpTo200CardsGetTheColumnsOfList() {
+    func boardsOfUpTo200CardsGetTheColumnsOfList() {
         for width in [80, 100, 120] {
             let harness = UIHarness(Self.sample, width: width)
             let columns = Self.sample.boards.map { Column(BoardText($0, today: UIHarness.clock.today)) }
@@ -754,7 +823,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         }
     }
 
-    @Test func largerBoardsAreMeasuredOnceOnASample() {
+    func largerBoardsAreMeasuredOnceOnASample() {
         let big = UIHarness.kanban([
             ("Todo", (0..<1000).map { "Item \($0) with a few more words" }), ("Done", ["Gone"]),
         ])
@@ -772,7 +841,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectTrue(harness.screen[4].hasPrefix("  2 item01   Item 1 with a few more words"), "\(harness.screen[4])")
     }
 
-    @Test func framesEscapeWhateverASpanHolds() {
+    func framesEscapeWhateverASpanHolds() {
         let screen = Screen(width: 20, height: 1, lines: [ScreenLine("a\u{1B}]0;x\u{7}b\u{9B}c")])
         let text = String(decoding: Frame.bytes(from: nil, to: screen, color: false), as: UTF8.self)
         expectTrue(text.contains("a\\u{1B}]0;x\\u{7}b\\u{9B}c"))
@@ -795,7 +864,7 @@ func referenceDrop(_ boards: [[String]], dragged: [(board: Int, index: Int)], to
         expectEqual(harness.ui.screen().lines.count, 1)
     }
 
-    @Test func boardsThatDoNotFitScrollSideways() {
+    func boardsThatDoNotFitScrollSideways() {
         let many = UIHarness.kanban((0..<8).map { ("Board number \($0)", ["A card on board \($0) with words"]) })
         var harness = UIHarness(many, width: 80, height: 10)
         expectTrue(harness.ui.window.lowerBound == 0 && harness.ui.window.count < 8)

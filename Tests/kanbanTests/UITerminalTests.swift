@@ -11,7 +11,25 @@ import Testing
     .serialized,
     .enabled(if: Tmux.available, "tmux or bash is not installed: kanban ui is not checked in a terminal"))
 struct UITerminal {
-    @Test func keysAndTheMouseMoveCardsThroughTheFile() throws {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case keysAndTheMouseMoveCardsThroughTheFile
+        case aCardAddedByAScriptShowsWithTheCursorOnItsCard
+        case escapeSequencesInTitlesDoNotReachTheTerminal
+        case aResizeRedrawsAtTheNewWidth
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .keysAndTheMouseMoveCardsThroughTheFile: try keysAndTheMouseMoveCardsThroughTheFile()
+        case .aCardAddedByAScriptShowsWithTheCursorOnItsCard: try aCardAddedByAScriptShowsWithTheCursorOnItsCard()
+        case .escapeSequencesInTitlesDoNotReachTheTerminal: try escapeSequencesInTitlesDoNotReachTheTerminal()
+        case .aResizeRedrawsAtTheNewWidth: try aResizeRedrawsAtTheNewWidth()
+        }
+    }
+
+    func keysAndTheMouseMoveCardsThroughTheFile() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -77,7 +95,7 @@ struct UITerminal {
 
     /// The board looks at the file four times a second (README: The interactive board); how
     /// soon a change shows on a busy machine is not what is checked, only that it does.
-    @Test func aCardAddedByAScriptShowsWithTheCursorOnItsCard() throws {
+    func aCardAddedByAScriptShowsWithTheCursorOnItsCard() throws {
         expectEqual(UISession.checkInterval, 0.25)
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
@@ -133,7 +151,7 @@ struct UITerminal {
         try pane.waitFor("the shell's echo") { $0.contains("back") }
     }
 
-    @Test func escapeSequencesInTitlesDoNotReachTheTerminal() throws {
+    func escapeSequencesInTitlesDoNotReachTheTerminal() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()
@@ -158,7 +176,7 @@ struct UITerminal {
         try expectEqual(pane.exitStatus(), 0)
     }
 
-    @Test func aResizeRedrawsAtTheNewWidth() throws {
+    func aResizeRedrawsAtTheNewWidth() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try sandbox.initSample()

@@ -11,6 +11,27 @@ import Testing
 
 @Suite("the upward search and the files kanban makes")
 struct UpwardSearchTests {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case theSearchDoesNotClimbIntoAnotherUsersDirectory
+        case theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite
+        case theSearchClimbsIntoRootsDirectoriesFromAnotherUsers
+        case initMakesItsLockFileWithTheUmaskOfTheFileItCreates
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .theSearchDoesNotClimbIntoAnotherUsersDirectory: try theSearchDoesNotClimbIntoAnotherUsersDirectory()
+        case .theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite:
+            try theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite()
+        case .theSearchClimbsIntoRootsDirectoriesFromAnotherUsers:
+            try theSearchClimbsIntoRootsDirectoriesFromAnotherUsers()
+        case .initMakesItsLockFileWithTheUmaskOfTheFileItCreates:
+            try initMakesItsLockFileWithTheUmaskOfTheFileItCreates()
+        }
+    }
+
     /// A sandbox holding `shared/kanban.json` and the directory `shared/mine`, where the
     /// commands run; `shared` gets `owner` and `mode`.
     private func planted(owner: uid_t?, mode: mode_t) throws -> KanbanSandbox {
@@ -45,14 +66,14 @@ struct UpwardSearchTests {
         try sandbox.succeed(["list", "-q"], environment: ["KANBAN_FILE": "../kanban.json"], in: "shared/mine")
     }
 
-    @Test func theSearchDoesNotClimbIntoAnotherUsersDirectory() throws {
+    func theSearchDoesNotClimbIntoAnotherUsersDirectory() throws {
         try skipUnlessRoot(needing: "to give a directory to another user")
         let sandbox = try planted(owner: 12345, mode: 0o755)
         defer { sandbox.remove() }
         try expectNotFound(in: sandbox, because: "another user, uid 12345")
     }
 
-    @Test func theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite() throws {
+    func theSearchDoesNotClimbIntoADirectoryEveryoneMayWrite() throws {
         let sandbox = try planted(owner: geteuid() == 0 ? 12345 : nil, mode: 0o1777)
         defer { sandbox.remove() }
         // As root, the planted file belongs to another user, as in /tmp; the directory is root's.
@@ -61,7 +82,7 @@ struct UpwardSearchTests {
         try expectNotFound(in: sandbox, because: "everyone may write in it")
     }
 
-    @Test func theSearchClimbsIntoRootsDirectoriesFromAnotherUsers() throws {
+    func theSearchClimbsIntoRootsDirectoriesFromAnotherUsers() throws {
         try skipUnlessRoot(needing: "to give a directory to another user")
         let sandbox = try planted(owner: nil, mode: 0o755)
         defer { sandbox.remove() }
@@ -92,7 +113,7 @@ struct UpwardSearchTests {
         }
     }
 
-    @Test func initMakesItsLockFileWithTheUmaskOfTheFileItCreates() throws {
+    func initMakesItsLockFileWithTheUmaskOfTheFileItCreates() throws {
         let sandbox = try KanbanSandbox(inProcess: true)
         defer { sandbox.remove() }
         let result = try sandbox.run(["init", "-q"], shell: "umask 077")

@@ -7,14 +7,42 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 }
 
 @Suite struct WrappingTitles {
-    @Test func linesBreakAtSpacesAndFillGreedily() {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case linesBreakAtSpacesAndFillGreedily
+        case aWordIsCutOnlyWhenWiderThanTheLine
+        case hyphensAndSlashesBetweenLettersAreBreaks
+        case cjkTextBreaksBetweenCharactersKeepingPunctuation
+        case emojiKeepTheirWidth
+        case labelsAndTheDueDateWrapLikeWords
+        case colorOnlyStylesLabelsAndDatesWhenEnabled
+        case theFirstLineMayBeShorter
+        case truncateCutsOneLineWithAnEllipsis
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .linesBreakAtSpacesAndFillGreedily: linesBreakAtSpacesAndFillGreedily()
+        case .aWordIsCutOnlyWhenWiderThanTheLine: aWordIsCutOnlyWhenWiderThanTheLine()
+        case .hyphensAndSlashesBetweenLettersAreBreaks: hyphensAndSlashesBetweenLettersAreBreaks()
+        case .cjkTextBreaksBetweenCharactersKeepingPunctuation: cjkTextBreaksBetweenCharactersKeepingPunctuation()
+        case .emojiKeepTheirWidth: emojiKeepTheirWidth()
+        case .labelsAndTheDueDateWrapLikeWords: labelsAndTheDueDateWrapLikeWords()
+        case .colorOnlyStylesLabelsAndDatesWhenEnabled: colorOnlyStylesLabelsAndDatesWhenEnabled()
+        case .theFirstLineMayBeShorter: theFirstLineMayBeShorter()
+        case .truncateCutsOneLineWithAnEllipsis: truncateCutsOneLineWithAnEllipsis()
+        }
+    }
+
+    func linesBreakAtSpacesAndFillGreedily() {
         expectEqual(wrap("one two three", 7), ["one two", "three"])
         expectEqual(wrap("one two three", 13), ["one two three"])
         expectEqual(wrap("  spaced   out  ", 20), ["spaced out"])
         expectEqual(wrap("", 4), [""])
     }
 
-    @Test func aWordIsCutOnlyWhenWiderThanTheLine() {
+    func aWordIsCutOnlyWhenWiderThanTheLine() {
         expectEqual(wrap("see supercalifragilistic", 10), ["see", "supercalif", "ragilistic"])
         expectEqual(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"])
         // Fits on a line of its own: moves there whole rather than being split.
@@ -22,13 +50,13 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         expectEqual(wrap("CONTRIBUTING guide", 12), ["CONTRIBUTING", "guide"])
     }
 
-    @Test func hyphensAndSlashesBetweenLettersAreBreaks() {
+    func hyphensAndSlashesBetweenLettersAreBreaks() {
         expectEqual(wrap("words-joined-by-dashes", 12), ["words-", "joined-by-", "dashes"])
         expectEqual(wrap("see src/kanban/Output", 12), ["see src/", "kanban/", "Output"])
         expectEqual(wrap("-flag --option 1-2", 8), ["-flag", "--option", "1-2"])
     }
 
-    @Test func cjkTextBreaksBetweenCharactersKeepingPunctuation() {
+    func cjkTextBreaksBetweenCharactersKeepingPunctuation() {
         expectEqual(wrap("修复登录页面的显示问题。", 10), ["修复登录页", "面的显示问", "题。"])
         expectEqual(wrap("「引用」です", 4), ["「引", "用」", "です"])
         expectEqual(wrap("国際化対応のためのメッセージ", 12), ["国際化対応の", "ためのメッ", "セージ"])
@@ -38,13 +66,13 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         expectEqual(wrap("漢字漢字", 3), ["漢", "字", "漢", "字"])
     }
 
-    @Test func emojiKeepTheirWidth() {
+    func emojiKeepTheirWidth() {
         expectEqual(wrap("pair 🧑‍💻 with 👍🏽 and 🇫🇷", 9), ["pair 🧑‍💻", "with 👍🏽", "and 🇫🇷"])
         let lines = Wrapping.wrap(Wrapping.words(of: "pair 🧑‍💻 with 👍🏽 and 🇫🇷"), width: 9)
         expectEqual(lines.map(\.width), [7, 7, 6])
     }
 
-    @Test func labelsAndTheDueDateWrapLikeWords() {
+    func labelsAndTheDueDateWrapLikeWords() {
         let card = CardText(index: 0, id: "k3f9p2", title: "Fix login", words: ["#bug", "#@alice"], due: "11-23")
         let words = Wrapping.words(of: card)
         expectEqual(words.map(\.text), ["Fix", "login", "#bug", "#@alice", "due 11-23"])
@@ -56,7 +84,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         expectEqual(Wrapping.words(of: overdue).last?.kind, .overdue)
     }
 
-    @Test func colorOnlyStylesLabelsAndDatesWhenEnabled() {
+    func colorOnlyStylesLabelsAndDatesWhenEnabled() {
         let card = CardText(index: 0, id: "a", title: "Ship", words: ["#p1"], due: "01-02", overdue: true)
         let line = Wrapping.truncate(Wrapping.words(of: card), to: 80)
         expectEqual(line.text(style: Style(enabled: false)), "Ship #p1 due 01-02")
@@ -66,12 +94,12 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         expectTrue(colored.hasPrefix("Ship "))
     }
 
-    @Test func theFirstLineMayBeShorter() {
+    func theFirstLineMayBeShorter() {
         let lines = Wrapping.wrap(Wrapping.words(of: "one two three four five"), width: 14, firstWidth: 7)
         expectEqual(lines.map(\.plain), ["one two", "three four", "five"])
     }
 
-    @Test func truncateCutsOneLineWithAnEllipsis() {
+    func truncateCutsOneLineWithAnEllipsis() {
         func cut(_ text: String, _ width: Int) -> String {
             Wrapping.truncate(Wrapping.words(of: text), to: width).plain
         }
@@ -88,6 +116,22 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 }
 
 @Suite struct WrappingProperties {
+    /// The cases of ``each(_:)``, one `@Test` for them all (README: Development).
+    enum Check: CaseIterable {
+        case everyLineFitsNothingIsLostAndLinesAreFull
+        case aPrefixIsWhatCountingCharacterByCharacterGives
+        case truncateFitsAndKeepsAPrefix
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .everyLineFitsNothingIsLostAndLinesAreFull: everyLineFitsNothingIsLostAndLinesAreFull()
+        case .aPrefixIsWhatCountingCharacterByCharacterGives: aPrefixIsWhatCountingCharacterByCharacterGives()
+        case .truncateFitsAndKeepsAPrefix: truncateFitsAndKeepsAPrefix()
+        }
+    }
+
     static let vocabulary = [
         "a", "to", "the", "board", "reliability", "CONTRIBUTING", "supercalifragilisticexpialidocious",
         "words-joined", "src/kanban", "漢字", "修复登录页面", "「引用」", "。", "한국어", "🧑‍💻", "👍🏽", "🇫🇷", "é",
@@ -95,7 +139,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
     ]
 
     /// 100 titles from a fixed pseudo-random sequence, each wrapped at every width from 1 to 30.
-    @Test func everyLineFitsNothingIsLostAndLinesAreFull() {
+    func everyLineFitsNothingIsLostAndLinesAreFull() {
         var random = SplitMix(seed: 8)
         for _ in 0..<100 {
             let count = Int(random.next() % 12) + 1
@@ -129,7 +173,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
 
     /// A line's prefix counts printable ASCII by bytes: the same prefix as character by
     /// character, even where a combining mark follows an ASCII letter.
-    @Test func aPrefixIsWhatCountingCharacterByCharacterGives() {
+    func aPrefixIsWhatCountingCharacterByCharacterGives() {
         func reference(_ text: String, _ width: Int, _ atLeastOne: Bool) -> (String, Int) {
             var (kept, used) = ("", 0)
             for character in text {
@@ -158,7 +202,7 @@ private func wrap(_ text: String, _ width: Int) -> [String] {
         expectTrue(asciiPrefixes > 1_000, "the ASCII prefixes were exercised: \(asciiPrefixes)")
     }
 
-    @Test func truncateFitsAndKeepsAPrefix() {
+    func truncateFitsAndKeepsAPrefix() {
         var random = SplitMix(seed: 3)
         for _ in 0..<100 {
             let count = Int(random.next() % 8) + 1

@@ -551,9 +551,18 @@ final class HeldLock {
     init(_ path: String) throws {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw SpawnError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw SpawnError("cannot lock \(path): \(String(cString: strerror(errno)))")
+        // Tried until a deadline, not once: a lock an in-process run has just let go of stays
+        // held while a child that another test is spawning at that instant still has a copy
+        // of its descriptor (until its exec closes it).
+        let deadline = Date().addingTimeInterval(10)
+        var pause: useconds_t = 1_000
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw SpawnError("cannot lock \(path): \(String(cString: strerror(errno)))")
+            }
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
         }
     }
 
