@@ -173,7 +173,23 @@ extension ItemLines {
 /// and read one after another, clustered so that the cache hits, misses and swaps, against
 /// the plain formatter and parser.
 @Suite struct DateCaches {
-    @Test func timestampsWrittenAndReadThroughTheCacheMatchThePlainForms() {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case timestampsWrittenAndReadThroughTheCacheMatchThePlainForms
+        case aCachedHourDoesNotVouchForTheRestOfATimestamp
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) {
+        switch check {
+        case .timestampsWrittenAndReadThroughTheCacheMatchThePlainForms:
+            timestampsWrittenAndReadThroughTheCacheMatchThePlainForms()
+        case .aCachedHourDoesNotVouchForTheRestOfATimestamp: aCachedHourDoesNotVouchForTheRestOfATimestamp()
+        }
+    }
+
+    func timestampsWrittenAndReadThroughTheCacheMatchThePlainForms() {
         var generator = SeededGenerator(seed: 21)
         // Runs of two alternating hours, as a card's `created` and `entered` alternate.
         var times: [Timestamp] = []
@@ -209,7 +225,7 @@ extension ItemLines {
         expectTrue(hits > 1_000, "the cache was exercised on repeated hours (\(hits) of \(times.count))")
     }
 
-    @Test func aCachedHourDoesNotVouchForTheRestOfATimestamp() {
+    func aCachedHourDoesNotVouchForTheRestOfATimestamp() {
         var cache = DateCache()
         let lines = [
             ("2026-11-23T10:04:05Z", Int64?.some(1_795_428_245)),
@@ -236,6 +252,28 @@ extension ItemLines {
 /// writing the card again (README: Performance): the bytes must be the ones writing the card
 /// gives, for a card as read, and a card that changed in any way must be written anew.
 @Suite struct KeptLines {
+    /// This block's checks, compiled as one parameterized test (one `@Test` each costs about
+    /// 50 ms of build time; README: Development); a failure names its case.
+    enum Check: CaseIterable {
+        case aFileAsReadIsWrittenAsItWasWithItsLinesKept
+        case aCardThatChangesInAnyFieldIsWrittenFromItsFields
+        case aLineHoldingTextTheWriterEscapesIsNotKept
+        case cardsWrittenOnOneLineByHandAreWrittenOnALineEach
+        case aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines
+    }
+
+    @Test(arguments: Check.allCases)
+    func each(_ check: Check) throws {
+        switch check {
+        case .aFileAsReadIsWrittenAsItWasWithItsLinesKept: try aFileAsReadIsWrittenAsItWasWithItsLinesKept()
+        case .aCardThatChangesInAnyFieldIsWrittenFromItsFields: try aCardThatChangesInAnyFieldIsWrittenFromItsFields()
+        case .aLineHoldingTextTheWriterEscapesIsNotKept: try aLineHoldingTextTheWriterEscapesIsNotKept()
+        case .cardsWrittenOnOneLineByHandAreWrittenOnALineEach: try cardsWrittenOnOneLineByHandAreWrittenOnALineEach()
+        case .aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines:
+            try aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines()
+        }
+    }
+
     /// A file of `items` over two boards, as this build writes it.
     private func file(_ items: [Item]) -> [UInt8] {
         let half = items.count / 2
@@ -269,7 +307,7 @@ extension ItemLines {
         }
     }
 
-    @Test func aFileAsReadIsWrittenAsItWasWithItsLinesKept() throws {
+    func aFileAsReadIsWrittenAsItWasWithItsLinesKept() throws {
         let bytes = file(randomItems(seed: 31, count: 600))
         let kanban = try KanbanFile.decode(bytes).kanban
         let cards = kanban.boards.flatMap(\.items)
@@ -283,7 +321,7 @@ extension ItemLines {
 
     /// Every card field, set from another card on a card that keeps its line: the write is
     /// the card's new fields, never its old line.
-    @Test func aCardThatChangesInAnyFieldIsWrittenFromItsFields() throws {
+    func aCardThatChangesInAnyFieldIsWrittenFromItsFields() throws {
         let items = randomItems(seed: 32, count: 400)
         let kanban = try KanbanFile.decode(file(items)).kanban
         var generator = SeededGenerator(seed: 33)
@@ -316,7 +354,7 @@ extension ItemLines {
 
     /// A hand-edited line may hold, unescaped, what the writer escapes (a DEL, a C1 control, a
     /// line separator): such a line is read, but not kept; the write escapes it.
-    @Test func aLineHoldingTextTheWriterEscapesIsNotKept() throws {
+    func aLineHoldingTextTheWriterEscapesIsNotKept() throws {
         for raw in ["a\u{7F}b", "a\u{85}b", "a\u{2028}b", "a\u{202E}b"] {
             let text = """
                 {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
@@ -334,7 +372,7 @@ extension ItemLines {
 
     /// Cards written on one line by hand each keep their own line, and each is written on a
     /// line of its own.
-    @Test func cardsWrittenOnOneLineByHandAreWrittenOnALineEach() throws {
+    func cardsWrittenOnOneLineByHandAreWrittenOnALineEach() throws {
         let source = """
             {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
             {"id": "c1", "title": "a"}, {"id": "c2", "title": "b"},
@@ -350,7 +388,7 @@ extension ItemLines {
 
     /// A patch compares cards that keep the same line without their fields; a card that
     /// changed is still found, whether or not it kept a line.
-    @Test func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines() throws {
+    func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines() throws {
         let kanban = try KanbanFile.decode(file(randomItems(seed: 34, count: 300))).kanban
         var generator = SeededGenerator(seed: 35)
         for _ in 0..<50 {
