@@ -36,13 +36,17 @@ public struct Item: Hashable, Sendable {
     var hasNoTrail: Bool { trailEntries == nil }
     /// Free text, several lines.
     public var note: String? {
-        get { noteText?.text }
-        set { noteText = newValue.map(NoteText.init) }
+        get { rare?.note }
+        set { rare = RareFields.make(note: newValue, conflicts: conflicts) }
     }
-    /// The note, boxed: few cards have one, and a card stays small.
-    private var noteText: NoteText? { didSet { line = KeptLine() } }
     /// The conflicts a merge recorded and nobody settled yet (README: Working together).
-    public var conflicts = Conflicts() { didSet { line = KeptLine() } }
+    public var conflicts: Conflicts {
+        get { rare?.conflicts ?? Conflicts() }
+        set { rare = RareFields.make(note: note, conflicts: newValue) }
+    }
+    /// The note and the recorded conflicts, boxed, `nil` for neither: few cards have them,
+    /// and a card stays small.
+    private var rare: RareFields? { didSet { line = KeptLine() } }
     // The dates are kept as plain numbers, with a value that is no date for none: a board's
     // cards are an array that moves shift in memory (a move to the top of a board shifts
     // every card below), so each byte of a card counts; optionals would make it a third larger.
@@ -110,7 +114,7 @@ public struct Item: Hashable, Sendable {
         self.labels = labels
         assigneeNames = assignees.isEmpty ? nil : assignees.names
         trailEntries = Self.stored(trail)
-        noteText = note.map(NoteText.init)
+        rare = RareFields.make(note: note, conflicts: Conflicts())
         dueDays = Self.stored(due)
         createdSeconds = Self.stored(created)
         enteredSeconds = Self.stored(entered)
@@ -343,16 +347,27 @@ struct KeptLine: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {}
 }
 
-/// A card's note, in a box of its own (see ``Item/note``).
-final class NoteText: Hashable, Sendable {
-    let text: String
+/// A card's note and recorded conflicts, in a box of their own (see ``Item/note``); a new
+/// box for every change.
+final class RareFields: Hashable, Sendable {
+    let note: String?
+    let conflicts: Conflicts
 
-    init(_ text: String) {
-        self.text = text
+    private init(note: String?, conflicts: Conflicts) {
+        self.note = note
+        self.conflicts = conflicts
     }
 
-    static func == (a: NoteText, b: NoteText) -> Bool { a.text == b.text }
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    /// A box for these, `nil` for none of them.
+    static func make(note: String?, conflicts: Conflicts) -> RareFields? {
+        note == nil && conflicts.isEmpty ? nil : RareFields(note: note, conflicts: conflicts)
+    }
+
+    static func == (a: RareFields, b: RareFields) -> Bool { a.note == b.note && a.conflicts == b.conflicts }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(note)
+        hasher.combine(conflicts)
+    }
 }
 
 /// The bytes of a file a kanban was read from, shared by the cards that keep their line in

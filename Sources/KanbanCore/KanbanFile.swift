@@ -50,16 +50,20 @@ public enum KanbanFile {
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
-    public static func decode(_ bytes: [UInt8]) throws(KanbanError) -> (kanban: Kanban, format: Format) {
-        // The cards read keep their lines in these bytes, to be copied when written back.
-        let file = FileBytes(bytes)
-        let result = file.bytes.withUnsafeBufferPointer { buffer in
+    /// With `keepingLines`, for a kanban that is to be written back, the cards keep their
+    /// lines in `bytes`, which stay in memory with them, and writing copies the lines of the
+    /// cards that did not change (README: Performance); a kanban that is only read keeps none.
+    public static func decode(_ bytes: [UInt8], keepingLines: Bool = false) throws(KanbanError) -> (
+        kanban: Kanban, format: Format
+    ) {
+        let file = keepingLines ? FileBytes(bytes) : nil
+        let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(KanbanError) in try decode(buffer, file: file) }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes) throws(KanbanError) -> (
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?) throws(KanbanError) -> (
         Kanban, Format
     ) {
         var json = JSONReader(bytes)
@@ -88,7 +92,7 @@ public enum KanbanFile {
     /// Reads a document with its ids checked for repeats at the end, all at once; a document
     /// that fails any check, or repeats an id, is read again with each id checked as it
     /// comes, so that what is reported is the first problem in the file, on its line.
-    private static func readDocument(_ json: JSONReader, file: FileBytes) throws(KanbanError) -> (Kanban, Format) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes?) throws(KanbanError) -> (Kanban, Format) {
         do throws(KanbanError) {
             let read = try readDocument(json, file: file, deferringIDs: true)
             if !read.idsRepeat { return read.result }
@@ -96,7 +100,7 @@ public enum KanbanFile {
         return try readDocument(json, file: file, deferringIDs: false).result
     }
 
-    private static func readDocument(_ json: JSONReader, file: FileBytes, deferringIDs: Bool) throws(KanbanError)
+    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferringIDs: Bool) throws(KanbanError)
         -> (result: (Kanban, Format), idsRepeat: Bool)
     {
         let version = try documentVersion(json)

@@ -309,8 +309,13 @@ extension ItemLines {
 
     func aFileAsReadIsWrittenAsItWasWithItsLinesKept() throws {
         let bytes = file(randomItems(seed: 31, count: 600))
-        let kanban = try KanbanFile.decode(bytes).kanban
+        let kanban = try KanbanFile.decode(bytes, keepingLines: true).kanban
         let cards = kanban.boards.flatMap(\.items)
+        let onlyRead = try KanbanFile.decode(bytes).kanban
+        expectEqual(onlyRead, kanban)
+        expectEqual(
+            onlyRead.boards.flatMap(\.items).filter { $0.line.file != nil }.count, 0, "a kanban only read keeps no line"
+        )
         let kept = cards.filter { $0.line.file != nil }.count
         // Cards with a note, a recorded conflict or a title the writer escapes keep none.
         expectTrue(
@@ -323,7 +328,7 @@ extension ItemLines {
     /// the card's new fields, never its old line.
     func aCardThatChangesInAnyFieldIsWrittenFromItsFields() throws {
         let items = randomItems(seed: 32, count: 400)
-        let kanban = try KanbanFile.decode(file(items)).kanban
+        let kanban = try KanbanFile.decode(file(items), keepingLines: true).kanban
         var generator = SeededGenerator(seed: 33)
         for field in CardField.all {
             var changedKeptCards = 0
@@ -361,7 +366,7 @@ extension ItemLines {
                 {"id": "c1", "title": "\(raw)"}
                 ]}]}
                 """
-            let kanban = try KanbanFile.decode(Array(text.utf8)).kanban
+            let kanban = try KanbanFile.decode(Array(text.utf8), keepingLines: true).kanban
             let card = kanban.boards[0].items[0]
             expectEqual(card.title, raw)
             expectTrue(card.line.file == nil, "\(raw.unicodeScalars.map { $0.value })")
@@ -379,7 +384,7 @@ extension ItemLines {
             {"id": "c3", "title": "c"}, {"id": "c4", "title": "d"}
             ]}, {"id": "bd2", "title": "Two", "limit": null, "items": [{"id": "c5", "title": "e"}]}]}
             """
-        let kanban = try KanbanFile.decode(Array(source.utf8)).kanban
+        let kanban = try KanbanFile.decode(Array(source.utf8), keepingLines: true).kanban
         let cards = kanban.boards.flatMap(\.items)
         expectEqual(cards.map { $0.line.file != nil }, [true, true, true, true, true])
         expectEqual(text(kanban), text(forgettingLines(kanban)))
@@ -389,7 +394,7 @@ extension ItemLines {
     /// A patch compares cards that keep the same line without their fields; a card that
     /// changed is still found, whether or not it kept a line.
     func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines() throws {
-        let kanban = try KanbanFile.decode(file(randomItems(seed: 34, count: 300))).kanban
+        let kanban = try KanbanFile.decode(file(randomItems(seed: 34, count: 300)), keepingLines: true).kanban
         var generator = SeededGenerator(seed: 35)
         for _ in 0..<50 {
             var changed = kanban
@@ -421,7 +426,7 @@ extension KeptLines {
                 labels: try! Labels(validating: sets.randomElement(using: &generator)!),
                 assignees: try! Labels(validating: sets.randomElement(using: &generator)!))
         }
-        let read = try KanbanFile.decode(file(items)).kanban.boards.flatMap(\.items)
+        let read = try KanbanFile.decode(file(items), keepingLines: true).kanban.boards.flatMap(\.items)
         expectEqual(read.count, items.count)
         let wrong = zip(read, items).filter { $0 != $1 }.map(\.1.id)
         expectEqual(wrong, [], "cards read with other words")

@@ -3,7 +3,8 @@ import KanbanCore
 
 extension Commands {
     static let merge = CommandSpec(
-        "merge", usage: [
+        "merge",
+        usage: [
             .oneOf([
                 [.path("BASE"), .path("OURS"), .path("THEIRS"), .optional(Options.output, short: true)],
                 [.option(Options.gitDriver), .path("BASE"), .path("OURS"), .path("THEIRS"), .path("PATH")],
@@ -73,7 +74,10 @@ extension App {
             throw .usage("'merge --json' needs -o FILE: standard output carries the merged kanban", command: "merge")
         }
         let result = try Self.merged(
-            base: try mergeInput(request.base, allowingEmpty: true), ours: try mergeInput(request.ours),
+            base: try mergeInput(request.base, allowingEmpty: true),
+            // Most of the merged cards are ours as they were: written by copying their lines.
+            // Only ours keep theirs, so that one file, not three, stays in memory with its cards.
+            ours: try mergeInput(request.ours, keepingLines: true),
             theirs: try mergeInput(request.theirs))
         if let destination {
             try store(at: destination).write(result.kanban, locking: request.gitPath == nil)
@@ -107,10 +111,10 @@ extension App {
     /// One of the three versions; any failure to read it is exit 65, as git's merge
     /// driver contract has it ("not a readable kanban").
     private func mergeInput(
-        _ path: String, allowingEmpty: Bool = false
+        _ path: String, allowingEmpty: Bool = false, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            return try Store(path: path).loadDocument(allowingEmpty: allowingEmpty)
+            return try Store(path: path).loadDocument(allowingEmpty: allowingEmpty, keepingLines: keepingLines)
         } catch {
             if error.status.exit == .dataError { throw error }
             throw .badInput("\(error.message); nothing was merged")
@@ -127,7 +131,8 @@ extension CommandOutput {
             var text = result.conflicts.map { "kanban: conflict: \(MergeReport.describe($0, file: file))\n" }.joined()
             let count = result.conflicts.count
             text += "kanban: \(count) conflict\(count == 1 ? "" : "s") in \(file.map(q) ?? "the merge"): "
-            text += "the merged kanban is valid, keeps ours for each and records theirs in the file; the commands above take theirs"
+            text +=
+                "the merged kanban is valid, keeps ours for each and records theirs in the file; the commands above take theirs"
             if let gitPath {
                 text += "; then mark it resolved: git add \(ShellQuote.word(gitPath))"
             }

@@ -263,7 +263,8 @@ struct Store {
         defer { lock.release() }
         TestHooks.stop(at: .locked)
         TemporaryFile.removeStale(next: target)
-        let (before, hash, readable) = try read(file, hashing: recording != nil || readingHistory, unreadable: unreadable)
+        let (before, hash, readable) = try read(
+            file, hashing: recording != nil || readingHistory, unreadable: unreadable, keepingLines: true)
         var kanban = before  // shares storage with `before` until a board changes
         let current = FileVersion(hash: hash, of: file.info)
         let storedHistory = try readHistory(current)
@@ -314,7 +315,9 @@ struct Store {
             if fromEnvironment {
                 throw .noFile("no kanban file at \(q(path)) (named by KANBAN_FILE); create it with 'kanban init'")
             }
-            throw .noFile("no kanban file at \(q(path)); create it with \(ShellQuote.commandLine(["kanban", "init", "--file", path]))")
+            throw .noFile(
+                "no kanban file at \(q(path)); create it with \(ShellQuote.commandLine(["kanban", "init", "--file", path]))"
+            )
         }
         // Only a symlink needs resolving; any other path is already the file.
         guard info.st_mode & S_IFMT == S_IFLNK else { return path }
@@ -375,14 +378,15 @@ struct Store {
     }
 
     /// Reads and decodes the file, as above; a file that is not valid JSON reads as
-    /// `unreadable` when one is given (and `readable` is false).
+    /// `unreadable` when one is given (and `readable` is false). `keepingLines` for a kanban
+    /// that is to be written back (see ``KanbanFile/decode(_:keepingLines:)``).
     private func read(
-        _ file: BoundedFile, hashing: Bool, unreadable: Kanban?
+        _ file: BoundedFile, hashing: Bool, unreadable: Kanban?, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
         // The size is checked again for a file opened anew while waiting for the lock.
         let bytes = try bytes(of: file)
         do {
-            let kanban = try KanbanFile.decode(bytes).kanban
+            let kanban = try KanbanFile.decode(bytes, keepingLines: keepingLines).kanban
             KeptUntilExit.keep(kanban)
             return (kanban, hashing ? FileHash.of(bytes) : 0, true)
         } catch {
@@ -636,21 +640,25 @@ extension Store {
     /// Reads the kanban and the format its file is in, without locking: an input of `diff`
     /// or `merge`. With `allowingEmpty`, an empty file is a kanban with no boards: git gives
     /// one as the base of a file that both branches added.
-    func loadDocument(allowingEmpty: Bool = false) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
+    func loadDocument(
+        allowingEmpty: Bool = false, keepingLines: Bool = false
+    ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         var file = try open(try target())
         defer { file.close() }
         let bytes = try bytes(of: file)
         if allowingEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (Kanban.empty, .current)
         }
-        return try Self.decode(bytes, name: path)
+        return try Self.decode(bytes, name: path, keepingLines: keepingLines)
     }
 
     /// Reads a kanban from bytes that came from elsewhere (`git show REV:PATH`), naming
     /// them `name` in errors.
-    static func decode(_ bytes: [UInt8], name: String) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
+    static func decode(
+        _ bytes: [UInt8], name: String, keepingLines: Bool = false
+    ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            let decoded = try KanbanFile.decode(bytes)
+            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines)
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {
