@@ -57,7 +57,8 @@ public struct Item: Hashable, Sendable {
     /// write copies those bytes rather than writing the card again (README: Performance).
     /// Setting any other stored property drops it (each one's `didSet`), so a card that
     /// changed is always written from its fields. Not part of the card's value: two cards
-    /// that differ only in it are equal.
+    /// that differ only in it are equal. A stored property added to the card needs the same
+    /// `didSet`, or a change to it alone would not reach the file.
     var line = KeptLine()
     private var dueDays = Int32.min { didSet { line = KeptLine() } }
 
