@@ -47,12 +47,13 @@ public enum KanbanFile {
     /// Ids missing from an older format are derived from the file's bytes, so reading the
     /// same file twice, or in two clones, gives the same ids.
     ///
-    /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
-    ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
-    /// - Complexity: O(*n*) in the size of the file.
     /// With `keepingLines`, for a kanban that is to be written back, the cards keep their
     /// lines in `bytes`, which stay in memory with them, and writing copies the lines of the
     /// cards that did not change (README: Performance); a kanban that is only read keeps none.
+    ///
+    /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
+    ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
+    /// - Complexity: O(*n*) in the size of the file.
     public static func decode(_ bytes: [UInt8], keepingLines: Bool = false) throws(KanbanError) -> (
         kanban: Kanban, format: Format
     ) {
