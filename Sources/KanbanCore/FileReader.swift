@@ -17,6 +17,9 @@ struct FileReader {
     var words = WordsCache()
     /// The bytes being read, when cards may keep their lines in them (see `KeptLine`).
     var file: FileBytes?
+    /// Whether the cards that keep their lines are read as deferred: checked, but their
+    /// fields left in the line until used (see ``Item``).
+    var deferringCards = false
 
     init(json: JSONReader, version: Int, expectedIDs: Int, deferringIDs: Bool = false) {
         self.json = json

@@ -5,77 +5,168 @@
 /// The keys each field has in the file, and how each is read, written and checked, are
 /// stated once, in `Schema.swift`.
 public struct Item: Hashable, Sendable {
+    // A card is its id, its line in the file it was read from while it is as read (see
+    // `KeptLine`), and its other fields in a box of their own. A card read from a file that
+    // is to be written back is *deferred*: it has no box until something reads or changes
+    // another field (README: Performance). Each getter then reads the field from the line,
+    // and each setter first reads the whole card from it (``willChange()``). The box keeps
+    // the card small, so a board's array of cards is cheap to shift and to copy; it is
+    // copied before a change when another card shares it.
+
     /// The id, stable across moves and renames; see ``Kanban/idLength(forItemCount:)``.
-    public var id: ItemID { didSet { line = KeptLine() } }
+    public var id: ItemID {
+        get { storedID }
+        set {
+            _ = willChange()
+            storedID = newValue
+        }
+    }
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
     /// read from a hand-edited file is kept as it is, so renderers must escape it.
-    public var title: String { didSet { line = KeptLine() } }
+    public var title: String {
+        get { box?.title ?? line.title }
+        set { willChange().title = newValue }
+    }
     /// Labels, compared ignoring case.
-    public var labels: Labels { didSet { line = KeptLine() } }
+    public var labels: Labels {
+        get { fields.labels }
+        set { willChange().labels = newValue }
+    }
     /// The people it is assigned to: user names, compared ignoring case, with the rules of
     /// labels (README: Cards with content).
     public var assignees: Labels {
-        get { assigneeNames.map { Labels(checked: $0) } ?? Labels() }
-        set { assigneeNames = newValue.isEmpty ? nil : newValue.names }
+        get { fields.assigneeNames.map { Labels(checked: $0) } ?? Labels() }
+        set { willChange().assigneeNames = newValue.isEmpty ? nil : newValue.names }
     }
-    /// The assignees' names, `nil` for none: most cards have none.
-    private var assigneeNames: [String]? { didSet { line = KeptLine() } }
     /// Whether it is assigned to no one (read without making a set).
-    var hasNoAssignees: Bool { assigneeNames == nil }
+    var hasNoAssignees: Bool { fields.assigneeNames == nil }
     /// Every board the card entered and when, oldest first, without repeats; empty for cards
     /// from older files until their next arrival (README: Cards with content). Entries set
     /// in another order, or twice, are kept oldest first, once. Set it through
     /// ``arrive(on:at:)`` when the card arrives, so that it agrees with ``entered``.
     public var trail: [TrailEntry] {
-        get { trailEntries ?? [] }
-        set { trailEntries = Self.stored(newValue) }
+        get { fields.trailEntries ?? [] }
+        set { willChange().trailEntries = Self.stored(newValue) }
     }
-    /// The trail, `nil` for none: cards from older files have none, and a card stays small.
-    private var trailEntries: [TrailEntry]? { didSet { line = KeptLine() } }
     /// Whether it has no trail (read without making an array).
-    var hasNoTrail: Bool { trailEntries == nil }
-    /// Free text, several lines.
+    var hasNoTrail: Bool { fields.trailEntries == nil }
+    /// Free text, several lines. A line with a note is never kept, so a deferred card has none.
     public var note: String? {
-        get { rare?.note }
-        set { rare = RareFields.make(note: newValue, conflicts: conflicts) }
+        get { box?.rare?.note }
+        set {
+            let conflicts = conflicts
+            willChange().rare = RareFields.make(note: newValue, conflicts: conflicts)
+        }
     }
-    /// The conflicts a merge recorded and nobody settled yet (README: Working together).
+    /// The conflicts a merge recorded and nobody settled yet (README: Working together). A
+    /// line with conflicts is never kept, so a deferred card has none.
     public var conflicts: Conflicts {
-        get { rare?.conflicts ?? Conflicts() }
-        set { rare = RareFields.make(note: note, conflicts: newValue) }
+        get { box?.rare?.conflicts ?? Conflicts() }
+        set {
+            let note = note
+            willChange().rare = RareFields.make(note: note, conflicts: newValue)
+        }
     }
-    /// The note and the recorded conflicts, boxed, `nil` for neither: few cards have them,
-    /// and a card stays small.
-    private var rare: RareFields? { didSet { line = KeptLine() } }
-    // The dates are kept as plain numbers, with a value that is no date for none: a board's
-    // cards are an array that moves shift in memory (a move to the top of a board shifts
-    // every card below), so each byte of a card counts; optionals would make it a third larger.
-    private var createdSeconds = Int64.min { didSet { line = KeptLine() } }
-    private var enteredSeconds = Int64.min { didSet { line = KeptLine() } }
-
-    /// The card's line in the file it was read from, while the card is as it was read: a
-    /// write copies those bytes rather than writing the card again (README: Performance).
-    /// Setting any other stored property drops it (each one's `didSet`), so a card that
-    /// changed is always written from its fields. Not part of the card's value: two cards
-    /// that differ only in it are equal. A stored property added to the card needs the same
-    /// `didSet`, or a change to it alone would not reach the file.
-    var line = KeptLine()
-    private var dueDays = Int32.min { didSet { line = KeptLine() } }
-
     /// The due date.
     public var due: Day? {
-        get { dueDays == .min ? nil : Day(daysSinceEpoch: Int(dueDays)) }
-        set { dueDays = Self.stored(newValue) }
+        get {
+            let days = fields.dueDays
+            return days == .min ? nil : Day(daysSinceEpoch: Int(days))
+        }
+        set { willChange().dueDays = Self.stored(newValue) }
     }
     /// When the card was added, copied or imported; `nil` for cards from older files.
     public var created: Timestamp? {
-        get { createdSeconds == .min ? nil : Timestamp(seconds: createdSeconds) }
-        set { createdSeconds = Self.stored(newValue) }
+        get {
+            let seconds = fields.createdSeconds
+            return seconds == .min ? nil : Timestamp(seconds: seconds)
+        }
+        set { willChange().createdSeconds = Self.stored(newValue) }
     }
     /// When the card arrived on its current board; `nil` for cards from older files.
     public var entered: Timestamp? {
-        get { enteredSeconds == .min ? nil : Timestamp(seconds: enteredSeconds) }
-        set { enteredSeconds = Self.stored(newValue) }
+        get {
+            let seconds = fields.enteredSeconds
+            return seconds == .min ? nil : Timestamp(seconds: seconds)
+        }
+        set { willChange().enteredSeconds = Self.stored(newValue) }
+    }
+
+    private var storedID: ItemID
+    /// The card's line in the file it was read from, while the card is as it was read: a
+    /// write copies those bytes rather than writing the card again (README: Performance).
+    /// Every setter drops it (``willChange()``), so a card that changed is always written
+    /// from its fields. Not part of the card's value: two cards that differ only in it are
+    /// equal. A field added to the card goes in ``CardFields`` and is set only through a
+    /// setter that calls ``willChange()``, or a change to it alone would not reach the file.
+    private(set) var line = KeptLine()
+    /// The other fields; `nil` while the card is deferred.
+    private var box: CardFields?
+
+    /// The fields: a deferred card's read from its line (every time: a getter cannot keep
+    /// them), any other's from its box, which the caller must not change.
+    var fields: CardFields {
+        if let box { return box }
+        return Item(reading: line).box!
+    }
+
+    /// About to change a field: a deferred card reads its fields from its line first, a box
+    /// shared with another card is copied, and the line is dropped, since the card will no
+    /// longer be what it says. Returns the box to change.
+    private mutating func willChange() -> CardFields {
+        if box == nil {
+            box = fields
+        } else if !isKnownUniquelyReferenced(&box) {
+            box = box!.copy()
+        }
+        line = KeptLine()
+        return box!
+    }
+
+    /// Reads a deferred card's fields from its line, keeping the line: for code about to read
+    /// many fields of it.
+    mutating func readFields() {
+        if box == nil { box = fields }
+    }
+
+    /// Drops the card's line, reading its fields first if it is deferred: it will be written
+    /// from its fields (for tests that compare the two ways of writing).
+    mutating func forgetLine() {
+        readFields()
+        line = KeptLine()
+    }
+
+    /// Whether the card is deferred: its fields are still only in its line.
+    var isDeferred: Bool { box == nil }
+
+    /// A card of this id that is `line` of its file until a field is read or set.
+    @inline(__always)
+    init(deferred id: ItemID, line: KeptLine) {
+        storedID = id
+        self.line = line
+        box = nil
+    }
+
+    /// The card `line` holds, with its fields read, keeping the line. The line was checked
+    /// when it was read, so it reads again.
+    private init(reading line: KeptLine) {
+        guard var card = line.withBytes({ FileReader.card(in: $0) }) ?? nil else {
+            preconditionFailure("a card's kept line no longer reads")
+        }
+        card.line = line
+        self = card
+    }
+
+    public static func == (a: Item, b: Item) -> Bool {
+        if a.line.isSame(as: b.line) { return true }
+        guard a.storedID == b.storedID else { return false }
+        let (x, y) = (a.fields, b.fields)
+        return x === y || x.hasSameValues(as: y)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedID)
+        fields.hash(into: &hasher)
     }
 
     /// A due date as it is kept.
@@ -102,23 +193,17 @@ public struct Item: Hashable, Sendable {
             trail: trail, note: note, line: KeptLine())
     }
 
-    /// A card read from a file, that keeps its `line` there.
+    /// A card read from a file, that keeps its `line` there (not deferred).
     @inline(__always)
     init(
         id: ItemID, title: String, labels: Labels, assignees: Labels, due: Day?, created: Timestamp?,
         entered: Timestamp?, trail: [TrailEntry], note: String?, line: KeptLine
     ) {
-        // Each stored property set directly: through the dates' setters, the card would be
-        // made in a local and copied out.
-        self.id = id
-        self.title = title
-        self.labels = labels
-        assigneeNames = assignees.isEmpty ? nil : assignees.names
-        trailEntries = Self.stored(trail)
-        rare = RareFields.make(note: note, conflicts: Conflicts())
-        dueDays = Self.stored(due)
-        createdSeconds = Self.stored(created)
-        enteredSeconds = Self.stored(entered)
+        storedID = id
+        box = CardFields(
+            title: title, labels: labels, assigneeNames: assignees.isEmpty ? nil : assignees.names,
+            trailEntries: Self.stored(trail), rare: RareFields.make(note: note, conflicts: Conflicts()),
+            createdSeconds: Self.stored(created), enteredSeconds: Self.stored(entered), dueDays: Self.stored(due))
         self.line = line
     }
 
@@ -127,13 +212,14 @@ public struct Item: Hashable, Sendable {
     /// no `now` (code that keeps no time) neither changes.
     public mutating func arrive(on board: BoardID, at now: Timestamp?) {
         guard let now else { return }
-        entered = now
+        let box = willChange()
+        box.enteredSeconds = Self.stored(now)
         let entry = TrailEntry(board: board, time: now)
-        guard var entries = trailEntries else {
-            trailEntries = [entry]
+        guard var entries = box.trailEntries else {
+            box.trailEntries = [entry]
             return
         }
-        trailEntries = nil  // uniquely referenced while it grows
+        box.trailEntries = nil  // uniquely referenced while it grows
         if let last = entries.last, last.time == now {
             // Two arrivals in one second (a batch, quick moves): entries of one time are
             // ordered by board, not by arrival, so the stay of no time before goes.
@@ -144,7 +230,7 @@ public struct Item: Hashable, Sendable {
         } else {
             entries.append(entry)
         }
-        trailEntries = entries
+        box.trailEntries = entries
     }
 
     /// Whether the card is due before `today`.
@@ -331,7 +417,7 @@ struct KeptLine: Hashable, Sendable {
     }
 
     /// Whether both are the same kept line of the same file: two cards with that are
-    /// equal, without comparing their fields.
+    /// equal, without comparing their fields (a line is kept only while its card is as read).
     func isSame(as other: KeptLine) -> Bool {
         file != nil && file === other.file && start == other.start
     }
@@ -346,6 +432,63 @@ struct KeptLine: Hashable, Sendable {
 
     static func == (_: KeptLine, _: KeptLine) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
+}
+
+/// A card's fields but its id, in the box a card shares with its copies until one of them
+/// changes (see ``Item``). Changed only by the card that holds it alone, which makes it safe
+/// to share across threads.
+final class CardFields: Hashable, @unchecked Sendable {
+    var title: String
+    var labels: Labels
+    /// The assignees' names, `nil` for none: most cards have none.
+    var assigneeNames: [String]?
+    /// The trail, `nil` for none: cards from older files have none.
+    var trailEntries: [TrailEntry]?
+    /// The note and the recorded conflicts, boxed, `nil` for neither: few cards have them.
+    var rare: RareFields?
+    // The dates as plain numbers, with a value that is no date for none.
+    var createdSeconds: Int64
+    var enteredSeconds: Int64
+    var dueDays: Int32
+
+    init(
+        title: String, labels: Labels, assigneeNames: [String]?, trailEntries: [TrailEntry]?, rare: RareFields?,
+        createdSeconds: Int64, enteredSeconds: Int64, dueDays: Int32
+    ) {
+        self.title = title
+        self.labels = labels
+        self.assigneeNames = assigneeNames
+        self.trailEntries = trailEntries
+        self.rare = rare
+        self.createdSeconds = createdSeconds
+        self.enteredSeconds = enteredSeconds
+        self.dueDays = dueDays
+    }
+
+    func copy() -> CardFields {
+        CardFields(
+            title: title, labels: labels, assigneeNames: assigneeNames, trailEntries: trailEntries, rare: rare,
+            createdSeconds: createdSeconds, enteredSeconds: enteredSeconds, dueDays: dueDays)
+    }
+
+    func hasSameValues(as other: CardFields) -> Bool {
+        title == other.title && labels == other.labels && assigneeNames == other.assigneeNames
+            && trailEntries == other.trailEntries && rare == other.rare && createdSeconds == other.createdSeconds
+            && enteredSeconds == other.enteredSeconds && dueDays == other.dueDays
+    }
+
+    static func == (a: CardFields, b: CardFields) -> Bool { a === b || a.hasSameValues(as: b) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(labels)
+        hasher.combine(assigneeNames)
+        hasher.combine(trailEntries)
+        hasher.combine(rare)
+        hasher.combine(createdSeconds)
+        hasher.combine(enteredSeconds)
+        hasher.combine(dueDays)
+    }
 }
 
 /// A card's note and recorded conflicts, in a box of their own (see ``Item/note``); a new

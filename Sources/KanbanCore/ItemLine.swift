@@ -25,9 +25,23 @@ extension FileReader {
     /// - Throws: the invariant the card breaks.
     mutating func readWrittenItem(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
         let start = json.offset
-        guard schemaIsKnown, let prefix = json.readCanonicalItemPrefix(),
-            let title = try? json.text(in: prefix.title, isASCII: prefix.isASCII, quoteAt: prefix.title.lowerBound - 1)
-        else { return giveUp(at: start) }
+        guard schemaIsKnown, let prefix = json.readCanonicalItemPrefix() else { return giveUp(at: start) }
+        // The line is kept when writing the card gives these very bytes: the current version's
+        // layout (checked below, field by field) and a title with nothing the writer escapes.
+        let keeps =
+            file != nil && version == KanbanFile.version && !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII)
+        // A deferred card's fields are checked here but not made. An ASCII title that starts
+        // with a visible character is valid UTF-8 and not blank: nothing to make of it.
+        let deferred = keeps && deferringCards
+        var title = ""
+        let makesTitle = !deferred || !prefix.isASCII || !json.startsVisible(prefix.title)
+        if makesTitle {
+            guard
+                let text = try? json.text(
+                    in: prefix.title, isASCII: prefix.isASCII, quoteAt: prefix.title.lowerBound - 1)
+            else { return giveUp(at: start) }
+            title = text
+        }
         // Each field in a local, the card made once at the end: no copy of it on the way.
         var labels = Labels()
         var assignees = Labels()
@@ -57,7 +71,9 @@ extension FileReader {
                 entered = read
             }
             if json.consume(", \"trail\": ") {
-                guard let read = json.readWrittenTrail(dates: &dates) else { return giveUp(at: start) }
+                guard let read = json.readWrittenTrail(dates: &dates, making: !deferred) else {
+                    return giveUp(at: start)
+                }
                 trail = read
             }
             // Rare: the general path reads notes and recorded conflicts.
@@ -67,19 +83,20 @@ extension FileReader {
         }
         guard json.peek == UInt8(ascii: "}") else { return giveUp(at: start) }
         json.seek(to: json.offset + 1)
-        try checker.checkItem(id: prefix.id, title: title, note: nil)
-        // The line is kept when writing the card gives these very bytes: the current version's
-        // layout (checked above, field by field) and a title with nothing the writer escapes.
-        let line =
-            if let file, version == KanbanFile.version, !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII) {
-                KeptLine(file: file, range: start..<json.offset) ?? KeptLine()
-            } else {
-                KeptLine()
-            }
+        if !makesTitle {
+            try checker.checkID(prefix.id)  // the title checked above
+        } else {
+            try checker.checkItem(id: prefix.id, title: title, note: nil)
+        }
+        let line = keeps ? KeptLine(file: file!, range: start..<json.offset) : nil
+        if deferred, let line {
+            items.append(Item(deferred: prefix.id, line: line))
+            return true
+        }
         items.append(
             Item(
                 id: prefix.id, title: consume title, labels: consume labels, assignees: consume assignees, due: due,
-                created: created, entered: entered, trail: consume trail, note: nil, line: line))
+                created: created, entered: entered, trail: consume trail, note: nil, line: line ?? KeptLine()))
         return true
     }
 
@@ -90,6 +107,31 @@ extension FileReader {
 
 }
 
+extension FileReader {
+    /// The card a line of a file holds, read with its fields and without keeping the line;
+    /// `nil` if it is not in the layout this build writes.
+    static func card(in line: UnsafeBufferPointer<UInt8>) -> Item? {
+        var reader = FileReader(json: JSONReader(line), version: KanbanFile.version, expectedIDs: 0, deferringIDs: true)
+        var items: [Item] = []
+        items.reserveCapacity(1)
+        guard (try? reader.readWrittenItem(appendingTo: &items)) == true, items.count == 1 else { return nil }
+        return items[0]
+    }
+}
+
+extension KeptLine {
+    /// The title of a deferred card's line, read alone (it comes first after the id).
+    var title: String {
+        let title = withBytes { bytes -> String? in
+            var json = JSONReader(bytes)
+            guard let prefix = json.readCanonicalItemPrefix() else { return nil }
+            return try? json.text(in: prefix.title, isASCII: prefix.isASCII, quoteAt: prefix.title.lowerBound - 1)
+        }
+        guard let title = title ?? nil else { preconditionFailure("a card's kept line no longer reads") }
+        return title
+    }
+}
+
 extension JSONReader {
     /// Whether the text in `range` of a string read whole, with no escape or control
     /// character, holds something the writer escapes. In ASCII text that is only DEL: the
@@ -97,6 +139,12 @@ extension JSONReader {
     func mayNeedEscape(_ range: Range<Int>, isASCII: Bool) -> Bool {
         let text = UnsafeBufferPointer(rebasing: bytes[range])
         return isASCII ? text.contains(0x7F) : text.contains(where: JSON.mayNeedEscape)
+    }
+
+    /// Whether the text in `range` starts with a visible ASCII character (so is not blank).
+    func startsVisible(_ range: Range<Int>) -> Bool {
+        guard let first = range.first else { return false }
+        return bytes[first] > 0x20 && bytes[first] < 0x7F
     }
 
     /// `"…"` of exactly `count` bytes with no escape, parsed by `parse`; `nil`, having
@@ -117,11 +165,13 @@ extension JSONReader {
 
     /// `[["k3f9p2", "2026-11-23T10:04:05Z"], …]`, oldest first with no repeat, as this build
     /// writes a trail; `nil`, having consumed nothing, otherwise.
-    mutating func readWrittenTrail(dates: inout DateCache) -> [TrailEntry]? {
+    /// Without `making`, the trail is checked but not made: the array returned is empty.
+    mutating func readWrittenTrail(dates: inout DateCache, making: Bool = true) -> [TrailEntry]? {
         let start = offset
         var entries: [TrailEntry] = []
+        var last: TrailEntry?
         if consume("[[\"") {
-            entries.reserveCapacity(4)  // most trails: one board after another, a few
+            if making { entries.reserveCapacity(4) }  // most trails: one board after another, a few
             repeat {
                 var end = offset
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && end - offset <= ItemID.maximumLength {
@@ -131,8 +181,9 @@ extension JSONReader {
                 seek(to: end)
                 guard consume("\", "), let time = readWrittenInstant(dates: &dates), consume("]") else { break }
                 let entry = TrailEntry(board: board, time: time)
-                guard entries.last.map({ $0 < entry }) ?? true else { break }
-                entries.append(entry)
+                guard last.map({ $0 < entry }) ?? true else { break }
+                last = entry
+                if making { entries.append(entry) }
                 if consume("]") { return entries }
             } while consume(", [\"")
         }
@@ -278,10 +329,11 @@ extension ChunkWriter {
     private mutating func appendWrittenItem(at card: UnsafePointer<Item>) throws {
         // A card as it was read: its line, as it was (see `KeptLine`).
         if try card.pointee.line.withBytes({ try append($0) }) != nil { return }
-        guard schemaIsKnown, card.pointee.conflicts.isEmpty else {  // rare: a card with a recorded conflict
+        let fields = card.pointee.fields  // the box, fetched once
+        guard schemaIsKnown, fields.rare?.conflicts.isEmpty ?? true else {  // rare: a card with a recorded conflict
             return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }
-        if card.pointee.note == nil, card.pointee.hasNoAssignees, try appendPlainLine(card) { return }
+        if fields.rare == nil, fields.assigneeNames == nil, try appendPlainLine(id: card.pointee.id, fields) { return }
         let item = card.pointee  // rare: a card with a note or assignees, or text to escape
         try append(literal: "{\"id\": \"")
         try append(item.id)
@@ -331,15 +383,15 @@ extension ChunkWriter {
     /// The line of a card with no note and no assignees, whose title and labels need no escape (nearly every
     /// card), written in one piece with no check of room between its parts; `false`, having
     /// written nothing, for any other card.
-    private mutating func appendPlainLine(_ card: UnsafePointer<Item>) throws -> Bool {
-        var title = card.pointee.title
+    private mutating func appendPlainLine(id: ItemID, _ fields: CardFields) throws -> Bool {
+        var title = fields.title
         return try title.withUTF8 { title throws -> Bool in
             guard !title.contains(where: JSON.mayNeedEscape) else { return false }
             // The longest line of a card with every field and an empty title is 137 bytes, and
             // its trail's `, "trail": []` 13 more, with 38 for each entry.
             var bound = 150 + title.count
-            if !card.pointee.hasNoTrail { bound += 13 + 38 * card.pointee.trail.count }
-            for label in card.pointee.labels.names {
+            if let trail = fields.trailEntries { bound += 13 + 38 * trail.count }
+            for label in fields.labels.names {
                 var label = label
                 guard label.withUTF8({ !$0.contains(where: JSON.mayNeedEscape) }) else { return false }
                 bound += label.utf8.count + 4
@@ -347,13 +399,13 @@ extension ChunkWriter {
             return try append(upTo: bound) { start, dates in
                 var out = start
                 out.put("{\"id\": \"")
-                out.put(card.pointee.id)
+                out.put(id)
                 out.put("\", \"title\": \"")
                 out.put(title)
                 out.put("\"")
-                if !card.pointee.labels.isEmpty {
+                if !fields.labels.isEmpty {
                     out.put(", \"labels\": [")
-                    for (index, label) in card.pointee.labels.names.enumerated() {
+                    for (index, label) in fields.labels.names.enumerated() {
                         out.put(index == 0 ? "\"" : ", \"")
                         var label = label
                         label.withUTF8 { out.put($0) }
@@ -361,27 +413,27 @@ extension ChunkWriter {
                     }
                     out.put("]")
                 }
-                if let due = card.pointee.due {
+                if fields.dueDays != .min {
                     out.put(", \"due\": \"")
-                    dates.write(due, at: out)
+                    dates.write(Day(daysSinceEpoch: Int(fields.dueDays)), at: out)
                     out += 10
                     out.put("\"")
                 }
-                if let created = card.pointee.created {
+                if fields.createdSeconds != .min {
                     out.put(", \"created\": \"")
-                    dates.write(created, at: out)
+                    dates.write(Timestamp(seconds: fields.createdSeconds), at: out)
                     out += 20
                     out.put("\"")
                 }
-                if let entered = card.pointee.entered {
+                if fields.enteredSeconds != .min {
                     out.put(", \"entered\": \"")
-                    dates.write(entered, at: out)
+                    dates.write(Timestamp(seconds: fields.enteredSeconds), at: out)
                     out += 20
                     out.put("\"")
                 }
-                if !card.pointee.hasNoTrail {
+                if let trail = fields.trailEntries {
                     out.put(", \"trail\": [")
-                    for (index, entry) in card.pointee.trail.enumerated() {
+                    for (index, entry) in trail.enumerated() {
                         out.put(index == 0 ? "[\"" : ", [\"")
                         out.put(entry.board)
                         out.put("\", \"")

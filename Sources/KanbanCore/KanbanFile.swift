@@ -50,30 +50,33 @@ public enum KanbanFile {
     /// With `keepingLines`, for a kanban that is to be written back, the cards keep their
     /// lines in `bytes`, which stay in memory with them, and writing copies the lines of the
     /// cards that did not change (README: Performance); a kanban that is only read keeps none.
+    /// With `deferringCards` as well, those cards are checked but their fields are left in
+    /// their lines until a command reads or changes them (see ``Item``), for a command that
+    /// touches a few cards.
     ///
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
-    public static func decode(_ bytes: [UInt8], keepingLines: Bool = false) throws(KanbanError) -> (
-        kanban: Kanban, format: Format
-    ) {
+    public static func decode(_ bytes: [UInt8], keepingLines: Bool = false, deferringCards: Bool = false)
+        throws(KanbanError) -> (kanban: Kanban, format: Format)
+    {
         let file = keepingLines ? FileBytes(bytes) : nil
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(KanbanError) in try decode(buffer, file: file) }
+            Result { () throws(KanbanError) in try decode(buffer, file: file, deferring: deferringCards) }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?) throws(KanbanError) -> (
-        Kanban, Format
-    ) {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?, deferring: Bool)
+        throws(KanbanError) -> (Kanban, Format)
+    {
         var json = JSONReader(bytes)
         json.skipByteOrderMark()
         json.skipWhitespace()
         var result: (Kanban, Format)
         switch json.peek {
         case UInt8(ascii: "{"):
-            result = try readDocument(json, file: file)
+            result = try readDocument(json, file: file, deferring: deferring)
         case UInt8(ascii: "["):
             result = (try readLegacyDocument(&json), .legacy)
         case nil:
@@ -93,15 +96,18 @@ public enum KanbanFile {
     /// Reads a document with its ids checked for repeats at the end, all at once; a document
     /// that fails any check, or repeats an id, is read again with each id checked as it
     /// comes, so that what is reported is the first problem in the file, on its line.
-    private static func readDocument(_ json: JSONReader, file: FileBytes?) throws(KanbanError) -> (Kanban, Format) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool) throws(KanbanError) -> (
+        Kanban, Format
+    ) {
         do throws(KanbanError) {
-            let read = try readDocument(json, file: file, deferringIDs: true)
+            let read = try readDocument(json, file: file, deferring: deferring, deferringIDs: true)
             if !read.idsRepeat { return read.result }
         } catch {}
-        return try readDocument(json, file: file, deferringIDs: false).result
+        return try readDocument(json, file: file, deferring: deferring, deferringIDs: false).result
     }
 
-    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferringIDs: Bool) throws(KanbanError)
+    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool, deferringIDs: Bool)
+        throws(KanbanError)
         -> (result: (Kanban, Format), idsRepeat: Bool)
     {
         let version = try documentVersion(json)
@@ -111,6 +117,7 @@ public enum KanbanFile {
             json: json, version: version, expectedIDs: json.bytes.count / (version < 2 ? 40 : 64),
             deferringIDs: deferringIDs)
         reader.file = file
+        reader.deferringCards = deferring
         var kanban = Kanban(trusted: [])
         try reader.json.beginObject("the document")
         var seenVersion = false

@@ -260,17 +260,34 @@ extension ItemLines {
         case aLineHoldingTextTheWriterEscapesIsNotKept
         case cardsWrittenOnOneLineByHandAreWrittenOnALineEach
         case aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines
+        case deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged
     }
 
-    @Test(arguments: Check.allCases)
-    func each(_ check: Check) throws {
+    /// Each check runs on cards that keep their lines with their fields read, and on
+    /// deferred cards, whose fields stay in their lines until used (README: Performance).
+    @Test(arguments: Check.allCases, [false, true])
+    func each(_ check: Check, deferring: Bool) throws {
+        let read = Reading(deferring: deferring)
         switch check {
-        case .aFileAsReadIsWrittenAsItWasWithItsLinesKept: try aFileAsReadIsWrittenAsItWasWithItsLinesKept()
-        case .aCardThatChangesInAnyFieldIsWrittenFromItsFields: try aCardThatChangesInAnyFieldIsWrittenFromItsFields()
-        case .aLineHoldingTextTheWriterEscapesIsNotKept: try aLineHoldingTextTheWriterEscapesIsNotKept()
-        case .cardsWrittenOnOneLineByHandAreWrittenOnALineEach: try cardsWrittenOnOneLineByHandAreWrittenOnALineEach()
+        case .aFileAsReadIsWrittenAsItWasWithItsLinesKept: try aFileAsReadIsWrittenAsItWasWithItsLinesKept(read)
+        case .aCardThatChangesInAnyFieldIsWrittenFromItsFields:
+            try aCardThatChangesInAnyFieldIsWrittenFromItsFields(read)
+        case .aLineHoldingTextTheWriterEscapesIsNotKept: try aLineHoldingTextTheWriterEscapesIsNotKept(read)
+        case .cardsWrittenOnOneLineByHandAreWrittenOnALineEach:
+            try cardsWrittenOnOneLineByHandAreWrittenOnALineEach(read)
         case .aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines:
-            try aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines()
+            try aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines(read)
+        case .deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged:
+            try deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged(read)
+        }
+    }
+
+    /// Reading a file to be written back: its cards keep their lines, deferred or not.
+    struct Reading {
+        let deferring: Bool
+
+        func callAsFunction(_ bytes: [UInt8]) throws -> Kanban {
+            try KanbanFile.decode(bytes, keepingLines: true, deferringCards: deferring).kanban
         }
     }
 
@@ -293,7 +310,7 @@ extension ItemLines {
     private func forgettingLines(_ kanban: Kanban) -> Kanban {
         var kanban = kanban
         for board in kanban.boards.indices {
-            for index in kanban.boards[board].items.indices { kanban.boards[board].items[index].line = KeptLine() }
+            for index in kanban.boards[board].items.indices { kanban.boards[board].items[index].forgetLine() }
         }
         return kanban
     }
@@ -307,9 +324,9 @@ extension ItemLines {
         }
     }
 
-    func aFileAsReadIsWrittenAsItWasWithItsLinesKept() throws {
+    func aFileAsReadIsWrittenAsItWasWithItsLinesKept(_ read: Reading) throws {
         let bytes = file(randomItems(seed: 31, count: 600))
-        let kanban = try KanbanFile.decode(bytes, keepingLines: true).kanban
+        let kanban = try read(bytes)
         let cards = kanban.boards.flatMap(\.items)
         let onlyRead = try KanbanFile.decode(bytes).kanban
         expectEqual(onlyRead, kanban)
@@ -326,9 +343,9 @@ extension ItemLines {
 
     /// Every card field, set from another card on a card that keeps its line: the write is
     /// the card's new fields, never its old line.
-    func aCardThatChangesInAnyFieldIsWrittenFromItsFields() throws {
+    func aCardThatChangesInAnyFieldIsWrittenFromItsFields(_ read: Reading) throws {
         let items = randomItems(seed: 32, count: 400)
-        let kanban = try KanbanFile.decode(file(items), keepingLines: true).kanban
+        let kanban = try read(file(items))
         var generator = SeededGenerator(seed: 33)
         for field in CardField.all {
             var changedKeptCards = 0
@@ -359,14 +376,14 @@ extension ItemLines {
 
     /// A hand-edited line may hold, unescaped, what the writer escapes (a DEL, a C1 control, a
     /// line separator): such a line is read, but not kept; the write escapes it.
-    func aLineHoldingTextTheWriterEscapesIsNotKept() throws {
+    func aLineHoldingTextTheWriterEscapesIsNotKept(_ read: Reading) throws {
         for raw in ["a\u{7F}b", "a\u{85}b", "a\u{2028}b", "a\u{202E}b"] {
             let text = """
                 {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
                 {"id": "c1", "title": "\(raw)"}
                 ]}]}
                 """
-            let kanban = try KanbanFile.decode(Array(text.utf8), keepingLines: true).kanban
+            let kanban = try read(Array(text.utf8))
             let card = kanban.boards[0].items[0]
             expectEqual(card.title, raw)
             expectTrue(card.line.file == nil, "\(raw.unicodeScalars.map { $0.value })")
@@ -377,14 +394,14 @@ extension ItemLines {
 
     /// Cards written on one line by hand each keep their own line, and each is written on a
     /// line of its own.
-    func cardsWrittenOnOneLineByHandAreWrittenOnALineEach() throws {
+    func cardsWrittenOnOneLineByHandAreWrittenOnALineEach(_ read: Reading) throws {
         let source = """
             {"version": 2, "boards": [{"id": "bd1", "title": "One", "limit": null, "items": [
             {"id": "c1", "title": "a"}, {"id": "c2", "title": "b"},
             {"id": "c3", "title": "c"}, {"id": "c4", "title": "d"}
             ]}, {"id": "bd2", "title": "Two", "limit": null, "items": [{"id": "c5", "title": "e"}]}]}
             """
-        let kanban = try KanbanFile.decode(Array(source.utf8), keepingLines: true).kanban
+        let kanban = try read(Array(source.utf8))
         let cards = kanban.boards.flatMap(\.items)
         expectEqual(cards.map { $0.line.file != nil }, [true, true, true, true, true])
         expectEqual(text(kanban), text(forgettingLines(kanban)))
@@ -393,8 +410,8 @@ extension ItemLines {
 
     /// A patch compares cards that keep the same line without their fields; a card that
     /// changed is still found, whether or not it kept a line.
-    func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines() throws {
-        let kanban = try KanbanFile.decode(file(randomItems(seed: 34, count: 300)), keepingLines: true).kanban
+    func aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines(_ read: Reading) throws {
+        let kanban = try read(file(randomItems(seed: 34, count: 300)))
         var generator = SeededGenerator(seed: 35)
         for _ in 0..<50 {
             var changed = kanban
@@ -411,6 +428,63 @@ extension ItemLines {
 }
 
 extension KeptLines {
+    /// Deferred cards (of a kanban read to be written back) give every field as the card read
+    /// in full, equal it and hash as it does. A change to one reads its fields first: the
+    /// card changed is no longer deferred and keeps no line, while a copy taken before is
+    /// still deferred and still the card as read. A card's fields are its own: a change to a
+    /// copy of a card that shares them leaves the card as it was.
+    func deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged(_ read: Reading) throws {
+        let bytes = file(randomItems(seed: 37, count: 400))
+        let plain = try KanbanFile.decode(bytes).kanban.boards.flatMap(\.items)
+        let cards = try read(bytes).boards.flatMap(\.items)
+        let deferred = cards.filter(\.isDeferred).count
+        if read.deferring {
+            expectTrue(
+                deferred > 40 && deferred < cards.count,
+                "some cards are deferred, some not (\(deferred) of \(cards.count))")
+        } else {
+            expectEqual(deferred, 0, "cards are deferred only when asked")
+        }
+        expectEqual(cards.count, plain.count)
+        var generator = SeededGenerator(seed: 38)
+        var changedDeferred = 0
+        for (card, full) in zip(cards, plain) {
+            expectEqual(card.id, full.id)
+            expectEqual(card.title, full.title)
+            expectEqual(card.note, full.note)
+            expectEqual(card.conflicts, full.conflicts)
+            for field in CardField.all {
+                expectEqual(field.value(card), field.value(full), "\(field.name) of \(card.id)")
+            }
+            expectTrue(card == full && full == card, "\(card.id) equals the card read in full")
+            expectEqual(card.hashValue, full.hashValue, "\(card.id) hashes as the card read in full")
+            let field = try require(CardField.all.randomElement(using: &generator))
+            let value = field.value(try require(plain.randomElement(using: &generator)))
+            var changed = card
+            field.set(&changed, value)
+            var expected = full
+            field.set(&expected, value)
+            expectEqual(changed, expected, "\(field.name) set on \(card.id)")
+            expectTrue(changed.line.file == nil && !changed.isDeferred, "a changed card keeps no line")
+            expectEqual(card, full, "\(card.id), copied before the change, is as read")
+            guard card.isDeferred else { continue }
+            expectTrue(card.line.file != nil, "\(card.id), copied before the change, keeps its line")
+            changedDeferred += 1
+        }
+        if read.deferring { expectTrue(changedDeferred > 40, "deferred cards changed (\(changedDeferred))") }
+        // Cards that share their fields' box with a copy: a change to one (the title, and an
+        // arrival, which changes two fields in place) leaves the other as it was.
+        let fresh = try KanbanFile.decode(bytes).kanban.boards.flatMap(\.items)
+        for (full, unchanged) in zip(plain, fresh).prefix(50) {
+            var copy = full
+            copy.title += "!"
+            copy.arrive(on: ItemID("bd9")!, at: Timestamp(seconds: 1_800_000_000))
+            expectEqual(copy.title, full.title + "!")
+            expectTrue(copy.trail.count == full.trail.count + 1 && copy.entered != full.entered)
+            expectEqual(full, unchanged)
+        }
+    }
+
     /// The direct path reads most sets of labels and names by comparing their bytes with the
     /// last sets read (`WordsCache`): sets that start alike, or hold `]`, and more sets than
     /// it keeps, read back as they were written, card by card.

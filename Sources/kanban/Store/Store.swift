@@ -379,14 +379,15 @@ struct Store {
 
     /// Reads and decodes the file, as above; a file that is not valid JSON reads as
     /// `unreadable` when one is given (and `readable` is false). `keepingLines` for a kanban
-    /// that is to be written back (see ``KanbanFile/decode(_:keepingLines:)``).
+    /// that is to be written back, whose cards are deferred (see
+    /// ``KanbanFile/decode(_:keepingLines:deferringCards:)``): a command changes a few.
     private func read(
         _ file: BoundedFile, hashing: Bool, unreadable: Kanban?, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
         // The size is checked again for a file opened anew while waiting for the lock.
         let bytes = try bytes(of: file)
         do {
-            let kanban = try KanbanFile.decode(bytes, keepingLines: keepingLines).kanban
+            let kanban = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines).kanban
             KeptUntilExit.keep(kanban)
             return (kanban, hashing ? FileHash.of(bytes) : 0, true)
         } catch {

@@ -61,18 +61,27 @@ public enum FuzzProperties {
         // is written from their fields, for the cards as read and for cards changed since, on
         // this input and on the file written from it (where most lines are kept).
         for (source, plain) in [(bytes, decoded.kanban), (encoded, again.kanban)] {
-            guard let kept = try? KanbanFile.decode(source, keepingLines: true).kanban else {
-                return "reading while keeping lines failed where reading did not"
+            for deferring in [false, true] {
+                if let problem = keptLinesViolation(source, plain, deferring: deferring) { return problem }
             }
-            if kept != plain { return "reading while keeping lines read another kanban" }
-            if KanbanFile.encode(kept) != KanbanFile.encode(plain) {
-                return "a kept line was written other than its card"
-            }
-            if let touched = everyOtherTitleChanged(kept), let touchedPlain = everyOtherTitleChanged(plain),
-                KanbanFile.encode(touched) != KanbanFile.encode(touchedPlain)
-            {
-                return "a changed card was written from the line it was read from"
-            }
+        }
+        return nil
+    }
+
+    /// Whether reading `source` keeping lines (`deferring` cards or not) reads `plain`, and
+    /// writes what `plain` writes, as read and with every other title changed.
+    private static func keptLinesViolation(_ source: [UInt8], _ plain: Kanban, deferring: Bool) -> String? {
+        guard let kept = try? KanbanFile.decode(source, keepingLines: true, deferringCards: deferring).kanban else {
+            return "reading while keeping lines failed where reading did not"
+        }
+        if kept != plain { return "reading while keeping lines read another kanban" }
+        if KanbanFile.encode(kept) != KanbanFile.encode(plain) {
+            return "a kept line was written other than its card"
+        }
+        if let touched = everyOtherTitleChanged(kept), let touchedPlain = everyOtherTitleChanged(plain),
+            KanbanFile.encode(touched) != KanbanFile.encode(touchedPlain)
+        {
+            return "a changed card was written from the line it was read from"
         }
         return nil
     }
