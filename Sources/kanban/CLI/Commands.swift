@@ -17,6 +17,11 @@ struct CommandSpec: Sendable {
     let examples: [String]
     /// Builds the command from its parsed arguments.
     let build: @Sendable (Arguments) throws(CLIError) -> Command
+    /// How many operands ``usage`` takes: at least `lower`, at most `upper` (`nil`: any
+    /// number). Worked out once here, not at each parse: a batch parses thousands of lines.
+    let operandCount: (lower: Int, upper: Int?)
+    /// The long names of the options it takes, the global ones included.
+    let optionNames: Set<String>
 
     init(
         _ name: String, aliases: [String] = [], usage: [Usage], summary: String, options: [CommandOption] = [],
@@ -30,6 +35,15 @@ struct CommandSpec: Sendable {
         self.details = details
         self.examples = examples
         self.build = build
+        self.operandCount = Usage.operandCount(usage)
+        self.optionNames = Set((Options.global + options).map(\.spec.name))
+    }
+
+    /// Whether it takes `option`, as one of its own or a global one.
+    ///
+    /// - Complexity: O(1): by name, as an option is known by its long name (``Options/all``).
+    func accepts(_ option: OptionSpec) -> Bool {
+        optionNames.contains(option.name)
     }
 
     /// What follows the name in the usage line, made from ``usage``.
@@ -77,9 +91,21 @@ enum Commands {
     ]
 
     /// The command for a name or alias: `move`, `mv`, `board add`.
+    ///
+    /// - Complexity: O(1): a lookup, not a scan of ``all``, for each line of a batch.
     static func named(_ name: String) -> CommandSpec? {
-        all.first { $0.name == name || $0.aliases.contains(name) }
+        byName[name]
     }
+
+    /// Every command by its name and by each of its aliases; where two would share one,
+    /// the first in ``all`` has it.
+    private static let byName: [String: CommandSpec] = {
+        var byName: [String: CommandSpec] = [:]
+        for spec in all {
+            for name in [spec.name] + spec.aliases where byName[name] == nil { byName[name] = spec }
+        }
+        return byName
+    }()
 
     /// The names of the top-level commands, `board` included.
     static let topLevelNames: [String] = {

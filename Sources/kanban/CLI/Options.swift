@@ -119,8 +119,15 @@ enum Options {
 
     /// The long option for a short letter (each letter means one option in every command).
     static func long(for short: Character) -> OptionSpec? {
-        all.values.first { $0.short == short }
+        byShort[short]
     }
+
+    /// The options that have a short name, by that letter.
+    private static let byShort: [Character: OptionSpec] = {
+        var byShort: [Character: OptionSpec] = [:]
+        for spec in all.values { if let short = spec.short { byShort[short] = spec } }
+        return byShort
+    }()
 
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]
