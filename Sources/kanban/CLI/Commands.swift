@@ -3,8 +3,9 @@ import KanbanCore
 /// A command: its name, usage, options (with what each means for it), manual text, and
 /// how its arguments become a ``Command``. Each command declares one in its file under
 /// `Commands/`; parsing, help, suggestions and shell completion read them through
-/// ``Commands/all`` (README: Development).
-struct CommandSpec: Sendable {
+/// ``Commands/all`` (README: Development). A class, shared rather than copied: the parser
+/// hands a command's declaration around for every line of a batch.
+final class CommandSpec: Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
     let aliases: [String]

@@ -50,7 +50,7 @@ enum Parser {
 
     /// The options, checked against what `spec` accepts.
     private static func collect(_ options: [ParsedOption], for spec: CommandSpec) throws(CLIError) -> GivenOptions {
-        var given = GivenOptions()
+        var given = GivenOptions(capacity: options.count)
         // The first value of each option that takes one only once: a value given again must
         // be the same. As many as the command has such options, at most.
         var once: [(name: String, value: String)] = []
@@ -105,6 +105,8 @@ enum Parser {
 
     static func tokenize(_ arguments: [String]) throws(CLIError) -> Tokens {
         var tokens = Tokens()
+        tokens.options.reserveCapacity(arguments.count)
+        tokens.operands.reserveCapacity(arguments.count)
         var index = 0
         func nextValue(for spec: OptionSpec) throws(CLIError) -> String {
             guard index + 1 < arguments.count else {
@@ -122,7 +124,9 @@ enum Parser {
         }
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--" {
+            if !startsWithDash(argument) {
+                tokens.operands.append(argument)
+            } else if argument == "--" {
                 tokens.operands.append(contentsOf: arguments[(index + 1)...])
                 break
             } else if argument.hasPrefix("--") {
@@ -174,11 +178,19 @@ enum Parser {
     }
 
     private static func isKnownOption(_ argument: String) -> Bool {
+        guard startsWithDash(argument) else { return false }
         if argument.hasPrefix("--") { return Options.all[argument] != nil || Options.all[split(argument).name] != nil }
         if argument.hasPrefix("-"), argument.count == 2, let letter = argument.last {
             return Options.long(for: letter) != nil
         }
         return false
+    }
+
+    /// Whether the first byte is `-`: else neither `-` nor `--` begins the argument, whatever
+    /// follows (a Character that is `-` begins with it), found without reading Characters
+    /// for the operands and values of every line of a batch.
+    private static func startsWithDash(_ argument: String) -> Bool {
+        argument.utf8.first == UInt8(ascii: "-")
     }
 
     /// `-1`: an operand (a mistyped index), not an option, so that its error says so.
@@ -240,6 +252,10 @@ enum Parser {
 /// lines (README: Performance). Each question is O(*n*) in the options given.
 struct GivenOptions {
     private var given: [(name: String, value: String?)] = []
+
+    init(capacity: Int = 0) {
+        given.reserveCapacity(capacity)
+    }
 
     mutating func append(_ name: String, value: String?) {
         given.append((name, value))
@@ -353,11 +369,10 @@ struct Arguments {
 
     /// Every value of a repeatable option, each split at its commas (`--label a,b`).
     func commaSeparated(_ option: OptionSpec) -> [String] {
-        values(option).flatMap { value in
-            // Most values hold no comma: the value itself, without splitting it into Characters.
-            value.utf8.contains(UInt8(ascii: ","))
-                ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
-        }
+        let values = values(option)
+        // Most values hold no comma: the values themselves, not split into Characters.
+        guard values.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) }) else { return values }
+        return values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(String.init)
     }
 
     /// The labels of a repeatable option; a value may also hold several, comma-separated.
