@@ -21,8 +21,8 @@ final class CommandSpec: Sendable {
     /// How many operands ``usage`` takes: at least `lower`, at most `upper` (`nil`: any
     /// number). Worked out once here, not at each parse: a batch parses thousands of lines.
     let operandCount: (lower: Int, upper: Int?)
-    /// The long names of the options it takes, the global ones included.
-    let optionNames: Set<String>
+    /// The options it takes, the global ones included.
+    let acceptedOptions: [OptionSpec]
 
     init(
         _ name: String, aliases: [String] = [], usage: [Usage], summary: String, options: [CommandOption] = [],
@@ -37,14 +37,15 @@ final class CommandSpec: Sendable {
         self.examples = examples
         self.build = build
         self.operandCount = Usage.operandCount(usage)
-        self.optionNames = Set((Options.global + options).map(\.spec.name))
+        self.acceptedOptions = (Options.global + options).map(\.spec)
     }
 
     /// Whether it takes `option`, as one of its own or a global one.
     ///
-    /// - Complexity: O(1): by name, as an option is known by its long name (``Options/all``).
+    /// An option is declared once, as a member of ``Options``, and every command that takes
+    /// it declares that one: the same object, compared as such, not by its parts.
     func accepts(_ option: OptionSpec) -> Bool {
-        optionNames.contains(option.name)
+        acceptedOptions.contains { $0 === option }
     }
 
     /// What follows the name in the usage line, made from ``usage``.

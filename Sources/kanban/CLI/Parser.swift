@@ -29,7 +29,7 @@ enum Parser {
             return Invocation(command: .overview, options: try globalOptions(given, spec: spec))
         }
         tokens.operands.removeFirst()
-        if Commands.groups.contains(word) && tokens.operands.isEmpty
+        if tokens.operands.isEmpty && Commands.groups.contains(word)
             && tokens.options.contains(where: { $0.spec == Options.help })
         {
             return Invocation(command: .help(topic: [word]), options: GlobalOptions())
@@ -49,26 +49,24 @@ enum Parser {
     }
 
     /// The options, checked against what `spec` accepts.
+    ///
+    /// - Complexity: O(*n*·*k*) for *n* options of *k* kinds: an option taken once is
+    ///   checked against its last value before it, found by looking back to it (or, for its
+    ///   first, to the start), so all of them together look back over the options at most
+    ///   *k* times.
     private static func collect(_ options: [ParsedOption], for spec: CommandSpec) throws(CLIError) -> GivenOptions {
-        var given = GivenOptions(capacity: options.count)
-        // The first value of each option that takes one only once: a value given again must
-        // be the same. As many as the command has such options, at most.
-        var once: [(name: String, value: String)] = []
-        for option in options {
-            let name = option.spec.name
+        for (index, option) in options.enumerated() {
             guard spec.accepts(option.spec) else {
                 throw .usage(unknownOptionMessage(option.typed, for: spec), command: spec.name)
             }
-            if let value = option.value, !option.spec.repeatable {
-                if let first = once.first(where: { $0.name == name }) {
-                    if first.value != value { throw .usage("option \(q(name)) is given twice", command: spec.name) }
-                } else {
-                    once.append((name, value))
-                }
+            // A value given again must be the same (values before it are all alike).
+            if let value = option.value, !option.spec.repeatable,
+                let previous = options[..<index].last(where: { $0.spec === option.spec }), previous.value != value
+            {
+                throw .usage("option \(q(option.spec.name)) is given twice", command: spec.name)
             }
-            given.append(name, value: option.value)
         }
-        return given
+        return GivenOptions(options)
     }
 
     private static func globalOptions(_ given: GivenOptions, spec: CommandSpec) throws(CLIError) -> GlobalOptions {
@@ -129,12 +127,13 @@ enum Parser {
             } else if argument == "--" {
                 tokens.operands.append(contentsOf: arguments[(index + 1)...])
                 break
+            } else if let spec = Options.all[argument] {
+                // An option's whole name, as most are given: it begins with `--` and has no `=`.
+                let value = spec.takesValue ? try nextValue(for: spec) : nil
+                tokens.options.append(ParsedOption(spec: spec, typed: argument, value: value))
             } else if argument.hasPrefix("--") {
-                // Most options come without `=VALUE`: no name has a `=`, so a name found
-                // whole is the option, and only the others are split.
-                let whole = Options.all[argument]
-                let (name, inlineValue) = whole != nil ? (argument, nil) : split(argument)
-                guard let spec = whole ?? Options.all[name] else {
+                let (name, inlineValue) = split(argument)
+                guard let spec = Options.all[name] else {
                     tokens.unknown.append(name)
                     index += 1
                     continue
@@ -179,7 +178,8 @@ enum Parser {
 
     private static func isKnownOption(_ argument: String) -> Bool {
         guard startsWithDash(argument) else { return false }
-        if argument.hasPrefix("--") { return Options.all[argument] != nil || Options.all[split(argument).name] != nil }
+        if Options.all[argument] != nil { return true }
+        if argument.hasPrefix("--") { return Options.all[split(argument).name] != nil }
         if argument.hasPrefix("-"), argument.count == 2, let letter = argument.last {
             return Options.long(for: letter) != nil
         }
@@ -248,32 +248,30 @@ enum Parser {
 /// The options of one command line as given, in order, each one the command takes.
 ///
 /// A line gives a few options, and a command asks for each of its own once or twice: a scan
-/// comparing names costs less than hashing them, which shows in a batch of thousands of
-/// lines (README: Performance). Each question is O(*n*) in the options given.
+/// comparing options as objects (each is declared once, ``CommandSpec/accepts(_:)``) costs
+/// less than hashing their names, which shows in a batch of thousands of lines (README:
+/// Performance). Each question is O(*n*) in the options given.
 struct GivenOptions {
-    private var given: [(name: String, value: String?)] = []
+    private let given: [Parser.ParsedOption]
 
-    init(capacity: Int = 0) {
-        given.reserveCapacity(capacity)
-    }
-
-    mutating func append(_ name: String, value: String?) {
-        given.append((name, value))
+    /// The options, each one the command takes (``Parser``'s to check).
+    init(_ given: [Parser.ParsedOption]) {
+        self.given = given
     }
 
     /// Whether the flag is given.
     func flag(_ option: OptionSpec) -> Bool {
-        given.contains { $0.name == option.name && $0.value == nil }
+        given.contains { $0.spec === option && $0.value == nil }
     }
 
     /// Whether the option is given, as a flag or with a value.
     func contains(_ option: OptionSpec) -> Bool {
-        given.contains { $0.name == option.name }
+        given.contains { $0.spec === option }
     }
 
     /// The last value of the option.
     func value(_ option: OptionSpec) -> String? {
-        for each in given.reversed() where each.name == option.name {
+        for each in given.reversed() where each.spec === option {
             if let value = each.value { return value }
         }
         return nil
@@ -281,7 +279,7 @@ struct GivenOptions {
 
     /// Every value of the option, in order.
     func values(_ option: OptionSpec) -> [String] {
-        given.compactMap { $0.name == option.name ? $0.value : nil }
+        given.compactMap { $0.spec === option ? $0.value : nil }
     }
 }
 
