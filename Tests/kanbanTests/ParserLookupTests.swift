@@ -79,6 +79,11 @@ import Testing
         for option in Options.global.map(\.spec) + Commands.all.flatMap(\.options).map(\.spec) + asked {
             expectTrue(Options.all[option.name] === option, "\(option.name) is declared twice")
         }
+        // The tokenizer takes an argument found whole among the names as that option.
+        for name in Options.all.keys {
+            expectTrue(name.hasPrefix("--") && name.count > 2 && !name.contains("="), "\(name)")
+            expectTrue(name.utf8.allSatisfy { $0 < 0x80 }, "\(name) is ASCII")
+        }
     }
 
     func everyCommandAcceptsTheOptionsItDeclaresAndNoOthers() {
