@@ -38,8 +38,9 @@ public struct CardChanges<Due: Hashable & Sendable>: Hashable, Sendable {
         set { words[field] = newValue.isEmpty ? nil : newValue }
     }
 
-    /// Whether there is nothing to change.
-    public var isEmpty: Bool { fields.isEmpty }
+    /// Whether there is nothing to change: no field in ``fields``, without building the list
+    /// (`edit` asks once per line of a batch).
+    public var isEmpty: Bool { title == nil && note == nil && words.isEmpty && dates.isEmpty }
 
     /// The names of the fields it changes.
     public var fields: [String] {

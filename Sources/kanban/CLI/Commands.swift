@@ -3,8 +3,9 @@ import KanbanCore
 /// A command: its name, usage, options (with what each means for it), manual text, and
 /// how its arguments become a ``Command``. Each command declares one in its file under
 /// `Commands/`; parsing, help, suggestions and shell completion read them through
-/// ``Commands/all`` (README: Development).
-struct CommandSpec: Sendable {
+/// ``Commands/all`` (README: Development). A class, shared rather than copied: the parser
+/// hands a command's declaration around for every line of a batch.
+final class CommandSpec: Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
     let aliases: [String]
@@ -17,6 +18,11 @@ struct CommandSpec: Sendable {
     let examples: [String]
     /// Builds the command from its parsed arguments.
     let build: @Sendable (Arguments) throws(CLIError) -> Command
+    /// How many operands ``usage`` takes: at least `lower`, at most `upper` (`nil`: any
+    /// number). Worked out once here, not at each parse: a batch parses thousands of lines.
+    let operandCount: (lower: Int, upper: Int?)
+    /// The options it takes, the global ones included.
+    let acceptedOptions: [OptionSpec]
 
     init(
         _ name: String, aliases: [String] = [], usage: [Usage], summary: String, options: [CommandOption] = [],
@@ -30,6 +36,16 @@ struct CommandSpec: Sendable {
         self.details = details
         self.examples = examples
         self.build = build
+        self.operandCount = Usage.operandCount(usage)
+        self.acceptedOptions = (Options.global + options).map(\.spec)
+    }
+
+    /// Whether it takes `option`, as one of its own or a global one.
+    ///
+    /// An option is declared once, as a member of ``Options``, and every command that takes
+    /// it declares that one: the same object, compared as such, not by its parts.
+    func accepts(_ option: OptionSpec) -> Bool {
+        acceptedOptions.contains { $0 === option }
     }
 
     /// What follows the name in the usage line, made from ``usage``.
@@ -77,9 +93,21 @@ enum Commands {
     ]
 
     /// The command for a name or alias: `move`, `mv`, `board add`.
+    ///
+    /// - Complexity: O(1): a lookup, not a scan of ``all``, for each line of a batch.
     static func named(_ name: String) -> CommandSpec? {
-        all.first { $0.name == name || $0.aliases.contains(name) }
+        byName[name]
     }
+
+    /// Every command by its name and by each of its aliases; where two would share one,
+    /// the first in ``all`` has it.
+    private static let byName: [String: CommandSpec] = {
+        var byName: [String: CommandSpec] = [:]
+        for spec in all {
+            for name in [spec.name] + spec.aliases where byName[name] == nil { byName[name] = spec }
+        }
+        return byName
+    }()
 
     /// The names of the top-level commands, `board` included.
     static let topLevelNames: [String] = {

@@ -2,7 +2,10 @@ import KanbanCore
 
 /// An option as the parser knows it: its names and whether it takes a value. What it means
 /// is said by each command that takes it (``CommandOption``), so help speaks of that command.
-struct OptionSpec: Hashable, Sendable {
+///
+/// A class, shared rather than copied: the parser hands options around for every line of a
+/// batch. Two are equal when all their parts are, as for a struct.
+final class OptionSpec: Hashable, Sendable {
     /// The long name, with its dashes: `--to`.
     let name: String
     /// The short name, if any: `f` for `-f`.
@@ -26,6 +29,16 @@ struct OptionSpec: Hashable, Sendable {
     }
 
     var takesValue: Bool { value != nil }
+
+    static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool {
+        lhs === rhs
+            || (lhs.name == rhs.name && lhs.short == rhs.short && lhs.value == rhs.value
+                && lhs.repeatable == rhs.repeatable && lhs.kind == rhs.kind)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
 }
 
 /// An option of one command, with what it means there.
@@ -119,8 +132,15 @@ enum Options {
 
     /// The long option for a short letter (each letter means one option in every command).
     static func long(for short: Character) -> OptionSpec? {
-        all.values.first { $0.short == short }
+        byShort[short]
     }
+
+    /// The options that have a short name, by that letter.
+    private static let byShort: [Character: OptionSpec] = {
+        var byShort: [Character: OptionSpec] = [:]
+        for spec in all.values { if let short = spec.short { byShort[short] = spec } }
+        return byShort
+    }()
 
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]
@@ -156,10 +176,11 @@ final class WordsFieldOptions: Sendable {
     ) {
         (self.field, self.add, self.remove, self.syntax) = (field, add, remove, syntax)
         (self.placeholder, self.addHelp, self.editHelp, self.removeHelp) = (placeholder, addHelp, editHelp, removeHelp)
+        descriptor = CardField.all.first { $0.name == field }!
     }
 
     /// The field's descriptor.
-    var descriptor: CardField { CardField.all.first { $0.name == field }! }
+    let descriptor: CardField
 
     /// The usage line's options that add and (on `edit`) take away words.
     func usage(removing: Bool) -> [Usage] {

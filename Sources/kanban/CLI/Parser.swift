@@ -25,11 +25,11 @@ enum Parser {
             }
             // `kanban` alone, perhaps with global options: the board, or the help summary.
             let spec = Commands.named("list")!
-            let values = try collect(tokens.options, for: spec)
-            return Invocation(command: .overview, options: try globalOptions(values, spec: spec))
+            let given = try collect(tokens.options, for: spec)
+            return Invocation(command: .overview, options: try globalOptions(given, spec: spec))
         }
         tokens.operands.removeFirst()
-        if Commands.groups.contains(word) && tokens.operands.isEmpty
+        if tokens.operands.isEmpty && Commands.groups.contains(word)
             && tokens.options.contains(where: { $0.spec == Options.help })
         {
             return Invocation(command: .help(topic: [word]), options: GlobalOptions())
@@ -38,49 +38,45 @@ enum Parser {
         if let unknown = tokens.unknown.first {
             throw .usage(unknownOptionMessage(unknown, for: spec), command: spec.name)
         }
-        let (values, flags) = try collect(tokens.options, for: spec)
-        if flags.contains(Options.help.name) {
+        let given = try collect(tokens.options, for: spec)
+        if given.flag(Options.help) {
             return Invocation(
                 command: .help(topic: spec.name.split(separator: " ").map(String.init)), options: GlobalOptions())
         }
-        let options = try globalOptions((values, flags), spec: spec)
-        let arguments = Arguments(spec: spec, operands: tokens.operands, values: values, flags: flags)
+        let options = try globalOptions(given, spec: spec)
+        let arguments = Arguments(spec: spec, operands: tokens.operands, given: given)
         return Invocation(command: try spec.build(arguments), options: options)
     }
 
-    /// The values and flags of the options, checked against what `spec` accepts.
-    private static func collect(_ options: [ParsedOption], for spec: CommandSpec) throws(CLIError)
-        -> (values: [String: [String]], flags: Set<String>)
-    {
-        var values: [String: [String]] = [:]
-        var flags: Set<String> = []
-        for option in options {
-            let name = option.spec.name
-            guard isAccepted(option.spec, by: spec) else {
+    /// The options, checked against what `spec` accepts.
+    ///
+    /// - Complexity: O(*n*·*k*) for *n* options of *k* kinds: an option taken once is
+    ///   checked against its last value before it, found by looking back to it (or, for its
+    ///   first, to the start), so all of them together look back over the options at most
+    ///   *k* times.
+    private static func collect(_ options: [ParsedOption], for spec: CommandSpec) throws(CLIError) -> GivenOptions {
+        for (index, option) in options.enumerated() {
+            guard spec.accepts(option.spec) else {
                 throw .usage(unknownOptionMessage(option.typed, for: spec), command: spec.name)
             }
-            if let value = option.value {
-                if let previous = values[name]?.last, !option.spec.repeatable, previous != value {
-                    throw .usage("option \(q(name)) is given twice", command: spec.name)
-                }
-                values[name, default: []].append(value)
-            } else {
-                flags.insert(name)
+            // A value given again must be the same (values before it are all alike).
+            if let value = option.value, !option.spec.repeatable,
+                let previous = options[..<index].last(where: { $0.spec === option.spec }), previous.value != value
+            {
+                throw .usage("option \(q(option.spec.name)) is given twice", command: spec.name)
             }
         }
-        return (values, flags)
+        return GivenOptions(options)
     }
 
-    private static func globalOptions(
-        _ parsed: (values: [String: [String]], flags: Set<String>), spec: CommandSpec
-    ) throws(CLIError) -> GlobalOptions {
+    private static func globalOptions(_ given: GivenOptions, spec: CommandSpec) throws(CLIError) -> GlobalOptions {
         var options = GlobalOptions()
-        let file = parsed.values[Options.file.name]?.last
+        let file = given.value(Options.file)
         if file == "" { throw .usage("--file needs a path, not an empty string", command: spec.name) }
         options.file = file
-        options.json = parsed.flags.contains(Options.json.name)
-        options.quiet = parsed.flags.contains(Options.quiet.name)
-        if let color = parsed.values[Options.color.name]?.last {
+        options.json = given.flag(Options.json)
+        options.quiet = given.flag(Options.quiet)
+        if let color = given.value(Options.color) {
             guard let mode = ColorMode(rawValue: color) else {
                 throw .usage("--color takes auto, always or never, not \(q(color))", command: spec.name)
             }
@@ -107,6 +103,8 @@ enum Parser {
 
     static func tokenize(_ arguments: [String]) throws(CLIError) -> Tokens {
         var tokens = Tokens()
+        tokens.options.reserveCapacity(arguments.count)
+        tokens.operands.reserveCapacity(arguments.count)
         var index = 0
         func nextValue(for spec: OptionSpec) throws(CLIError) -> String {
             guard index + 1 < arguments.count else {
@@ -124,9 +122,15 @@ enum Parser {
         }
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--" {
+            if !startsWithDash(argument) {
+                tokens.operands.append(argument)
+            } else if argument == "--" {
                 tokens.operands.append(contentsOf: arguments[(index + 1)...])
                 break
+            } else if let spec = Options.all[argument] {
+                // An option's whole name, as most are given: it begins with `--` and has no `=`.
+                let value = spec.takesValue ? try nextValue(for: spec) : nil
+                tokens.options.append(ParsedOption(spec: spec, typed: argument, value: value))
             } else if argument.hasPrefix("--") {
                 let (name, inlineValue) = split(argument)
                 guard let spec = Options.all[name] else {
@@ -173,11 +177,20 @@ enum Parser {
     }
 
     private static func isKnownOption(_ argument: String) -> Bool {
+        guard startsWithDash(argument) else { return false }
+        if Options.all[argument] != nil { return true }
         if argument.hasPrefix("--") { return Options.all[split(argument).name] != nil }
-        if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last {
+        if argument.hasPrefix("-"), argument.count == 2, let letter = argument.last {
             return Options.long(for: letter) != nil
         }
         return false
+    }
+
+    /// Whether the first byte is `-`: else neither `-` nor `--` begins the argument, whatever
+    /// follows (a Character that is `-` begins with it), found without reading Characters
+    /// for the operands and values of every line of a batch.
+    private static func startsWithDash(_ argument: String) -> Bool {
+        argument.utf8.first == UInt8(ascii: "-")
     }
 
     /// `-1`: an operand (a mistyped index), not an option, so that its error says so.
@@ -205,7 +218,7 @@ enum Parser {
             operands.removeFirst()
             return spec
         }
-        guard let spec = Commands.named(word), !spec.name.contains(" ") else {
+        guard let spec = Commands.named(word), !spec.name.utf8.contains(UInt8(ascii: " ")) else {
             var message = "unknown command \(q(word))"
             if let guess = Suggestions.closest(to: word, among: Commands.topLevelNames, limit: 1).first {
                 message += "; did you mean '\(guess)'?"
@@ -213,10 +226,6 @@ enum Parser {
             throw .usage(message, command: nil)
         }
         return spec
-    }
-
-    private static func isAccepted(_ option: OptionSpec, by spec: CommandSpec) -> Bool {
-        Options.global.contains { $0.spec == option } || spec.options.contains { $0.spec == option }
     }
 
     private static func unknownOptionMessage(_ typed: String, for spec: CommandSpec?) -> String {
@@ -236,25 +245,62 @@ enum Parser {
     }
 }
 
+/// The options of one command line as given, in order, each one the command takes.
+///
+/// A line gives a few options, and a command asks for each of its own once or twice: a scan
+/// comparing options as objects (each is declared once, ``CommandSpec/accepts(_:)``) costs
+/// less than hashing their names, which shows in a batch of thousands of lines (README:
+/// Performance). Each question is O(*n*) in the options given.
+struct GivenOptions {
+    private let given: [Parser.ParsedOption]
+
+    /// The options, each one the command takes (``Parser``'s to check).
+    init(_ given: [Parser.ParsedOption]) {
+        self.given = given
+    }
+
+    /// Whether the flag is given.
+    func flag(_ option: OptionSpec) -> Bool {
+        given.contains { $0.spec === option && $0.value == nil }
+    }
+
+    /// Whether the option is given, as a flag or with a value.
+    func contains(_ option: OptionSpec) -> Bool {
+        given.contains { $0.spec === option }
+    }
+
+    /// The last value of the option.
+    func value(_ option: OptionSpec) -> String? {
+        for each in given.reversed() where each.spec === option {
+            if let value = each.value { return value }
+        }
+        return nil
+    }
+
+    /// Every value of the option, in order.
+    func values(_ option: OptionSpec) -> [String] {
+        given.compactMap { $0.spec === option ? $0.value : nil }
+    }
+}
+
 /// The operands and option values of one command, with the checks its builder needs.
 struct Arguments {
     let spec: CommandSpec
     let operands: [String]
-    let values: [String: [String]]
-    let flags: Set<String>
+    let given: GivenOptions
 
     func flag(_ option: OptionSpec) -> Bool {
-        flags.contains(option.name)
+        given.flag(option)
     }
 
     /// The value of an option given once (or twice alike).
     func value(_ option: OptionSpec) -> String? {
-        values[option.name]?.last
+        given.value(option)
     }
 
     /// Every value of a repeatable option, in order.
     func values(_ option: OptionSpec) -> [String] {
-        values[option.name] ?? []
+        given.values(option)
     }
 
     func usage(_ message: String) -> CLIError {
@@ -263,7 +309,7 @@ struct Arguments {
 
     /// Checks the number of operands against what the command's usage declares.
     func operandCount() throws(CLIError) {
-        let (lower, upper) = Usage.operandCount(spec.usage)
+        let (lower, upper) = spec.operandCount
         try operandCount(lower...(upper ?? Int.max))
     }
 
@@ -321,7 +367,10 @@ struct Arguments {
 
     /// Every value of a repeatable option, each split at its commas (`--label a,b`).
     func commaSeparated(_ option: OptionSpec) -> [String] {
-        values(option).flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(String.init)
+        let values = values(option)
+        // Most values hold no comma: the values themselves, not split into Characters.
+        guard values.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) }) else { return values }
+        return values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(String.init)
     }
 
     /// The labels of a repeatable option; a value may also hold several, comma-separated.
@@ -341,7 +390,8 @@ struct Arguments {
 
     /// The words a set of words' adding option gives (`--label`, `--assign`), each checked.
     func words(adding options: WordsFieldOptions) throws(CLIError) -> Labels {
-        guard values[options.add.name] != nil else { return Labels() }
+        guard given.contains(options.add) else { return Labels() }
+        let kind = options.descriptor.word ?? .label
         let typed =
             switch options.syntax {
             case .labels: commaSeparated(options.add)
@@ -350,7 +400,7 @@ struct Arguments {
         var set = Labels()
         for word in typed {
             do {
-                set.insert(try Labels.checked(word, as: options.descriptor.word ?? .label))
+                set.insert(try Labels.checked(word, as: kind))
             } catch {
                 throw .usage("\(options.add.name): \(error.message)", command: spec.name)
             }
@@ -417,11 +467,11 @@ struct Arguments {
 
     /// At most one of the position options; `--at` may count from the end (`-1`).
     func position() throws(CLIError) -> Position? {
-        let given = Options.positions.filter { values[$0.name] != nil || flags.contains($0.name) }
-        guard given.count <= 1 else {
-            throw usage("choose one position, not \(given.map(\.name).joined(separator: " and "))")
+        let positions = Options.positions.filter { given.contains($0) }
+        guard positions.count <= 1 else {
+            throw usage("choose one position, not \(positions.map(\.name).joined(separator: " and "))")
         }
-        switch given.first {
+        switch positions.first {
         case Options.at:
             let text = value(Options.at)!
             let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]

@@ -79,20 +79,21 @@ extension App {
         let script = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         var operations: [(Int, Operation)] = []
         // Split as bytes: a line ends at LF, whatever the characters around it.
-        for (index, rawLine) in script.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .enumerated()
-        {
-            let number = index + 1
-            guard
-                let text = String(
-                    validating: rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine, as: UTF8.self)
-            else {
+        var start = script.startIndex
+        var number = 0
+        while start <= script.endIndex {
+            let end = script[start...].firstIndex(of: UInt8(ascii: "\n")) ?? script.endIndex
+            let rawLine = script[start..<end]
+            start = end + 1
+            number += 1
+            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+            // ASCII is UTF-8: most lines need no decoding to be checked.
+            guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
                 throw .atLine(number, .badInput("invalid UTF-8; nothing was changed"))
             }
-            let line = text[...]
             let words: [String]
             do {
-                words = try ShellWords.split(line)
+                words = try ShellWords.split(utf8: line)
             } catch {
                 throw .atLine(number, .usage(error.message, command: "batch"))
             }
