@@ -160,6 +160,9 @@ public struct Item: Hashable, Sendable {
     public static func == (a: Item, b: Item) -> Bool {
         if a.line.isSame(as: b.line) { return true }
         guard a.storedID == b.storedID else { return false }
+        // A kept line is what writing its card gives, so two cards that keep lines are equal
+        // exactly when the lines' bytes are: no field is read (a merge's three files).
+        if a.line.file != nil && b.line.file != nil { return a.line.hasSameBytes(as: b.line) }
         let (x, y) = (a.fields, b.fields)
         return x === y || x.hasSameValues(as: y)
     }
@@ -420,6 +423,12 @@ struct KeptLine: Hashable, Sendable {
     /// equal, without comparing their fields (a line is kept only while its card is as read).
     func isSame(as other: KeptLine) -> Bool {
         file != nil && file === other.file && start == other.start
+    }
+
+    /// Whether both lines, kept in files, hold the same bytes.
+    func hasSameBytes(as other: KeptLine) -> Bool {
+        count == other.count
+            && withBytes { a in other.withBytes { b in WordsCache.isPrefix(a, of: b) } } == true
     }
 
     /// Calls `body` with the line's bytes; there are some only when ``file`` is set.

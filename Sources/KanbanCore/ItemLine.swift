@@ -281,7 +281,7 @@ struct WordsCache {
     }
 
     /// Whether `text` starts with `bytes` (at least as long), compared a word at a time.
-    private static func isPrefix(_ bytes: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPrefix(_ bytes: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
         let (a, b) = (UnsafeRawPointer(bytes.baseAddress!), UnsafeRawPointer(text.baseAddress!))
         var index = 0
         while bytes.count - index >= 8 {

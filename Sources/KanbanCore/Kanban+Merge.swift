@@ -411,25 +411,37 @@ private struct ThreeWayMerge {
                         ours: ours.listTitle, theirs: theirs.listTitle))
             }
         }
-        var item = ours.item
-        let (a, b) = (ours.item, theirs.item)
-        let archived = (placer == .theirs ? theirs.list : ours.list) == CardLists.archiveID
-        let fieldConflicts = combineFields(CardField.all, base?.item, a, b, into: &item)
-        item.conflicts = mergeConflicts(base?.item.conflicts, a.conflicts, b.conflicts, fresh: fieldConflicts.records)
-        for values in fieldConflicts.values {
-            conflicts.append(
-                MergeConflict(subject: .card(item.id, title: item.title, archived: archived), values: values))
+        var (a, b) = (ours.item, theirs.item)
+        // The same card on both sides (most cards, found so by their lines' bytes) has nothing
+        // to merge: each field's pick, the recorded conflicts and the arrival all give ours.
+        let same = a == b
+        var item = a
+        if !same {
+            // Read once, for the many fields read below.
+            a.readFields()
+            b.readFields()
+            var baseItem = base?.item
+            baseItem?.readFields()
+            item = a
+            let archived = (placer == .theirs ? theirs.list : ours.list) == CardLists.archiveID
+            let fieldConflicts = combineFields(CardField.all, baseItem, a, b, into: &item)
+            item.conflicts = mergeConflicts(
+                baseItem?.conflicts, a.conflicts, b.conflicts, fresh: fieldConflicts.records)
+            for values in fieldConflicts.values {
+                conflicts.append(
+                    MergeConflict(subject: .card(item.id, title: item.title, archived: archived), values: values))
+            }
         }
         switch placer {
         case .base:
-            item.entered = pick(base.map(\.item.entered), a.entered, b.entered).value
+            if !same { item.entered = pick(base.map(\.item.entered), a.entered, b.entered).value }
             return CardDecision(
                 placer: .base, item: item, list: ours.list,
                 stamp: pick(base.map(\.stamp), ours.stamp, theirs.stamp).value)
         case .ours:
             return CardDecision(placer: .ours, item: item, list: ours.list, stamp: ours.stamp)
         case .theirs:
-            item.entered = b.entered
+            if !same { item.entered = b.entered }
             return CardDecision(placer: .theirs, item: item, list: theirs.list, stamp: theirs.stamp)
         }
     }
@@ -563,7 +575,8 @@ private struct ThreeWayMerge {
         for values in fieldConflicts.values {
             conflicts.append(MergeConflict(subject: .board(ours.id, title: board.title), values: values))
         }
-        board.conflicts = mergeConflicts(base?.conflicts, ours.conflicts, theirs.conflicts, fresh: fieldConflicts.records)
+        board.conflicts = mergeConflicts(
+            base?.conflicts, ours.conflicts, theirs.conflicts, fresh: fieldConflicts.records)
         switch (oursStayed, theirsStayed) {
         case (true, true): return BoardDecision(placer: .base, board: board)
         case (true, false): return BoardDecision(placer: .theirs, board: board)

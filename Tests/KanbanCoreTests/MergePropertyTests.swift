@@ -22,9 +22,10 @@ struct MergePropertyTests {
         sprinkleConflicts(&ours, &generator)
         var theirs = ours
         if !generator.chance(10) {
-            theirs = generator.history(
-                from: base, count: generator.int(0...10), start: 1001, seed: generator.random.next()
-            ).kanban
+            theirs =
+                generator.history(
+                    from: base, count: generator.int(0...10), start: 1001, seed: generator.random.next()
+                ).kanban
             sprinkleConflicts(&theirs, &generator)
         }
         return (base, ours, theirs)
@@ -33,7 +34,10 @@ struct MergePropertyTests {
     /// Records conflicts on some cards and boards (README: Working together) and settles
     /// some of those recorded, keeping ours or taking theirs, as `resolve` does.
     static func sprinkleConflicts(_ kanban: inout Kanban, _ generator: inout HistoryGenerator) {
-        func touch<Holder>(_ holder: inout Holder, _ fields: [ConflictField], _ conflicts: WritableKeyPath<Holder, Conflicts>, settle: (inout Holder, RecordedConflict) -> Void) {
+        func touch<Holder>(
+            _ holder: inout Holder, _ fields: [ConflictField], _ conflicts: WritableKeyPath<Holder, Conflicts>,
+            settle: (inout Holder, RecordedConflict) -> Void
+        ) {
             guard generator.chance(15) else { return }
             if let entry = holder[keyPath: conflicts].entries.first, generator.chance(50) {
                 if generator.chance(50) { settle(&holder, entry) }
@@ -85,6 +89,15 @@ struct MergePropertyTests {
                 ours: try KanbanFile.decode(KanbanFile.encode(a)).kanban,
                 theirs: try KanbanFile.decode(KanbanFile.encode(b)).kanban)
             expectTrue(KanbanFile.encode(again.kanban) == bytes && again.notes == result.notes, context)
+            // Read as `kanban merge` reads them, the cards deferred in their lines (README:
+            // Performance): the same merge.
+            func deferred(_ kanban: Kanban) throws -> Kanban {
+                try KanbanFile.decode(KanbanFile.encode(kanban), keepingLines: true, deferringCards: true).kanban
+            }
+            let lazy = Kanban.merge(base: try deferred(o), ours: try deferred(a), theirs: try deferred(b))
+            expectTrue(
+                KanbanFile.encode(lazy.kanban) == bytes && lazy.notes == result.notes
+                    && lazy.conflicts == result.conflicts, "deferred: \(context)")
         }
         CaseCount.record("identities, validity, determinism (shard \(shard))", Self.casesPerShard)
     }
@@ -120,7 +133,9 @@ struct MergePropertyTests {
                 let trail = card.item.trail
                 expectTrue(TrailEntry.areOrdered(trail), "\(card.item.title)'s trail is in order: \(trail)")
                 let sides = (oursCards[id]?.item.trail ?? []) + (theirsCards[id]?.item.trail ?? [])
-                expectTrue(Set(sides).isSubset(of: trail), "\(card.item.title)'s trail lost an entry: \(trail), sides \(sides)")
+                expectTrue(
+                    Set(sides).isSubset(of: trail), "\(card.item.title)'s trail lost an entry: \(trail), sides \(sides)"
+                )
                 if !trail.isEmpty { withTrail += 1 }
             }
         }
@@ -146,22 +161,34 @@ struct MergePropertyTests {
                         guard let kept = merged[id] else { continue }
                         for entry in card.item.conflicts where baseCards[id]?.item.conflicts[entry.field] != entry {
                             checked += 1
-                            expectTrue(kept.item.conflicts[entry.field] != nil, Comment(rawValue: "\(id) lost its \(entry.field) conflict\n\(context)"))
+                            expectTrue(
+                                kept.item.conflicts[entry.field] != nil,
+                                Comment(rawValue: "\(id) lost its \(entry.field) conflict\n\(context)"))
                         }
                     }
                     for board in side.boards {
                         guard let kept = result.boards.first(where: { $0.id == board.id }) else { continue }
                         let baseBoard = o.boards.first { $0.id == board.id }
                         for entry in board.conflicts where baseBoard?.conflicts[entry.field] != entry {
-                            expectTrue(kept.conflicts[entry.field] != nil, Comment(rawValue: "board \(board.id) lost a conflict\n\(context)"))
+                            expectTrue(
+                                kept.conflicts[entry.field] != nil,
+                                Comment(rawValue: "board \(board.id) lost a conflict\n\(context)"))
                         }
                     }
                 }
                 // The next round starts from this result, as the next merge of a branch does.
                 o = result
-                a = generator.history(from: result, count: generator.int(0...5), start: 9000 + Int64(round) * 100, seed: generator.random.next()).kanban
+                a =
+                    generator.history(
+                        from: result, count: generator.int(0...5), start: 9000 + Int64(round) * 100,
+                        seed: generator.random.next()
+                    ).kanban
                 Self.sprinkleConflicts(&a, &generator)
-                b = generator.history(from: result, count: generator.int(0...5), start: 9001 + Int64(round) * 100, seed: generator.random.next()).kanban
+                b =
+                    generator.history(
+                        from: result, count: generator.int(0...5), start: 9001 + Int64(round) * 100,
+                        seed: generator.random.next()
+                    ).kanban
                 Self.sprinkleConflicts(&b, &generator)
             }
         }
@@ -185,7 +212,9 @@ struct MergePropertyTests {
                     try resolved.resolveConflicts(of: .card(Location(board: board, index: index)), taking: side)
                 }
             }
-            let other = generator.history(from: merged, count: generator.int(0...6), start: 20000, seed: generator.random.next()).kanban
+            let other = generator.history(
+                from: merged, count: generator.int(0...6), start: 20000, seed: generator.random.next()
+            ).kanban
             let context = Comment(rawValue: Self.describe(merged, resolved, other))
             for (ours, theirs) in [(resolved, other), (other, resolved)] {
                 let result = MergeReference.cards(Kanban.merge(base: merged, ours: ours, theirs: theirs).kanban)
@@ -197,7 +226,9 @@ struct MergePropertyTests {
                     else { continue }
                     resolvedCount += 1
                     expectTrue(card.item.conflicts.isEmpty, context)
-                    expectTrue(card.item.title == settled.item.title && card.item.note == settled.item.note && card.item.due == settled.item.due, context)
+                    expectTrue(
+                        card.item.title == settled.item.title && card.item.note == settled.item.note
+                            && card.item.due == settled.item.due, context)
                 }
             }
         }

@@ -73,12 +73,13 @@ extension App {
         if options.json && destination == nil {
             throw .usage("'merge --json' needs -o FILE: standard output carries the merged kanban", command: "merge")
         }
+        // The three versions' cards keep their lines and are deferred: a card the same in two
+        // versions is found so by comparing its lines' bytes, only the cards that changed are
+        // read field by field, and the merged cards are written by copying their lines.
         let result = try Self.merged(
-            base: try mergeInput(request.base, allowingEmpty: true),
-            // Most of the merged cards are ours as they were: written by copying their lines.
-            // Only ours keep theirs, so that one file, not three, stays in memory with its cards.
+            base: try mergeInput(request.base, allowingEmpty: true, keepingLines: true),
             ours: try mergeInput(request.ours, keepingLines: true),
-            theirs: try mergeInput(request.theirs))
+            theirs: try mergeInput(request.theirs, keepingLines: true))
         if let destination {
             try store(at: destination).write(result.kanban, locking: request.gitPath == nil)
         }

@@ -654,12 +654,13 @@ extension Store {
     }
 
     /// Reads a kanban from bytes that came from elsewhere (`git show REV:PATH`), naming
-    /// them `name` in errors.
+    /// them `name` in errors. `keepingLines`: its cards keep their lines and are deferred
+    /// (see ``KanbanFile/decode(_:keepingLines:deferringCards:)``).
     static func decode(
         _ bytes: [UInt8], name: String, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines)
+            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines)
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {

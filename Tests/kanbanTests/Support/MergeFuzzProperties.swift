@@ -42,6 +42,7 @@ public enum MergeFuzzProperties {
         {
             return "the same inputs merged twice differ"
         }
+        if let problem = deferredMergeViolation(parts, formats, result) { return problem }
         if let lost = lostCard(o.kanban, a.kanban, b.kanban, result) { return lost }
         // Rule 3, where boards are matched by id alone (a base in the current format).
         if o.format == .current {
@@ -58,6 +59,30 @@ public enum MergeFuzzProperties {
                     if KanbanFile.encode(merged.kanban) != expected { return "an identity of rule 3 does not hold" }
                 }
             }
+        }
+        return nil
+    }
+
+    /// Whether merging the documents read as `kanban merge` reads them (their cards keeping
+    /// their lines, deferred: README, Performance) gives other than `result`.
+    private static func deferredMergeViolation(
+        _ parts: [[UInt8]], _ formats: MergeFormats, _ result: MergeResult
+    ) -> String? {
+        var versions: [Kanban] = []
+        for (index, part) in parts.enumerated() {
+            if index == 0 && part.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) {
+                versions.append(Kanban.empty)
+            } else if let read = try? KanbanFile.decode(part, keepingLines: true, deferringCards: true) {
+                versions.append(read.kanban)
+            } else {
+                return "reading with deferred cards failed where reading did not"
+            }
+        }
+        let deferred = Kanban.merge(base: versions[0], ours: versions[1], theirs: versions[2], formats: formats)
+        if KanbanFile.encode(deferred.kanban) != KanbanFile.encode(result.kanban) || deferred.notes != result.notes
+            || deferred.conflicts != result.conflicts
+        {
+            return "merging deferred cards gives another merge"
         }
         return nil
     }
