@@ -383,10 +383,11 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The id as typed and stored.
     public var rawValue: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.maximumLength)
-        append(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        // The packed word's bytes, first character first in memory: at most 8 ASCII bytes,
+        // which a string holds without an allocation.
+        withUnsafeBytes(of: packed.bigEndian) { word in
+            String(decoding: UnsafeBufferPointer(rebasing: word.bindMemory(to: UInt8.self)[..<count]), as: UTF8.self)
+        }
     }
 
     public var description: String { rawValue }

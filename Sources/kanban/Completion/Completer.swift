@@ -55,10 +55,13 @@ enum Completer {
         }
         var candidates: [Candidate] = []
         var kanban: Kanban?
+        // Cards and boards are completed from their ids and titles alone: the cards are
+        // deferred unless their labels or names are wanted too.
+        let deferring = !kinds.contains(.label) && !kinds.contains(.assignee)
         func load() -> Kanban? {
             if kanban == nil {
                 let path = context.file.map(ShellQuote.expandTilde)
-                kanban = try? Store.locate(file: path).load()
+                kanban = try? Store.locate(file: path).load(deferringCards: deferring)
             }
             return kanban
         }
@@ -138,14 +141,14 @@ enum Completer {
         order.reserveCapacity(kanban.itemCount)
         for board in kanban.boards {
             for (index, item) in board.items.enumerated() {
+                let title = item.title  // read once: a deferred card reads it from its line
                 ids.append(
-                    Candidate(
-                        item.id.rawValue, describing ? "\(item.title) (\(board.title):\(index))" : "", group: "cards"))
-                if let seen = titles[item.title] {
-                    titles[item.title]!.count = seen.count + 1
+                    Candidate(item.id.rawValue, describing ? "\(title) (\(board.title):\(index))" : "", group: "cards"))
+                if let seen = titles[title] {
+                    titles[title]!.count = seen.count + 1
                 } else {
-                    titles[item.title] = (item.id, board.title, 1)
-                    order.append(item.title)
+                    titles[title] = (item.id, board.title, 1)
+                    order.append(title)
                 }
             }
         }

@@ -162,11 +162,13 @@ struct Store {
 
     // MARK: - Reading
 
-    /// Reads the kanban without locking, for commands that only look.
-    func load() throws(CLIError) -> Kanban {
+    /// Reads the kanban without locking, for commands that only look. `deferringCards` for
+    /// one that looks at a few fields of its cards, such as their ids and titles: they stay
+    /// in their lines until read (see ``KanbanFile/decode(_:keepingLines:deferringCards:)``).
+    func load(deferringCards: Bool = false) throws(CLIError) -> Kanban {
         var file = try open(try target())
         defer { file.close() }
-        return try read(file).kanban
+        return try read(file, hashing: false, unreadable: nil, keepingLines: deferringCards).kanban
     }
 
     /// Reads the kanban and its history without locking (for `log`).
