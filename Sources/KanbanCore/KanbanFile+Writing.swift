@@ -9,7 +9,7 @@ extension KanbanFile {
         var out: [UInt8] = []
         out.reserveCapacity(
             kanban.boards.reduce(64) { total, board in
-                board.items.reduce(total + 80 + board.title.utf8.count) { $0 + 48 + $1.title.utf8.count }
+                board.items.reduce(total + 80 + board.title.utf8.count) { $0 + $1.writtenSizeEstimate }
             })
         encode(kanban) { chunk in out.append(contentsOf: chunk) }
         return out
@@ -221,5 +221,13 @@ struct ChunkWriter {
             base[count + needed - 1] = UInt8(ascii: "\"")
             count += needed
         }
+    }
+}
+
+extension Item {
+    /// About how many bytes the card's line takes: a kept line's length (read without
+    /// reading the card's title from it), else a guess from its title.
+    fileprivate var writtenSizeEstimate: Int {
+        line.file != nil ? Int(line.count) + 10 : 48 + title.utf8.count
     }
 }

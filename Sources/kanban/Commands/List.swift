@@ -71,9 +71,12 @@ extension App {
     /// `kanban list [BOARD…] [FILTERS] [--json | --tsv] [--compact] [--no-pager]`
     func list(_ request: ListRequest) throws(CLIError) -> CommandOutput {
         let store = try store()
-        let kanban = try keepingBoards(request.boards, of: try store.load())
         var request = request
         if request.mine { request.filter.assignees.append(try user(near: store.path)) }
+        // The whole kanban as JSON is the file's layout: its cards are deferred, and written
+        // by copying their lines (README: Performance).
+        let copiesLines = request.format == .json && request.filter.selectsAll && !request.filter.archived
+        let kanban = try keepingBoards(request.boards, of: try store.load(deferringCards: copiesLines))
         if request.filter.archived {
             let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
@@ -107,7 +110,8 @@ extension App {
     func keepingBoards(_ names: [String], of kanban: Kanban) throws(CLIError) -> Kanban {
         guard !names.isEmpty else { return kanban }
         do {
-            return kanban.keepingBoards(at: try names.map { name throws(KanbanError) in try kanban.boardIndex(named: name) })
+            return kanban.keepingBoards(
+                at: try names.map { name throws(KanbanError) in try kanban.boardIndex(named: name) })
         } catch {
             throw .refused(error)
         }
@@ -188,7 +192,6 @@ struct ListRequest: Equatable, Sendable {
 enum ListFormat: Equatable, Sendable {
     case text, json, tsv
 }
-
 
 extension ListRequest: ParsedCommand {
     func run(in app: App) throws(CLIError) -> CommandOutput { try app.list(self) }
