@@ -24,72 +24,72 @@ public struct Item: Hashable, Sendable {
     /// The title as stored. Titles typed by users are normalized by ``Title``; a title
     /// read from a hand-edited file is kept as it is, so renderers must escape it.
     public var title: String {
-        get { box?.title ?? line.title }
-        set { willChange().title = newValue }
+        get { box?.fields.title ?? line.title(of: storedID) }
+        set { willChange().fields.title = newValue }
     }
     /// Labels, compared ignoring case.
     public var labels: Labels {
-        get { fields.labels }
-        set { willChange().labels = newValue }
+        get { fieldsBox.fields.labels }
+        set { willChange().fields.labels = newValue }
     }
     /// The people it is assigned to: user names, compared ignoring case, with the rules of
     /// labels (README: Cards with content).
     public var assignees: Labels {
-        get { fields.assigneeNames.map { Labels(checked: $0) } ?? Labels() }
-        set { willChange().assigneeNames = newValue.isEmpty ? nil : newValue.names }
+        get { fieldsBox.fields.assigneeNames.map { Labels(checked: $0) } ?? Labels() }
+        set { willChange().fields.assigneeNames = newValue.isEmpty ? nil : newValue.names }
     }
     /// Whether it is assigned to no one (read without making a set).
-    var hasNoAssignees: Bool { fields.assigneeNames == nil }
+    var hasNoAssignees: Bool { fieldsBox.fields.assigneeNames == nil }
     /// Every board the card entered and when, oldest first, without repeats; empty for cards
     /// from older files until their next arrival (README: Cards with content). Entries set
     /// in another order, or twice, are kept oldest first, once. Set it through
     /// ``arrive(on:at:)`` when the card arrives, so that it agrees with ``entered``.
     public var trail: [TrailEntry] {
-        get { fields.trailEntries ?? [] }
-        set { willChange().trailEntries = Self.stored(newValue) }
+        get { fieldsBox.fields.trailEntries ?? [] }
+        set { willChange().fields.trailEntries = Self.stored(newValue) }
     }
     /// Whether it has no trail (read without making an array).
-    var hasNoTrail: Bool { fields.trailEntries == nil }
+    var hasNoTrail: Bool { fieldsBox.fields.trailEntries == nil }
     /// Free text, several lines. A line with a note is never kept, so a deferred card has none.
     public var note: String? {
-        get { box?.rare?.note }
+        get { box?.fields.rare?.note }
         set {
             let conflicts = conflicts
-            willChange().rare = RareFields.make(note: newValue, conflicts: conflicts)
+            willChange().fields.rare = RareFields.make(note: newValue, conflicts: conflicts)
         }
     }
     /// The conflicts a merge recorded and nobody settled yet (README: Working together). A
     /// line with conflicts is never kept, so a deferred card has none.
     public var conflicts: Conflicts {
-        get { box?.rare?.conflicts ?? Conflicts() }
+        get { box?.fields.rare?.conflicts ?? Conflicts() }
         set {
             let note = note
-            willChange().rare = RareFields.make(note: note, conflicts: newValue)
+            willChange().fields.rare = RareFields.make(note: note, conflicts: newValue)
         }
     }
     /// The due date.
     public var due: Day? {
         get {
-            let days = fields.dueDays
+            let days = fieldsBox.fields.dueDays
             return days == .min ? nil : Day(daysSinceEpoch: Int(days))
         }
-        set { willChange().dueDays = Self.stored(newValue) }
+        set { willChange().fields.dueDays = Self.stored(newValue) }
     }
     /// When the card was added, copied or imported; `nil` for cards from older files.
     public var created: Timestamp? {
         get {
-            let seconds = fields.createdSeconds
+            let seconds = fieldsBox.fields.createdSeconds
             return seconds == .min ? nil : Timestamp(seconds: seconds)
         }
-        set { willChange().createdSeconds = Self.stored(newValue) }
+        set { willChange().fields.createdSeconds = Self.stored(newValue) }
     }
     /// When the card arrived on its current board; `nil` for cards from older files.
     public var entered: Timestamp? {
         get {
-            let seconds = fields.enteredSeconds
+            let seconds = fieldsBox.fields.enteredSeconds
             return seconds == .min ? nil : Timestamp(seconds: seconds)
         }
-        set { willChange().enteredSeconds = Self.stored(newValue) }
+        set { willChange().fields.enteredSeconds = Self.stored(newValue) }
     }
 
     private var storedID: ItemID
@@ -101,11 +101,11 @@ public struct Item: Hashable, Sendable {
     /// setter that calls ``willChange()``, or a change to it alone would not reach the file.
     private(set) var line = KeptLine()
     /// The other fields; `nil` while the card is deferred.
-    private var box: CardFields?
+    private var box: CardFieldsBox?
 
     /// The fields: a deferred card's read from its line (every time: a getter cannot keep
     /// them), any other's from its box, which the caller must not change.
-    var fields: CardFields {
+    var fieldsBox: CardFieldsBox {
         if let box { return box }
         return Item(reading: line).box!
     }
@@ -113,11 +113,11 @@ public struct Item: Hashable, Sendable {
     /// About to change a field: a deferred card reads its fields from its line first, a box
     /// shared with another card is copied, and the line is dropped, since the card will no
     /// longer be what it says. Returns the box to change.
-    private mutating func willChange() -> CardFields {
+    private mutating func willChange() -> CardFieldsBox {
         if box == nil {
-            box = fields
+            box = fieldsBox
         } else if !isKnownUniquelyReferenced(&box) {
-            box = box!.copy()
+            box = CardFieldsBox(box!.fields)
         }
         line = KeptLine()
         return box!
@@ -126,7 +126,7 @@ public struct Item: Hashable, Sendable {
     /// Reads a deferred card's fields from its line, keeping the line: for code about to read
     /// many fields of it.
     mutating func readFields() {
-        if box == nil { box = fields }
+        if box == nil { box = fieldsBox }
     }
 
     /// Drops the card's line, reading its fields first if it is deferred: it will be written
@@ -163,13 +163,13 @@ public struct Item: Hashable, Sendable {
         // A kept line is what writing its card gives, so two cards that keep lines are equal
         // exactly when the lines' bytes are: no field is read (a merge's three files).
         if a.line.file != nil && b.line.file != nil { return a.line.hasSameBytes(as: b.line) }
-        let (x, y) = (a.fields, b.fields)
-        return x === y || x.hasSameValues(as: y)
+        let (x, y) = (a.fieldsBox, b.fieldsBox)
+        return x === y || x.fields == y.fields
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storedID)
-        fields.hash(into: &hasher)
+        hasher.combine(fieldsBox.fields)
     }
 
     /// A due date as it is kept.
@@ -203,10 +203,11 @@ public struct Item: Hashable, Sendable {
         entered: Timestamp?, trail: [TrailEntry], note: String?, line: KeptLine
     ) {
         storedID = id
-        box = CardFields(
-            title: title, labels: labels, assigneeNames: assignees.isEmpty ? nil : assignees.names,
-            trailEntries: Self.stored(trail), rare: RareFields.make(note: note, conflicts: Conflicts()),
-            createdSeconds: Self.stored(created), enteredSeconds: Self.stored(entered), dueDays: Self.stored(due))
+        box = CardFieldsBox(
+            CardFields(
+                title: title, labels: labels, assigneeNames: assignees.isEmpty ? nil : assignees.names,
+                trailEntries: Self.stored(trail), rare: RareFields.make(note: note, conflicts: Conflicts()),
+                createdSeconds: Self.stored(created), enteredSeconds: Self.stored(entered), dueDays: Self.stored(due)))
         self.line = line
     }
 
@@ -216,13 +217,13 @@ public struct Item: Hashable, Sendable {
     public mutating func arrive(on board: BoardID, at now: Timestamp?) {
         guard let now else { return }
         let box = willChange()
-        box.enteredSeconds = Self.stored(now)
+        box.fields.enteredSeconds = Self.stored(now)
         let entry = TrailEntry(board: board, time: now)
-        guard var entries = box.trailEntries else {
-            box.trailEntries = [entry]
+        guard var entries = box.fields.trailEntries else {
+            box.fields.trailEntries = [entry]
             return
         }
-        box.trailEntries = nil  // uniquely referenced while it grows
+        box.fields.trailEntries = nil  // uniquely referenced while it grows
         if let last = entries.last, last.time == now {
             // Two arrivals in one second (a batch, quick moves): entries of one time are
             // ordered by board, not by arrival, so the stay of no time before goes.
@@ -233,7 +234,7 @@ public struct Item: Hashable, Sendable {
         } else {
             entries.append(entry)
         }
-        box.trailEntries = entries
+        box.fields.trailEntries = entries
     }
 
     /// Whether the card is due before `today`.
@@ -444,10 +445,9 @@ struct KeptLine: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {}
 }
 
-/// A card's fields but its id, in the box a card shares with its copies until one of them
-/// changes (see ``Item``). Changed only by the card that holds it alone, which makes it safe
-/// to share across threads.
-final class CardFields: Hashable, @unchecked Sendable {
+/// A card's fields but its id (see ``Item``). A field added here is compared, hashed and
+/// copied with the others.
+struct CardFields: Hashable, Sendable {
     var title: String
     var labels: Labels
     /// The assignees' names, `nil` for none: most cards have none.
@@ -460,44 +460,16 @@ final class CardFields: Hashable, @unchecked Sendable {
     var createdSeconds: Int64
     var enteredSeconds: Int64
     var dueDays: Int32
+}
 
-    init(
-        title: String, labels: Labels, assigneeNames: [String]?, trailEntries: [TrailEntry]?, rare: RareFields?,
-        createdSeconds: Int64, enteredSeconds: Int64, dueDays: Int32
-    ) {
-        self.title = title
-        self.labels = labels
-        self.assigneeNames = assigneeNames
-        self.trailEntries = trailEntries
-        self.rare = rare
-        self.createdSeconds = createdSeconds
-        self.enteredSeconds = enteredSeconds
-        self.dueDays = dueDays
-    }
+/// The box a card keeps its ``CardFields`` in, shared with its copies until one of them
+/// changes. Changed only by the card that holds it alone, which makes it safe to share
+/// across threads.
+final class CardFieldsBox: @unchecked Sendable {
+    var fields: CardFields
 
-    func copy() -> CardFields {
-        CardFields(
-            title: title, labels: labels, assigneeNames: assigneeNames, trailEntries: trailEntries, rare: rare,
-            createdSeconds: createdSeconds, enteredSeconds: enteredSeconds, dueDays: dueDays)
-    }
-
-    func hasSameValues(as other: CardFields) -> Bool {
-        title == other.title && labels == other.labels && assigneeNames == other.assigneeNames
-            && trailEntries == other.trailEntries && rare == other.rare && createdSeconds == other.createdSeconds
-            && enteredSeconds == other.enteredSeconds && dueDays == other.dueDays
-    }
-
-    static func == (a: CardFields, b: CardFields) -> Bool { a === b || a.hasSameValues(as: b) }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(title)
-        hasher.combine(labels)
-        hasher.combine(assigneeNames)
-        hasher.combine(trailEntries)
-        hasher.combine(rare)
-        hasher.combine(createdSeconds)
-        hasher.combine(enteredSeconds)
-        hasher.combine(dueDays)
+    init(_ fields: CardFields) {
+        self.fields = fields
     }
 }
 

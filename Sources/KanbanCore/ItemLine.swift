@@ -120,14 +120,18 @@ extension FileReader {
 }
 
 extension KeptLine {
-    /// The title of a deferred card's line, read alone (it comes first after the id).
-    var title: String {
-        let title = withBytes { bytes -> String? in
-            var json = JSONReader(bytes)
-            guard let prefix = json.readCanonicalItemPrefix() else { return nil }
-            return try? json.text(in: prefix.title, isASCII: prefix.isASCII, quoteAt: prefix.title.lowerBound - 1)
+    /// The title of a deferred card's line, whose id is `id`, read alone: a kept line starts
+    /// `{"id": "ID", "title": "`, and its title holds no escape, so it ends at the next quote
+    /// (its UTF-8 was checked when the line was read).
+    func title(of id: ItemID) -> String {
+        let title = withBytes { line -> String in
+            let start = 21 + id.count  // `{"id": "` and `", "title": "`
+            var end = start
+            while end < line.count && line[end] != UInt8(ascii: "\"") { end += 1 }
+            precondition(end < line.count, "a card's kept line no longer reads")
+            return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         }
-        guard let title = title ?? nil else { preconditionFailure("a card's kept line no longer reads") }
+        guard let title else { preconditionFailure("a deferred card keeps no line") }
         return title
     }
 }
@@ -329,7 +333,8 @@ extension ChunkWriter {
     private mutating func appendWrittenItem(at card: UnsafePointer<Item>) throws {
         // A card as it was read: its line, as it was (see `KeptLine`).
         if try card.pointee.line.withBytes({ try append($0) }) != nil { return }
-        let fields = card.pointee.fields  // the box, fetched once
+        let box = card.pointee.fieldsBox  // fetched once
+        let fields = box.fields
         guard schemaIsKnown, fields.rare?.conflicts.isEmpty ?? true else {  // rare: a card with a recorded conflict
             return try Schema.item.withUnsafeBufferPointer { try writeInline(card.pointee, $0) }
         }

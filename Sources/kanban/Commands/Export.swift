@@ -2,7 +2,8 @@ import KanbanCore
 
 extension Commands {
     static let export = CommandSpec(
-        "export", usage: [
+        "export",
+        usage: [
             .optional(Options.format, value: ExportFormat.synopsis), .optional([.boards]),
             .optional(Options.output, short: true),
         ],
@@ -66,7 +67,9 @@ extension App {
     /// `kanban export [--format markdown|csv|json] [BOARD…] [-o FILE]`
     func export(_ request: ExportRequest) throws(CLIError) -> [UInt8] {
         let store = try store()
-        let kanban = try keepingBoards(request.boards, of: try store.load())
+        // JSON is the file's own layout: the cards are deferred, and written by copying their
+        // lines (README: Performance).
+        let kanban = try keepingBoards(request.boards, of: try store.load(deferringCards: request.format == .json))
         let bytes: [UInt8] =
             switch request.format {
             case .markdown: Array(MarkdownBoard.export(kanban).utf8)

@@ -20,7 +20,8 @@ extension Commands {
 extension App {
     /// `kanban show ITEM…`: each card in full.
     func show(_ references: [String]) throws(CLIError) -> String {
-        let kanban = try store().load()
+        // A few cards are shown: the others stay deferred in their lines (README: Performance).
+        let kanban = try store().load(deferringCards: true)
         let places: [CardPlace]
         do {
             places = try kanban.locateAnywhere(references)
@@ -118,7 +119,9 @@ enum CardDetail {
         let seconds = abs(delta)
         let (count, unit): (Int64, String) =
             seconds < 60
-            ? (0, "") : seconds < 3600 ? (seconds / 60, "minute") : seconds < 86_400 ? (seconds / 3600, "hour") : (seconds / 86_400, "day")
+            ? (0, "")
+            : seconds < 3600
+                ? (seconds / 60, "minute") : seconds < 86_400 ? (seconds / 3600, "hour") : (seconds / 86_400, "day")
         if count == 0 { return "just now" }
         let amount = "\(count) \(unit)\(count == 1 ? "" : "s")"
         return delta >= 0 ? amount + " ago" : "in " + amount
