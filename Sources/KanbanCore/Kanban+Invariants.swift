@@ -6,30 +6,20 @@
 /// time: titles not blank, limits not negative, notes within their rules, board titles
 /// unique ignoring case, ids unique across boards, items and the archive.
 ///
-/// Ids are checked one by one as they come, or, `deferringIDs`, gathered and checked all at
-/// once by ``idsRepeat``: a file's million ids each looked up as it comes would miss the cache
-/// every time, while the check at the end works through one cache-sized part at a time.
+/// Ids are checked one by one as they come, or, `deferringIDs`, left to the caller, which
+/// checks the finished kanban's ids all at once (``Kanban/idsRepeat``): a file's million ids
+/// each looked up as it comes would miss the cache every time, while the check at the end
+/// works through one cache-sized part at a time, and gathers the ids only then.
 struct InvariantChecker {
     private var ids: ItemIDSet
-    /// The ids gathered so far, when their check is deferred.
-    private var deferredIDs: [UInt64]?
+    /// Whether the ids' check is left to the end.
+    private let deferringIDs: Bool
     private var boardTitles: [String: String] = [:]
 
     /// A checker sized for about `expectedIDs` ids.
     init(expectedIDs: Int, deferringIDs: Bool = false) {
-        if deferringIDs {
-            ids = ItemIDSet(expected: 0)
-            deferredIDs = []
-            deferredIDs?.reserveCapacity(expectedIDs)
-        } else {
-            ids = ItemIDSet(expected: expectedIDs)
-        }
-    }
-
-    /// Whether any of the ids gathered by a deferring checker came twice; `false` for a
-    /// checker that checks each id as it comes (it has thrown already).
-    var idsRepeat: Bool {
-        deferredIDs.map { ItemIDSet.containsRepeats($0) } ?? false
+        self.deferringIDs = deferringIDs
+        ids = ItemIDSet(expected: deferringIDs ? 0 : expectedIDs)
     }
 
     /// Checks a board's own fields (not its items).
@@ -67,14 +57,31 @@ struct InvariantChecker {
         try checkID(id)
     }
 
-    /// Checks that `id` is not used yet, and records it (or only records it, deferring).
+    /// Checks that `id` is not used yet, and records it (deferring: neither).
     mutating func checkID(_ id: ItemID) throws(KanbanError) {
-        if deferredIDs != nil { return deferredIDs!.append(id.packed) }
+        if deferringIDs { return }
         guard ids.insert(id) else { throw .duplicateID(id) }
     }
 }
 
 extension Kanban {
+    /// Whether any id comes twice among the boards (but a board of an older file, which has
+    /// none yet), the cards and the archive: the check a reader deferring ids leaves to the end.
+    ///
+    /// - Complexity: O(*n*) where *n* is the number of items.
+    var idsRepeat: Bool {
+        var ids: [UInt64] = []
+        ids.reserveCapacity(boards.count + itemCount + archive.count)
+        for board in boards {
+            if board.id.packed != 0 { ids.append(board.id.packed) }
+            board.items.withUnsafeBufferPointer { items in
+                for index in items.indices { ids.append(items[index].id.packed) }
+            }
+        }
+        for index in archive.indices { ids.append(archive[index].item.id.packed) }
+        return ItemIDSet.containsRepeats(ids)
+    }
+
     /// Checks every invariant of a kanban made of `boards` and `archive`.
     ///
     /// - Throws: the first violation found.

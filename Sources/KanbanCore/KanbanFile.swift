@@ -132,7 +132,7 @@ public enum KanbanFile {
         guard seenVersion else { throw reader.json.error("missing key \"version\" in the document") }
         reader.json.skipWhitespace()
         guard reader.json.isAtEnd else { throw reader.json.error("unexpected text after the end of the document") }
-        return ((kanban, version < 2 ? .version1 : .current), reader.checker.idsRepeat)
+        return ((kanban, version < 2 ? .version1 : .current), deferringIDs && kanban.idsRepeat)
     }
 
     /// The document's `"version"`, read ahead of everything else: the keys a file may have

@@ -177,14 +177,16 @@ extension Codec {
                 let string = try reader.json.readString("\(reader.owner)'s \"\(key)\"")
                 // The common case, the form this build writes, is read from the bytes as they are.
                 if string.decoded == nil,
-                    let value = parseBytes(UnsafeBufferPointer(rebasing: reader.json.bytes[string.range]), &reader.dates)
+                    let value = parseBytes(
+                        UnsafeBufferPointer(rebasing: reader.json.bytes[string.range]), &reader.dates)
                 {
                     return value
                 }
                 let text = try reader.json.text(of: string)
                 guard let value = parse(text) else {
                     throw reader.json.error(
-                        "\(reader.owner)'s \"\(key)\" must be \(expected), found \(JSON.quoted(text))", at: string.offset)
+                        "\(reader.owner)'s \"\(key)\" must be \(expected), found \(JSON.quoted(text))",
+                        at: string.offset)
                 }
                 return value
             },
@@ -274,7 +276,8 @@ extension Codec where Value == [TrailEntry] {
                 }
                 let board = try Codec<ItemID>.id.read(&reader, key)
                 guard try reader.json.nextElement(first: &inner) else {
-                    throw reader.json.error("an entry of \(reader.owner)'s \"\(key)\" is [board id, time], found no time")
+                    throw reader.json.error(
+                        "an entry of \(reader.owner)'s \"\(key)\" is [board id, time], found no time")
                 }
                 let time = try Codec<Timestamp>.time.read(&reader, key)
                 guard try !reader.json.nextElement(first: &inner) else {
@@ -390,7 +393,8 @@ extension Codec where Value == [ArchivedItem] {
         owner: "an archived item", indent: 4,
         readElement: { (reader: inout FileReader, archive: inout [ArchivedItem]) throws(KanbanError) in
             let start = reader.json.offset
-            var archived = ArchivedItem(item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
+            var archived = ArchivedItem(
+                item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
             try reader.readObject(Schema.archivedItem, into: &archived, owner: "an archived item")
             do throws(KanbanError) {
                 try reader.checker.checkItem(archived.item)
@@ -465,7 +469,17 @@ extension Codec {
                 var first = true
                 while try reader.json.nextElement(first: &first) {
                     reader.json.skipWhitespace()
+                    let start = reader.json.offset
                     try readElement(&reader, &elements)
+                    if elements.count == 1 {
+                        // Room for as many elements as the rest of the file holds at the first's
+                        // size, up to a million: a board's cards fill one array, not a series of
+                        // ever larger copies (memory is taken as it is written, not as it is
+                        // reserved, and the bound keeps what a strange file reserves small).
+                        let size = max(reader.json.offset - start, 16)
+                        elements.reserveCapacity(
+                            min(1 + (reader.json.bytes.count - reader.json.offset) / size, 1 << 20))
+                    }
                 }
                 return elements
             },
