@@ -31,8 +31,10 @@ extension FileReader {
         let keeps =
             file != nil && version == KanbanFile.version && !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII)
         // A deferred card's fields are checked here but not made. An ASCII title that starts
-        // with a visible character is valid UTF-8 and not blank: nothing to make of it.
-        let deferred = keeps && deferringCards
+        // with a visible character is valid UTF-8 and not blank: nothing to make of it. (Its
+        // line's place must fit a `KeptLine`: bytes past 4 GiB, which no kanban file holds,
+        // are read whole.)
+        let deferred = keeps && deferringCards && json.bytes.count <= Int(UInt32.max)
         var title = ""
         let makesTitle = !deferred || !prefix.isASCII || !json.startsVisible(prefix.title)
         if makesTitle {
