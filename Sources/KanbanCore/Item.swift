@@ -38,8 +38,6 @@ public struct Item: Hashable, Sendable {
         get { fieldsBox.fields.assigneeNames.map { Labels(checked: $0) } ?? Labels() }
         set { willChange().fields.assigneeNames = newValue.isEmpty ? nil : newValue.names }
     }
-    /// Whether it is assigned to no one (read without making a set).
-    var hasNoAssignees: Bool { fieldsBox.fields.assigneeNames == nil }
     /// Every board the card entered and when, oldest first, without repeats; empty for cards
     /// from older files until their next arrival (README: Cards with content). Entries set
     /// in another order, or twice, are kept oldest first, once. Set it through
