@@ -40,7 +40,7 @@ struct App {
             // then stdout, then the note on this clone's merge driver, if any.
             let command = invocation.command.parsed
             app.printOnStderr(output.notes, then: output.stderr)
-            try writeOutput(output.stdout, changesFile: command.changesFile, surroundings: surroundings)
+            try writeOutput(output, changesFile: command.changesFile, surroundings: surroundings)
             if command.mayNoteMergeDriver { app.printOnStderr(app.unregisteredMergeDriverNotes()) }
             return output.exit.rawValue
         } catch {
@@ -53,10 +53,13 @@ struct App {
     /// that only reads, a closed pipe ends it as it would a reader in a pipeline, and any
     /// other failure is an error.
     private static func writeOutput(
-        _ output: [UInt8], changesFile: Bool, surroundings: Surroundings
+        _ output: CommandOutput, changesFile: Bool, surroundings: Surroundings
     ) throws(CLIError) {
-        do {
-            try POSIX.writeAll(surroundings.stdout, output)
+        do throws(POSIX.Failure) {
+            try POSIX.writeAll(surroundings.stdout, output.stdout)
+            if let document = output.document {
+                try writeDocument(document, to: surroundings.stdout)
+            }
         } catch {
             if changesFile {
                 POSIX.print(
@@ -68,6 +71,17 @@ struct App {
             } else {
                 throw .io("cannot write to standard output: \(error.reason)")
             }
+        }
+    }
+
+    /// Writes `kanban` in the file's layout to `fd`, a chunk at a time as it is encoded.
+    private static func writeDocument(_ kanban: Kanban, to fd: Int32) throws(POSIX.Failure) {
+        do {
+            try KanbanFile.encode(kanban) { chunk in try POSIX.writeAll(fd, chunk.assumingMemoryBound(to: UInt8.self)) }
+        } catch let failure as POSIX.Failure {
+            throw failure
+        } catch {
+            preconditionFailure("only writes fail while encoding: \(error)")
         }
     }
 

@@ -52,4 +52,46 @@ import Testing
         expectTrue(output.stderr.hasPrefix("kanban: conflict: 'Ours'"), "\(output.stderr)")
         expectTrue(written.isEmpty, "\(String(decoding: written, as: UTF8.self))")
     }
+    /// More cards than a pipe holds (64 KiB of output), one line of stdin each.
+    private func manyCards(in sandbox: KanbanSandbox) throws {
+        try sandbox.succeed(["init", "--quiet"])
+        let lines = (1...3000).map { "Card number \($0)\n" }.joined()
+        try sandbox.succeed(["add", "--to", "Todo", "--quiet"], stdin: Array(lines.utf8))
+    }
+
+    /// The whole kanban as JSON is printed as it is made, never held whole as well as the
+    /// file (README: Performance): `list --json`, `export --format json` and `merge` to
+    /// stdout return the kanban, and what is printed is the file's bytes.
+    @Test func theFileLayoutOnStdoutIsWrittenAsItIsMade() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        try manyCards(in: sandbox)
+        let file = try sandbox.bytes()
+        for arguments in [
+            ["list", "--json"], ["export", "--format", "json"], ["merge", "kanban.json", "kanban.json", "kanban.json"],
+        ] {
+            let (output, written) = try output(arguments, in: sandbox)
+            expectTrue(
+                output.stdout.isEmpty && output.document != nil, "\(arguments): held \(output.stdout.count) bytes")
+            expectTrue(output.wholeStdout == file, "\(arguments): not the file's bytes")
+            expectTrue(written.isEmpty, "\(String(decoding: written, as: UTF8.self))")
+            let printed = try sandbox.run(arguments)
+            expectTrue(printed.status == 0 && Array(printed.out.utf8) == file, "\(arguments): \(printed.status)")
+        }
+    }
+
+    /// A reader that stops early ends `list --json` as it would any command in a pipeline:
+    /// by SIGPIPE, with nothing on stderr.
+    @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try manyCards(in: sandbox)
+        let script = #""$0" list --json 2>errors | head -c 100 >/dev/null; echo "${PIPESTATUS[0]}""#
+        let result = try SpawnedProcess.start(
+            "/bin/bash", ["-c", script, try KanbanBinary.require()], environment: sandbox.environment(),
+            directory: sandbox.path
+        ).wait()
+        expectEqual(result.out, "\(128 + SIGPIPE)\n")
+        expectEqual(try String(contentsOfFile: sandbox.path("errors"), encoding: .utf8), "")
+    }
 }

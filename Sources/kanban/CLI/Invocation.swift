@@ -48,10 +48,27 @@ struct CommandOutput: Sendable {
     /// a problem; else 0.
     var exit = ExitCode.success
 
+    /// A kanban printed after `stdout` in the file's layout, written in chunks as it is
+    /// made rather than held whole: `list --json`, `export --format json` and `merge` to
+    /// stdout of a million cards never hold their output as well as the file (README:
+    /// Performance).
+    var document: Kanban?
+
     init(_ stdout: [UInt8], notes: [String] = [], exit: ExitCode = .success) {
         self.stdout = stdout
         self.notes = notes
         self.exit = exit
+    }
+
+    /// Prints `document` in the file's layout.
+    init(document: Kanban, exit: ExitCode = .success) {
+        self.init([], exit: exit)
+        self.document = document
+    }
+
+    /// All of stdout at once, `document` included.
+    var wholeStdout: [UInt8] {
+        document.map { stdout + KanbanFile.encode($0) } ?? stdout
     }
 
     init(_ text: String, notes: [String] = [], exit: ExitCode = .success) {

@@ -65,20 +65,21 @@ enum ExportFormat: String, CaseIterable, Sendable {
 
 extension App {
     /// `kanban export [--format markdown|csv|json] [BOARD…] [-o FILE]`
-    func export(_ request: ExportRequest) throws(CLIError) -> [UInt8] {
+    func export(_ request: ExportRequest) throws(CLIError) -> CommandOutput {
         let store = try store()
         // JSON is the file's own layout: the cards are deferred, and written by copying their
         // lines (README: Performance).
         let kanban = try keepingBoards(request.boards, of: try store.load(deferringCards: request.format == .json))
+        if request.format == .json && request.output == nil { return CommandOutput(document: kanban) }
         let bytes: [UInt8] =
             switch request.format {
             case .markdown: Array(MarkdownBoard.export(kanban).utf8)
             case .csv: Array(CSVTable.export(kanban).utf8)
             case .json: KanbanFile.encode(kanban)
             }
-        guard let output = request.output else { return bytes }
+        guard let output = request.output else { return CommandOutput(bytes) }
         try OutputFile.write(bytes, to: output, replacing: request.force, notOver: store.path)
-        if options.quiet { return [] }
+        if options.quiet { return CommandOutput([]) }
         let cards = kanban.itemCount
         let boards = kanban.boards.count
         if options.json {
@@ -89,18 +90,18 @@ extension App {
                 object.add("boards", boards)
                 object.add("cards", cards)
             }
-            return Array(json.line.utf8)
+            return CommandOutput(json.line)
         }
-        return Array(
+        return CommandOutput(
             "wrote \(q(output)): \(boards) board\(boards == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s") as \(request.format)\n"
-                .utf8)
+        )
     }
 }
 
 // MARK: - As parsed
 
 extension ExportRequest: ParsedCommand {
-    func run(in app: App) throws(CLIError) -> CommandOutput { CommandOutput(try app.export(self)) }
+    func run(in app: App) throws(CLIError) -> CommandOutput { try app.export(self) }
 }
 
 extension Command {

@@ -81,7 +81,7 @@ extension App {
             let cards = kanban.filteredArchive(request.filter, clock: clock)
             switch request.format {
             case .json:
-                return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock).archiveOnly))
+                return CommandOutput(document: kanban.keeping(request.filter, clock: clock).archiveOnly)
             case .tsv:
                 return CommandOutput(TSV.archive(cards, of: kanban))
             case .text:
@@ -90,7 +90,7 @@ extension App {
         }
         switch request.format {
         case .json:
-            return CommandOutput(KanbanFile.encode(kanban.keeping(request.filter, clock: clock)))
+            return CommandOutput(document: kanban.keeping(request.filter, clock: clock))
         case .tsv:
             return CommandOutput(TSV.boards(kanban.filtered(request.filter, clock: clock)))
         case .text:

@@ -87,7 +87,8 @@ extension App {
         if options.json {
             return CommandOutput(MergeReport.json(result, file: destination ?? ""), exit: exit)
         }
-        var output = CommandOutput(destination == nil ? KanbanFile.encode(result.kanban) : [], exit: exit)
+        var output =
+            destination == nil ? CommandOutput(document: result.kanban, exit: exit) : CommandOutput([], exit: exit)
         output.addNotesAndConflicts(of: result, file: request.gitPath ?? request.output, gitPath: request.gitPath)
         return output
     }
