@@ -478,6 +478,18 @@ struct DateCache {
         return start + within
     }
 
+    /// Whether the 20 bytes at `b` spell an instant, as `instant(_:)` reads them: within an
+    /// hour read before, only the minutes and seconds are checked.
+    mutating func isInstant(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count == 20 else { return false }
+        let raw = UnsafeRawPointer(b.baseAddress!)
+        let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self))
+        guard read.start(of: key) != nil else { return instant(b) != nil }
+        return b[13] == UInt8(ascii: ":") && b[16] == UInt8(ascii: ":") && b[19] == UInt8(ascii: "Z")
+            && b[14] &- UInt8(ascii: "0") < 6 && b[15] &- UInt8(ascii: "0") < 10 && b[17] &- UInt8(ascii: "0") < 6
+            && b[18] &- UInt8(ascii: "0") < 10
+    }
+
     /// Writes the 20 bytes `YYYY-MM-DDTHH:MM:SSZ` of `time` at `pointer`.
     mutating func write(_ time: Timestamp, at pointer: UnsafeMutablePointer<UInt8>) {
         let seconds = time.seconds

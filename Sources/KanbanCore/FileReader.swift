@@ -97,6 +97,10 @@ struct FileReader {
     /// through the fast path of `ItemLine.swift` for a line in the exact layout this build writes.
     mutating func readItem(appendingTo items: inout [Item]) throws(KanbanError) {
         let start = json.offset
+        // Plain lines, a run of them at a time, then this build's layout, then any other.
+        if readsPlainDeferredLines, try readPlainDeferredLine(appendingTo: &items) {
+            return try readPlainDeferredRun(appendingTo: &items, startingAt: start)
+        }
         do throws(KanbanError) {
             if try readWrittenItem(appendingTo: &items) { return }
         } catch {

@@ -347,6 +347,19 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.packed = packed
     }
 
+    /// The id of the first `count` bytes of `word`, as loaded little-endian from a file
+    /// (its first byte lowest), or `nil` if they are not a valid id.
+    init?(littleEndianWord word: UInt64, count: Int) {
+        guard (1...Self.maximumLength).contains(count) else { return nil }
+        var rest = word
+        for _ in 0..<count {
+            guard Self.isIDByte(UInt8(truncatingIfNeeded: rest)) else { return nil }
+            rest >>= 8
+        }
+        // First character in the highest byte, the unused ones zero, as `pack` makes it.
+        packed = word.byteSwapped & ~(UInt64.max >> (8 * count))
+    }
+
     /// The packed form of `bytes`, or `nil` if they are not a valid id.
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard (1...maximumLength).contains(bytes.count) else { return nil }

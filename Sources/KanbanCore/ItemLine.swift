@@ -278,12 +278,19 @@ struct WordsCache {
 
     /// The set whose bytes `text` starts with, and their count.
     func words(at text: UnsafeBufferPointer<UInt8>) -> (Labels, Int)? {
-        for entry in entries where entry.bytes.count <= text.count {
-            if entry.bytes.withUnsafeBufferPointer({ Self.isPrefix($0, of: text) }) {
-                return (entry.words, entry.bytes.count)
-            }
+        entry(at: text).map { (entries[$0].words, entries[$0].bytes.count) }
+    }
+
+    /// The count of the bytes of the set `text` starts with.
+    func length(at text: UnsafeBufferPointer<UInt8>) -> Int? {
+        entry(at: text).map { entries[$0].bytes.count }
+    }
+
+    private func entry(at text: UnsafeBufferPointer<UInt8>) -> Int? {
+        entries.indices.first { index in
+            entries[index].bytes.count <= text.count
+                && entries[index].bytes.withUnsafeBufferPointer { Self.isPrefix($0, of: text) }
         }
-        return nil
     }
 
     /// Whether `text` starts with `bytes` (at least as long), compared a word at a time.

@@ -472,13 +472,8 @@ extension Codec {
                     let start = reader.json.offset
                     try readElement(&reader, &elements)
                     if elements.count == 1 {
-                        // Room for as many elements as the rest of the file holds at the first's
-                        // size, up to a million: a board's cards fill one array, not a series of
-                        // ever larger copies (memory is taken as it is written, not as it is
-                        // reserved, and the bound keeps what a strange file reserves small).
-                        let size = max(reader.json.offset - start, 16)
-                        elements.reserveCapacity(
-                            min(1 + (reader.json.bytes.count - reader.json.offset) / size, 1 << 20))
+                        elements.reserveForRest(
+                            firstElementSize: reader.json.offset - start, bytesLeft: reader.json.remaining)
                     }
                 }
                 return elements

@@ -60,6 +60,7 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         case theDirectWriterWritesWhatTheSchemaWrites
         case theDirectReaderReadsWhatTheSchemaReadsOrStepsAside
         case aLineInAnotherLayoutIsLeftToTheGeneralPath
+        case thePlainLinePathTakesALineOnlyAsTheLayoutsPathReadsIt
     }
 
     @Test(arguments: Check.allCases)
@@ -69,7 +70,78 @@ private func bytes(capacity: Int = 4096, _ write: (inout ChunkWriter) throws -> 
         case .theDirectReaderReadsWhatTheSchemaReadsOrStepsAside:
             try theDirectReaderReadsWhatTheSchemaReadsOrStepsAside()
         case .aLineInAnotherLayoutIsLeftToTheGeneralPath: try aLineInAnotherLayoutIsLeftToTheGeneralPath()
+        case .thePlainLinePathTakesALineOnlyAsTheLayoutsPathReadsIt:
+            thePlainLinePathTakesALineOnlyAsTheLayoutsPathReadsIt()
         }
+    }
+
+    /// A line read deferred from a file, by the plain-line path or by the layout's path: the
+    /// card's id, where its kept line starts and ends, and where the reader stopped; `nil`
+    /// when the path does not take the line (then it must have consumed nothing).
+    private func readDeferred(_ bytes: [UInt8], plain: Bool) -> [Int]? {
+        let file = FileBytes(bytes)
+        return file.bytes.withUnsafeBufferPointer { buffer -> [Int]? in
+            var reader = FileReader(json: JSONReader(buffer), version: KanbanFile.version, expectedIDs: 1)
+            reader.file = file
+            reader.deferringCards = true
+            var items: [Item] = []
+            let taken =
+                plain
+                ? (try? reader.readPlainDeferredLine(appendingTo: &items)) == true
+                : (try? reader.readWrittenItem(appendingTo: &items)) == true
+            guard taken else {
+                expectEqual(reader.json.offset, 0, "a line not taken is not consumed")
+                return nil
+            }
+            guard items.count == 1, items[0].isDeferred else { return [-1] }
+            let line = items[0].line
+            return [Int(line.start), Int(line.count), reader.json.offset]
+                + Array(items[0].id.rawValue.utf8).map(Int.init)
+        }
+    }
+
+    /// The plain-line path (README: Performance) takes a line only where the layout's path
+    /// reads it deferred, and gives the same card: lines as written, and the same lines with
+    /// one byte changed to one of the bytes either path looks for.
+    func thePlainLinePathTakesALineOnlyAsTheLayoutsPathReadsIt() {
+        var generator = SeededGenerator(seed: 47)
+        let bytes: [UInt8] = Array(#""\{}[],: 0569AZTaz-_"#.utf8) + [0x7F, 0x80, 0xC3, 0x1F, 0x09, 0x0A]
+        var (taken, changedTaken, changedRefused) = (0, 0, 0)
+        for round in 0..<6_000 {
+            var item = randomItem(using: &generator)
+            if round % 2 == 0 {
+                // Most cards of a file are plain: ASCII title and labels, no note nor conflict.
+                item.title = "Plain title \(round)"
+                let ascii = { (labels: Labels) in labels.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } }
+                if !ascii(item.labels) { item.labels = Labels() }
+                if !ascii(item.assignees) { item.assignees = Labels() }
+                item.note = nil
+                item.conflicts = Conflicts()
+            }
+            var line = KanbanFile.encode(item)
+            let changed = round % 3 != 0
+            if changed {
+                line[Int.random(in: 0..<line.count, using: &generator)] = bytes.randomElement(using: &generator)!
+            }
+            // As in a file: the next card after it, and room for the path's fixed words.
+            let file = line + Array(",\n      ".utf8) + Array(repeating: UInt8(ascii: " "), count: 64)
+            let plain = readDeferred(file, plain: true)
+            let layout = readDeferred(file, plain: false)
+            if let plain {
+                expectEqual(plain, layout, "\(String(decoding: line, as: UTF8.self))")
+                taken += 1
+                if changed { changedTaken += 1 }
+            } else if changed && layout == nil {
+                changedRefused += 1
+            }
+            if !changed && round % 2 == 0 {
+                expectTrue(plain != nil, "a plain line takes the path: \(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        expectTrue(taken > 1_000, "plain lines take the path (\(taken) of 6,000)")
+        expectTrue(
+            changedTaken > 100 && changedRefused > 1_000,
+            "changed lines: \(changedTaken) taken, \(changedRefused) refused")
     }
 
     func theDirectWriterWritesWhatTheSchemaWrites() {
@@ -233,11 +305,16 @@ extension ItemLines {
             ("2026-11-23T10:04:05+", nil), ("2026-11-23T10:4:05Z", nil), ("2026-11-23T10:59:59Z", 1_795_431_599),
             ("2026-11-23T24:00:00Z", nil), ("2026-02-30T10:00:00Z", nil), ("2026-11-23 10:04:05Z", nil),
             ("2026-11-23T11:00:00Z", 1_795_431_600), ("2026-11-23T10:00:00Z", 1_795_428_000),
+            ("2026-11-23T10:0a:05Z", nil), ("2026-11-23T10:04:/5Z", nil), ("2026-11-23T10:04:5:Z", nil),
+            ("2026-11-23T10:04:05z", nil), ("2026-11-23T10:04:05Z", 1_795_428_245),
         ]
+        // Reading a time, and checking one only (the plain-line path), say the same.
+        var checking = DateCache()
         for (text, expected) in lines {
             let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBufferPointer { cache.instant($0) }
             expectEqual(read, expected, "\(text)")
+            expectEqual(bytes.withUnsafeBufferPointer { checking.isInstant($0) }, expected != nil, "\(text)")
         }
     }
 }

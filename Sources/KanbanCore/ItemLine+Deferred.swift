@@ -1,0 +1,186 @@
+// The hottest path of reading: cards read deferred (see `Item`), one line after another,
+// each checked word by word against the layout this build writes, with nothing made but
+// its id. It takes a subset of the lines `readWrittenItem` reads as deferred, and gives the
+// same card for each; any other line, and any it is not sure of (a title that is not ASCII,
+// a note, a line near the end of the file), goes to that path, which reads it or says what
+// is wrong with it (README: Performance).
+
+extension FileReader {
+    /// Whether cards are read deferred here, so that plain lines may take this path.
+    var readsPlainDeferredLines: Bool {
+        deferringCards && file != nil && version == KanbanFile.version && schemaIsKnown
+            && json.bytes.count <= Int(UInt32.max)
+    }
+
+    /// After a card of a board's array: the plain deferred lines that follow it in the same
+    /// array, each after a comma and whitespace, appended to `items`. Leaves the reader at the
+    /// comma before the first line it does not take, or at the end of the array's last card.
+    mutating func readPlainDeferredRun(appendingTo items: inout [Item], startingAt start: Int) throws(KanbanError) {
+        if items.count == 1 { items.reserveForRest(firstElementSize: json.offset - start, bytesLeft: json.remaining) }
+        while json.peek == UInt8(ascii: ",") {
+            let comma = json.offset
+            json.seek(to: comma + 1)
+            json.skipWhitespace()
+            guard try readPlainDeferredLine(appendingTo: &items) else {
+                json.seek(to: comma)
+                return
+            }
+        }
+    }
+
+    /// The card whose line starts at the reader's offset, appended to `items` deferred, if
+    /// its line is plain: an id, an ASCII title that starts with a visible character and
+    /// holds nothing the writer escapes, then any of labels, assignees, due date, the two
+    /// times and a trail, as this build writes them. `false`, having consumed nothing,
+    /// otherwise.
+    ///
+    /// - Throws: the card's id repeats one read before (when ids are checked as they come).
+    mutating func readPlainDeferredLine(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
+        let start = json.offset
+        let bytes = json.bytes
+        // Room for the fixed words of the line's start without a check for each. A card's
+        // line is never the last thing of a file: its board's `]` and the file's `}` follow.
+        guard bytes.count - start >= 64 else { return false }
+        let line = UnsafeRawPointer(bytes.baseAddress! + start)
+        guard line.loadUnaligned(as: UInt64.self) == PlainLine.idKey else { return false }
+        // The id: 1 to 8 id characters, then `", "title": "`.
+        let idWord = UInt64(littleEndian: line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let quoted = PlainLine.firstQuote(in: idWord)
+        let length = quoted < 8 ? quoted : (line.load(fromByteOffset: 16, as: UInt8.self) == PlainLine.quote ? 8 : 0)
+        guard let id = ItemID(littleEndianWord: idWord, count: length) else { return false }
+        let afterID = 8 + length
+        guard line.loadUnaligned(fromByteOffset: afterID, as: UInt64.self) == PlainLine.titleKeyHead,
+            line.loadUnaligned(fromByteOffset: afterID + 5, as: UInt64.self) == PlainLine.titleKeyTail
+        else { return false }
+        // The title: its first byte visible, then ASCII up to the closing quote with no
+        // backslash, control character or DEL, eight bytes at a time.
+        var offset = start + afterID + 13
+        let first = bytes[offset]
+        guard first > 0x20 && first < 0x7F && first != PlainLine.quote && first != UInt8(ascii: "\\") else {
+            return false
+        }
+        var ended = false
+        while bytes.count - offset >= 8 {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+            let special = PlainLine.specialBytes(in: word)
+            if special != 0 {
+                offset += special.trailingZeroBitCount / 8
+                ended = true
+                break
+            }
+            offset += 8
+        }
+        guard ended, bytes[offset] == PlainLine.quote else { return false }
+        offset += 1
+        // The other fields, each optional, in the schema's order.
+        json.seek(to: offset)
+        if json.consume(", \"labels\": ") {
+            guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+        }
+        if json.consume(", \"assignees\": ") {
+            guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+        }
+        if json.consume(", \"due\": ") {
+            guard json.readWrittenQuoted(10, { Day(isoBytes: $0) }) != nil else { return giveUpPlain(at: start) }
+        }
+        if json.consume(", \"created\": ") {
+            guard json.skipWrittenInstant(dates: &dates) else { return giveUpPlain(at: start) }
+        }
+        if json.consume(", \"entered\": ") {
+            guard json.skipWrittenInstant(dates: &dates) else { return giveUpPlain(at: start) }
+        }
+        if json.consume(", \"trail\": ") {
+            guard json.readWrittenTrail(dates: &dates, making: false) != nil else { return giveUpPlain(at: start) }
+        }
+        // A note or recorded conflicts: the general path.
+        guard json.peek == UInt8(ascii: "}") else { return giveUpPlain(at: start) }
+        json.seek(to: json.offset + 1)
+        guard let kept = KeptLine(file: file!, range: start..<json.offset) else { return giveUpPlain(at: start) }
+        do throws(KanbanError) {
+            try checker.checkID(id)
+        } catch {
+            throw invariantError(error, at: start)
+        }
+        items.append(Item(deferred: id, line: kept))
+        return true
+    }
+
+    private mutating func giveUpPlain(at start: Int) -> Bool {
+        json.seek(to: start)
+        return false
+    }
+}
+
+/// The fixed words of a plain line, as loaded little-endian from the file.
+private enum PlainLine {
+    static let quote = UInt8(ascii: "\"")
+    /// `{"id": "`
+    static let idKey = word("{\"id\": \"")
+    /// `", "titl` and `itle": "`: the 13 bytes between an id and its title, as two words.
+    static let titleKeyHead = word("\", \"titl")
+    static let titleKeyTail = word("itle\": \"")
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes of `text` as one word, as a little-endian load reads them.
+    private static func word(_ text: StaticString) -> UInt64 {
+        precondition(text.utf8CodeUnitCount == 8)
+        return UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt64.self)
+    }
+
+    /// The high bit of each byte of `word` that is zero, exactly for the lowest such byte
+    /// (a byte above a zero one may be marked too).
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
+    }
+
+    /// The index of the first quote among the bytes of `word`, 8 if there is none.
+    static func firstQuote(in word: UInt64) -> Int {
+        zeroBytes(word ^ (ones &* 0x22)).trailingZeroBitCount / 8
+    }
+
+    /// Marks, exactly for the lowest, the bytes of `word` that end a plain ASCII title: a
+    /// quote, a backslash, a control character, DEL or any byte past ASCII.
+    static func specialBytes(in word: UInt64) -> UInt64 {
+        zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0x7F))
+            | ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+    }
+}
+
+extension JSONReader {
+    /// How many bytes are left after the cursor.
+    var remaining: Int { bytes.count - offset }
+
+    /// Skips labels as `readWrittenLabels(words:)` reads them, making none when the set is one
+    /// read before; `false`, having consumed nothing, where that would give `nil`.
+    mutating func skipWrittenLabels(words cache: inout WordsCache) -> Bool {
+        guard peek == UInt8(ascii: "[") else { return false }
+        if let count = cache.length(at: UnsafeBufferPointer(rebasing: bytes[offset...])) {
+            seek(to: offset + count)
+            return true
+        }
+        return readWrittenLabels(words: &cache) != nil
+    }
+
+    /// Skips `"YYYY-MM-DDTHH:MM:SSZ"` where `readWrittenInstant(dates:)` reads one; `false`,
+    /// having consumed nothing, where that gives `nil`.
+    mutating func skipWrittenInstant(dates: inout DateCache) -> Bool {
+        guard bytes.count - offset >= 22, bytes[offset] == UInt8(ascii: "\""), bytes[offset + 21] == UInt8(ascii: "\""),
+            dates.isInstant(UnsafeBufferPointer(rebasing: bytes[offset + 1..<offset + 21]))
+        else { return false }
+        seek(to: offset + 22)
+        return true
+    }
+}
+
+extension Array {
+    /// Room for as many elements as `bytesLeft` holds at the first's size, up to a million:
+    /// an array read from a file fills once, not through a series of ever larger copies
+    /// (memory is taken as it is written, not as it is reserved, and the bound keeps what a
+    /// strange file reserves small).
+    mutating func reserveForRest(firstElementSize: Int, bytesLeft: Int) {
+        reserveCapacity(Swift.min(1 + bytesLeft / Swift.max(firstElementSize, 16), 1 << 20))
+    }
+}
