@@ -73,29 +73,52 @@ extension FileReader {
         }
         guard ended, bytes[offset] == PlainLine.quote else { return false }
         offset += 1
-        // The other fields, each optional, in the schema's order.
-        json.seek(to: offset)
-        if json.consume(", \"labels\": ") {
-            guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+        // The other fields, each optional, in the schema's order: its key, then its value.
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        var at = offset
+        @inline(__always) func key(_ key: PlainLine.Key) -> Bool {
+            guard bytes.count - at >= 16, PlainLine.has(key, at: base + at) else { return false }
+            at += key.count
+            return true
         }
-        if json.consume(", \"assignees\": ") {
-            guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+        @inline(__always) func instant() -> Bool {
+            guard bytes.count - at >= 22, bytes[at] == PlainLine.quote, bytes[at + 21] == PlainLine.quote,
+                dates.isInstant(at: bytes.baseAddress! + at + 1)
+            else { return false }
+            at += 22
+            return true
         }
-        if json.consume(", \"due\": ") {
-            guard json.readWrittenQuoted(10, { Day(isoBytes: $0) }) != nil else { return giveUpPlain(at: start) }
+        if at < bytes.count && bytes[at] == UInt8(ascii: ",") {
+            if key(.labels) {
+                json.seek(to: at)
+                guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+                at = json.offset
+            }
+            if key(.assignees) {
+                json.seek(to: at)
+                guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
+                at = json.offset
+            }
+            if key(.due) {
+                json.seek(to: at)
+                guard json.readWrittenQuoted(10, { Day(isoBytes: $0) }) != nil else { return giveUpPlain(at: start) }
+                at = json.offset
+            }
+            if key(.created) {
+                guard instant() else { return giveUpPlain(at: start) }
+            }
+            if key(.entered) {
+                guard instant() else { return giveUpPlain(at: start) }
+            }
+            if key(.trail) {
+                json.seek(to: at)
+                guard json.readWrittenTrail(dates: &dates, making: false) != nil else { return giveUpPlain(at: start) }
+                at = json.offset
+            }
         }
-        if json.consume(", \"created\": ") {
-            guard json.skipWrittenInstant(dates: &dates) else { return giveUpPlain(at: start) }
-        }
-        if json.consume(", \"entered\": ") {
-            guard json.skipWrittenInstant(dates: &dates) else { return giveUpPlain(at: start) }
-        }
-        if json.consume(", \"trail\": ") {
-            guard json.readWrittenTrail(dates: &dates, making: false) != nil else { return giveUpPlain(at: start) }
-        }
-        // A note or recorded conflicts: the general path.
-        guard json.peek == UInt8(ascii: "}") else { return giveUpPlain(at: start) }
-        json.seek(to: json.offset + 1)
+        // Anything else (a note, recorded conflicts): the general path.
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "}") else { return giveUpPlain(at: start) }
+        json.seek(to: at + 1)
         guard let kept = KeptLine(file: file!, range: start..<json.offset) else { return giveUpPlain(at: start) }
         do throws(KanbanError) {
             try checker.checkID(id)
@@ -112,23 +135,39 @@ extension FileReader {
     }
 }
 
-/// The fixed words of a plain line, as loaded little-endian from the file.
+/// The fixed words of a plain line, as a little-endian load reads them from the file
+/// (first byte lowest). A wrong one would only send every line to the layout's path, which
+/// the tests of `ItemLineTests` notice.
 private enum PlainLine {
-    static let quote = UInt8(ascii: "\"")
+    static var quote: UInt8 { UInt8(ascii: "\"") }
     /// `{"id": "`
-    static let idKey = word("{\"id\": \"")
+    static var idKey: UInt64 { 0x2220_3a22_6469_227b }
     /// `", "titl` and `itle": "`: the 13 bytes between an id and its title, as two words.
-    static let titleKeyHead = word("\", \"titl")
-    static let titleKeyTail = word("itle\": \"")
+    static var titleKeyHead: UInt64 { 0x6c74_6974_2220_2c22 }
+    static var titleKeyTail: UInt64 { 0x2220_3a22_656c_7469 }
+
+    /// A field's `, "key": `: its first eight bytes, its last eight, and its length.
+    struct Key {
+        let head: UInt64
+        let tail: UInt64
+        let count: Int
+
+        static var labels: Key { Key(head: 0x6c65_6261_6c22_202c, tail: 0x203a_2273_6c65_6261, count: 12) }
+        static var assignees: Key { Key(head: 0x6769_7373_6122_202c, tail: 0x203a_2273_6565_6e67, count: 15) }
+        static var due: Key { Key(head: 0x3a22_6575_6422_202c, tail: 0x203a_2265_7564_2220, count: 9) }
+        static var created: Key { Key(head: 0x7461_6572_6322_202c, tail: 0x203a_2264_6574_6165, count: 13) }
+        static var entered: Key { Key(head: 0x7265_746e_6522_202c, tail: 0x203a_2264_6572_6574, count: 13) }
+        static var trail: Key { Key(head: 0x6c69_6172_7422_202c, tail: 0x203a_226c_6961_7274, count: 11) }
+    }
+
+    /// Whether `key` is at `pointer`, which has at least 16 bytes after it.
+    static func has(_ key: Key, at pointer: UnsafeRawPointer) -> Bool {
+        pointer.loadUnaligned(as: UInt64.self) == key.head
+            && pointer.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self) == key.tail
+    }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// The eight bytes of `text` as one word, as a little-endian load reads them.
-    private static func word(_ text: StaticString) -> UInt64 {
-        precondition(text.utf8CodeUnitCount == 8)
-        return UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt64.self)
-    }
 
     /// The high bit of each byte of `word` that is zero, exactly for the lowest such byte
     /// (a byte above a zero one may be marked too).
@@ -162,16 +201,6 @@ extension JSONReader {
             return true
         }
         return readWrittenLabels(words: &cache) != nil
-    }
-
-    /// Skips `"YYYY-MM-DDTHH:MM:SSZ"` where `readWrittenInstant(dates:)` reads one; `false`,
-    /// having consumed nothing, where that gives `nil`.
-    mutating func skipWrittenInstant(dates: inout DateCache) -> Bool {
-        guard bytes.count - offset >= 22, bytes[offset] == UInt8(ascii: "\""), bytes[offset + 21] == UInt8(ascii: "\""),
-            dates.isInstant(UnsafeBufferPointer(rebasing: bytes[offset + 1..<offset + 21]))
-        else { return false }
-        seek(to: offset + 22)
-        return true
     }
 }
 

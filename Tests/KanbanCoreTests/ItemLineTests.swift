@@ -314,8 +314,22 @@ extension ItemLines {
             let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBufferPointer { cache.instant($0) }
             expectEqual(read, expected, "\(text)")
-            expectEqual(bytes.withUnsafeBufferPointer { checking.isInstant($0) }, expected != nil, "\(text)")
+            expectEqual(
+                bytes.withUnsafeBufferPointer { checking.isInstant(at: $0.baseAddress!) }, expected != nil, "\(text)")
         }
+        // Every byte at every place of the minutes and seconds, within a cached hour.
+        var changed = 0
+        for place in 13..<20 {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = Array("2026-11-23T10:04:05Z".utf8)
+                bytes[place] = byte
+                let read = bytes.withUnsafeBufferPointer { cache.instant($0) }
+                let checked = bytes.withUnsafeBufferPointer { checking.isInstant(at: $0.baseAddress!) }
+                expectEqual(checked, read != nil, "\(bytes)")
+                if read == nil { changed += 1 }
+            }
+        }
+        expectTrue(changed > 1_500, "most bytes break a time (\(changed))")
     }
 }
 
