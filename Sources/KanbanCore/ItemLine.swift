@@ -332,9 +332,33 @@ extension ChunkWriter {
         try withUnsafePointer(to: item) { try appendWrittenItem(at: $0) }
     }
 
-    /// The line of `items[index]`, a board's card as the file's writer meets it.
-    mutating func appendWrittenItem(_ items: UnsafeBufferPointer<Item>, _ index: Int) throws {
-        try appendWrittenItem(at: items.baseAddress! + index)
+    /// The line of `items[index]`, a board's card as the file's writer meets it, and with it
+    /// the lines of the cards after it that followed it in the file read, `separator`
+    /// between each two: such a run is copied as one piece of the file. Returns how many
+    /// cards it wrote.
+    mutating func appendWrittenItems(
+        _ items: UnsafeBufferPointer<Item>, from index: Int, separator: UnsafeBufferPointer<UInt8>
+    ) throws -> Int {
+        let card = items.baseAddress! + index
+        guard let file = card.pointee.line.file else {
+            try appendWrittenItem(at: card)
+            return 1
+        }
+        return try file.bytes.withUnsafeBufferPointer { bytes in
+            let start = Int(card.pointee.line.start)
+            var end = start + Int(card.pointee.line.count)
+            var next = index + 1
+            while next < items.count {
+                let line = items.baseAddress! + next
+                guard line.pointee.line.file === file, Int(line.pointee.line.start) == end + separator.count,
+                    UnsafeBufferPointer(rebasing: bytes[end..<end + separator.count]).elementsEqual(separator)
+                else { break }
+                end += separator.count + Int(line.pointee.line.count)
+                next += 1
+            }
+            try append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return next - index
+        }
     }
 
     /// The line of the card at `card`, read where it is: a card passed by value into this

@@ -384,7 +384,10 @@ extension Codec where Value == [Item] {
         readElement: { (reader: inout FileReader, items: inout [Item]) throws(KanbanError) in
             try reader.readItem(appendingTo: &items)
         },
-        schema: Schema.item, writeElement: { items, index, out in try out.appendWrittenItem(items, index) })
+        schema: Schema.item,
+        writeElements: { items, index, separator, out in
+            try out.appendWrittenItems(items, from: index, separator: separator)
+        })
 }
 
 extension Codec where Value == [ArchivedItem] {
@@ -454,14 +457,20 @@ extension Codec {
     /// An array of one-line objects, one per line at `indent`. `readElement` reads the next
     /// element, checks it against the invariants (`reader.checker`, reporting a violation
     /// with `reader.invariantError(_:at:)`) and appends it to the array: a large file's
-    /// elements are each made once, with no copy on the way.
+    /// elements are each made once, with no copy on the way. `writeElements` writes the
+    /// element at an index, and maybe some that follow it with the separator between them,
+    /// and returns how many it wrote.
     static func array<Element: Codable & Sendable>(
         owner: StaticString, indent: Int,
         readElement: @escaping @Sendable (inout FileReader, inout [Element]) throws(KanbanError) -> Void,
         schema: [Field<Element>],
-        writeElement: (@Sendable (UnsafeBufferPointer<Element>, Int, inout ChunkWriter) throws -> Void)? = nil
+        writeElements: (
+            @Sendable (UnsafeBufferPointer<Element>, Int, UnsafeBufferPointer<UInt8>, inout ChunkWriter) throws -> Int
+        )? =
+            nil
     ) -> Codec<[Element]> where Value == [Element] {
-        let lineStart = Array(("\n" + String(repeating: " ", count: indent)).utf8)
+        // Between two elements: a comma, then the next line's indentation.
+        let separator = Array((",\n" + String(repeating: " ", count: indent)).utf8)
         return Codec<[Element]>(
             read: { (reader: inout FileReader, key: StaticString) throws(KanbanError) in
                 try reader.json.beginArray("\(reader.owner)'s \"\(key)\"")
@@ -481,23 +490,29 @@ extension Codec {
             write: { elements, out, _ in
                 try out.append(byte: UInt8(ascii: "["))
                 // The hot loop of writing a large file: no copy of a card or a field is made.
-                try lineStart.withUnsafeBufferPointer { lineStart in
+                try separator.withUnsafeBufferPointer { separator in
+                    let lineStart = UnsafeBufferPointer(rebasing: separator.dropFirst())
                     try schema.withUnsafeBufferPointer { fields in
                         try elements.withUnsafeBufferPointer { elements in
-                            for index in elements.indices {
-                                if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
-                                try out.append(lineStart)
-                                if let writeElement {
-                                    // The array and an index, not the element: passing
-                                    // the element through the closure would copy it.
-                                    try writeElement(elements, index, &out)
+                            var index = 0
+                            while index < elements.count {
+                                try out.append(index > 0 ? separator : lineStart)
+                                if let writeElements {
+                                    // The array and an index, not the element: passing the
+                                    // element through the closure would copy it. It writes
+                                    // that element and maybe some that follow, separators
+                                    // between them included.
+                                    index += try writeElements(elements, index, separator, &out)
                                 } else {
                                     try out.writeInline(elements[index], fields)
+                                    index += 1
                                 }
                             }
                         }
                     }
-                    if !elements.isEmpty { try out.append(UnsafeBufferPointer(rebasing: lineStart.dropLast(2))) }
+                    if !elements.isEmpty {
+                        try out.append(UnsafeBufferPointer(rebasing: separator[1..<separator.count - 2]))
+                    }
                 }
                 try out.append(byte: UInt8(ascii: "]"))
             },

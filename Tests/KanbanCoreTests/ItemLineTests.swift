@@ -350,6 +350,7 @@ extension ItemLines {
         case aCardThatChangesInAnyFieldIsWrittenFromItsFields
         case aLineHoldingTextTheWriterEscapesIsNotKept
         case cardsWrittenOnOneLineByHandAreWrittenOnALineEach
+        case otherSpaceBetweenCardsIsWrittenAsTheLayoutsOwn
         case aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines
         case deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged
     }
@@ -366,6 +367,7 @@ extension ItemLines {
         case .aLineHoldingTextTheWriterEscapesIsNotKept: try aLineHoldingTextTheWriterEscapesIsNotKept(read)
         case .cardsWrittenOnOneLineByHandAreWrittenOnALineEach:
             try cardsWrittenOnOneLineByHandAreWrittenOnALineEach(read)
+        case .otherSpaceBetweenCardsIsWrittenAsTheLayoutsOwn: try otherSpaceBetweenCardsIsWrittenAsTheLayoutsOwn(read)
         case .aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines:
             try aPatchFindsTheChangedCardAmongCardsThatKeepTheirLines(read)
         case .deferredCardsReadAsTheirFieldsAndBecomeThemWhenChanged:
@@ -497,6 +499,36 @@ extension ItemLines {
         expectEqual(cards.map { $0.line.file != nil }, [true, true, true, true, true])
         expectEqual(text(kanban), text(forgettingLines(kanban)))
         expectTrue(text(kanban).contains("\n        {\"id\": \"c2\", \"title\": \"b\"},\n        {\"id\": \"c3\""))
+    }
+
+    /// Cards read from lines with other space between them than the layout's are written with
+    /// the layout's own: lines that follow each other are copied as one piece only where the
+    /// file had exactly the layout's bytes between them (README: Performance).
+    func otherSpaceBetweenCardsIsWrittenAsTheLayoutsOwn(_ read: Reading) throws {
+        // Cards that keep their lines: no note, no recorded conflict, a title with no escape.
+        let layout = file(
+            randomItems(seed: 36, count: 400).map { item in
+                var item = item
+                item.note = nil
+                item.conflicts = Conflicts()
+                if item.title.contains(where: { $0 == "\"" || $0 == "\t" }) { item.title = "Plain" }
+                return item
+            })
+        let separator = ",\n        {"
+        // Some as long as the layout's, so that only their bytes differ.
+        let others = [",\n\t       {", ",\n       \t{", ",\n         {", ",\n\t{", " ,\n        {", ",\r\n        {"]
+        var generator = SeededGenerator(seed: 37)
+        let parts = String(decoding: layout, as: UTF8.self).split(
+            separator: separator, omittingEmptySubsequences: false)
+        var spaced = String(parts[0])
+        var changed = 0
+        for part in parts.dropFirst() {
+            let other = Int.random(in: 0..<8, using: &generator) == 0
+            if other { changed += 1 }
+            spaced += (other ? others.randomElement(using: &generator)! : separator) + part
+        }
+        expectTrue(changed > 20 && changed < 100, "\(changed) separators changed")
+        expectEqual(text(try read(Array(spaced.utf8))), String(decoding: layout, as: UTF8.self))
     }
 
     /// A patch compares cards that keep the same line without their fields; a card that
