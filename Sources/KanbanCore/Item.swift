@@ -441,7 +441,7 @@ struct KeptLine: Hashable, Sendable {
     /// Whether both lines, kept in files, hold the same bytes.
     func hasSameBytes(as other: KeptLine) -> Bool {
         count == other.count
-            && withBytes { a in other.withBytes { b in WordsCache.isPrefix(a, of: b) } } == true
+            && withBytes { a in other.withBytes { b in b.hasPrefix(a) } } == true
     }
 
     /// Calls `body` with the line's bytes; there are some only when ``file`` is set.

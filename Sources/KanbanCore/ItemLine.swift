@@ -287,36 +287,38 @@ struct WordsCache {
     }
 
     private func entry(at text: UnsafeBufferPointer<UInt8>) -> Int? {
-        entries.indices.first { index in
-            entries[index].bytes.count <= text.count
-                && entries[index].bytes.withUnsafeBufferPointer { Self.isPrefix($0, of: text) }
+        // Each set's first bytes (at most eight), against the text's, before the whole set.
+        let first = text.count >= 8 ? UnsafeRawPointer(text.baseAddress!).loadUnaligned(as: UInt64.self) : nil
+        return heads.withUnsafeBufferPointer { heads in
+            heads.indices.first { index in
+                (first.map { $0 & heads[index].mask == heads[index].word } ?? true)
+                    && entries[index].bytes.count <= text.count
+                    && entries[index].bytes.withUnsafeBufferPointer { text.hasPrefix($0) }
+            }
         }
     }
 
-    /// Whether `text` starts with `bytes` (at least as long), compared a word at a time.
-    static func isPrefix(_ bytes: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (a, b) = (UnsafeRawPointer(bytes.baseAddress!), UnsafeRawPointer(text.baseAddress!))
-        var index = 0
-        while bytes.count - index >= 8 {
-            guard
-                a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            else { return false }
-            index += 8
+    /// The first eight bytes of a set (fewer if it is shorter), as a little-endian load
+    /// reads them, and the mask of the bytes it has.
+    private var heads: [(word: UInt64, mask: UInt64)] = []
+
+    private static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> (word: UInt64, mask: UInt64) {
+        var (word, mask): (UInt64, UInt64) = (0, 0)
+        for (index, byte) in bytes.prefix(8).enumerated() {
+            word |= UInt64(byte) << (8 * index)
+            mask |= 0xFF << (8 * index)
         }
-        while index < bytes.count {
-            guard bytes[index] == text[index] else { return false }
-            index += 1
-        }
-        return true
+        return (word, mask)
     }
 
     mutating func add(_ words: Labels, _ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 128 else { return }
         if entries.count < Self.capacity {
             entries.append((Array(bytes), words))
+            heads.append(Self.head(bytes))
         } else {
             entries[next] = (Array(bytes), words)
+            heads[next] = Self.head(bytes)
             next = (next + 1) % Self.capacity
         }
     }
@@ -351,7 +353,7 @@ extension ChunkWriter {
             while next < items.count {
                 let line = items.baseAddress! + next
                 guard line.pointee.line.file === file, Int(line.pointee.line.start) == end + separator.count,
-                    UnsafeBufferPointer(rebasing: bytes[end..<end + separator.count]).elementsEqual(separator)
+                    UnsafeBufferPointer(rebasing: bytes[end...]).hasPrefix(separator)
                 else { break }
                 end += separator.count + Int(line.pointee.line.count)
                 next += 1
@@ -511,5 +513,26 @@ extension UnsafeMutablePointer<UInt8> {
     fileprivate mutating func put(_ id: ItemID) {
         UnsafeMutableRawPointer(self).storeBytes(of: id.packed.bigEndian, as: UInt64.self)
         self += id.count
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes start with those of `prefix`, compared a word at a time.
+    func hasPrefix(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard prefix.count <= count else { return false }
+        let (a, b) = (UnsafeRawPointer(prefix.baseAddress!), UnsafeRawPointer(baseAddress!))
+        var index = 0
+        while prefix.count - index >= 8 {
+            guard
+                a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < prefix.count {
+            guard prefix[index] == self[index] else { return false }
+            index += 1
+        }
+        return true
     }
 }
