@@ -275,7 +275,7 @@ struct Store {
         guard !patch.isEmpty || !readable else { return outcome }
         try checkWritable(target, open: file)
         guard let recording else {
-            try replace(target, with: kanban, like: file.info) { _ throws(CLIError) in {} }
+            try replace(target, with: kanban, like: file.info, hashing: false) { _ throws(CLIError) in {} }
             return outcome
         }
         var tail = history.droppingOrphan(history.tail(), current: current)
@@ -285,7 +285,7 @@ struct Store {
             outcome.kind == .change ? patch : Patch(boardsBefore: [], boardsAfter: [], cards: [:], archive: nil)
         let lines = recording.describe(outcome.change)
         var record: HistoryRecord?
-        try replace(target, with: kanban, like: file.info) { (after: UInt64) throws(CLIError) in
+        try replace(target, with: kanban, like: file.info, hashing: true) { (after: UInt64) throws(CLIError) in
             let new = HistoryRecord(
                 number: tail.nextNumber, time: recording.time, user: recording.user, command: recording.command,
                 kind: outcome.kind, before: hash, after: after, lines: lines, patch: kept, origin: current.origin)
@@ -435,16 +435,18 @@ struct Store {
     }
 
     /// Replaces `target` with `kanban` atomically, keeping its permissions and owner.
-    /// `beforeCommit` runs once the new file is flushed, with the hash of its bytes, just
-    /// before it is renamed into place; if it throws, nothing is renamed, and if the rename
-    /// fails, what it returns undoes what it did.
+    /// `beforeCommit` runs once the new file is flushed, with the hash of its bytes (0 unless
+    /// `hashing`), just before it is renamed into place; if it throws, nothing is renamed,
+    /// and if the rename fails, what it returns undoes what it did.
     private func replace(
-        _ target: String, with kanban: Kanban, like info: stat,
+        _ target: String, with kanban: Kanban, like info: stat, hashing: Bool,
         beforeCommit: (UInt64) throws(CLIError) -> () -> Void
     ) throws(CLIError) {
         var failure: CLIError?
         do throws(POSIX.Failure) {
-            try writeAtomically(kanban, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid)) {
+            try writeAtomically(
+                kanban, to: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid), hashing: hashing
+            ) {
                 (temporary: String, hash: UInt64) throws(POSIX.Failure) in
                 let undo: () -> Void
                 do throws(CLIError) {
@@ -508,7 +510,7 @@ struct Store {
         TestHooks.stop(at: .locked)
         TemporaryFile.removeStale(next: path)
         do {
-            try writeAtomically(kanban, to: path, mode: nil, owner: nil) {
+            try writeAtomically(kanban, to: path, mode: nil, owner: nil, hashing: false) {
                 (temporary: String, _: UInt64) throws(POSIX.Failure) in
                 try AtomicFile.createNew(temporary, at: path)
             }
@@ -519,10 +521,11 @@ struct Store {
     }
 
     /// Writes `kanban` to a new temporary file next to `target`, flushes it, calls `commit`
-    /// to put it in place, and flushes the directory. The temporary file is this writer's
+    /// to put it in place (with the hash of the bytes written, 0 unless `hashing`: only a
+    /// change recorded in the history needs it), and flushes the directory. The temporary file is this writer's
     /// own (see ``TemporaryFile``), and it is removed on every failure.
     private func writeAtomically(
-        _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?,
+        _ kanban: Kanban, to target: String, mode: mode_t?, owner: (uid_t, gid_t)?, hashing: Bool,
         commit: (String, UInt64) throws(POSIX.Failure) -> Void
     ) throws(POSIX.Failure) {
         KeptUntilExit.keep(kanban)
@@ -539,7 +542,7 @@ struct Store {
             var written = 0
             do {
                 try KanbanFile.encode(kanban, chunkSize: 1 << 18) { chunk in
-                    hash.add(chunk)
+                    if hashing { hash.add(chunk) }
                     written += chunk.count
                     guard written <= limit else {
                         throw POSIX.Failure(
@@ -554,7 +557,7 @@ struct Store {
             }
         } commit: { (temporary: String) throws(POSIX.Failure) in
             TestHooks.stop(at: .beforeCommit)
-            try commit(temporary, hash.value)
+            try commit(temporary, hashing ? hash.value : 0)
         }
         TestHooks.stop(at: .committed)
     }
@@ -700,7 +703,8 @@ extension Store {
         let info = file?.info
         do throws(POSIX.Failure) {
             try writeAtomically(
-                kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) }
+                kanban, to: target, mode: info.map { $0.st_mode & 0o7777 }, owner: info.map { ($0.st_uid, $0.st_gid) },
+                hashing: false
             ) { (temporary: String, _: UInt64) throws(POSIX.Failure) in
                 if info == nil {
                     try AtomicFile.createNew(temporary, at: target)
