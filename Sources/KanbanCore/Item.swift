@@ -351,11 +351,23 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// (its first byte lowest), or `nil` if they are not a valid id.
     init?(littleEndianWord word: UInt64, count: Int) {
         guard (1...Self.maximumLength).contains(count) else { return nil }
-        var rest = word
-        for _ in 0..<count {
-            guard Self.isIDByte(UInt8(truncatingIfNeeded: rest)) else { return nil }
-            rest >>= 8
+        // Every byte at once: the high bit of each byte of `valid` says whether it is one of
+        // `isIDByte`'s, once the bytes are known to be ASCII (so no sum below carries).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let used = (count == 8 ? UInt64.max : (1 << (8 * UInt64(count))) - 1) & 0x8080_8080_8080_8080
+        guard word & used == 0 else { return nil }
+        func within(_ low: UInt8, _ high: UInt8) -> UInt64 {
+            // At least `low`, and not past `high`.
+            (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high))
         }
+        func equal(_ byte: UInt8) -> UInt64 {
+            let difference = word ^ ones &* UInt64(byte)
+            return ~((difference &+ ones &* 0x7F) | difference)
+        }
+        let valid =
+            within(UInt8(ascii: "0"), UInt8(ascii: "9")) | within(UInt8(ascii: "A"), UInt8(ascii: "Z"))
+            | within(UInt8(ascii: "a"), UInt8(ascii: "z")) | equal(UInt8(ascii: "-")) | equal(UInt8(ascii: "_"))
+        guard valid & used == used else { return nil }
         // First character in the highest byte, the unused ones zero, as `pack` makes it.
         packed = word.byteSwapped & ~(UInt64.max >> (8 * count))
     }

@@ -288,14 +288,19 @@ struct WordsCache {
 
     private func entry(at text: UnsafeBufferPointer<UInt8>) -> Int? {
         // Each set's first bytes (at most eight), against the text's, before the whole set.
-        let first = text.count >= 8 ? UnsafeRawPointer(text.baseAddress!).loadUnaligned(as: UInt64.self) : nil
-        return heads.withUnsafeBufferPointer { heads in
-            heads.indices.first { index in
-                (first.map { $0 & heads[index].mask == heads[index].word } ?? true)
-                    && entries[index].bytes.count <= text.count
-                    && entries[index].bytes.withUnsafeBufferPointer { text.hasPrefix($0) }
+        let first = text.count >= 8 ? UnsafeRawPointer(text.baseAddress!).loadUnaligned(as: UInt64.self) : 0
+        let anyFirst = text.count < 8
+        var index = 0
+        while index < heads.count {
+            let head = heads[index]
+            if anyFirst || first & head.mask == head.word,
+                entries[index].bytes.withUnsafeBufferPointer({ text.hasPrefix($0) })
+            {
+                return index
             }
+            index += 1
         }
+        return nil
     }
 
     /// The first eight bytes of a set (fewer if it is shorter), as a little-endian load

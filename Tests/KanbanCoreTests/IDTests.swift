@@ -14,6 +14,7 @@ struct IDTests {
         case aCandidateThatRepeatsWithinOneCallIsDrawnAgain
         case aCandidateTheKanbanUsesIsDrawnAgain
         case copiesAndInsertsDrawAgainWhenTheGeneratorCollides
+        case anIDReadAsAWordIsTheIDReadAsBytes
     }
 
     @Test(arguments: Check.allCases)
@@ -27,7 +28,32 @@ struct IDTests {
         case .aCandidateThatRepeatsWithinOneCallIsDrawnAgain: try aCandidateThatRepeatsWithinOneCallIsDrawnAgain()
         case .aCandidateTheKanbanUsesIsDrawnAgain: try aCandidateTheKanbanUsesIsDrawnAgain()
         case .copiesAndInsertsDrawAgainWhenTheGeneratorCollides: try copiesAndInsertsDrawAgainWhenTheGeneratorCollides()
+        case .anIDReadAsAWordIsTheIDReadAsBytes: anIDReadAsAWordIsTheIDReadAsBytes()
         }
+    }
+
+    /// The reader of plain lines takes an id as one word of the file (README: Performance):
+    /// for every byte at every place of ids of every length, it is valid exactly when the
+    /// same bytes are, and the same id.
+    func anIDReadAsAWordIsTheIDReadAsBytes() {
+        var (valid, invalid) = (0, 0)
+        for count in 1...8 {
+            for place in 0..<count {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = Array("a1-_Zz09".utf8)  // what follows the id is loaded too
+                    bytes[place] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = bytes.withUnsafeBufferPointer {
+                        ItemID(utf8: UnsafeBufferPointer(rebasing: $0[..<count]))
+                    }
+                    expectEqual(
+                        ItemID(littleEndianWord: UInt64(littleEndian: word), count: count), expected,
+                        "\(bytes) \(count)")
+                    if expected == nil { invalid += 1 } else { valid += 1 }
+                }
+            }
+        }
+        expectTrue(valid > 2_000 && invalid > 6_000, "\(valid) valid, \(invalid) not")
     }
 
     /// A kanban of `count` items with ids that look like generated ones.
