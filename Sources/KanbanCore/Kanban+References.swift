@@ -48,6 +48,12 @@ extension Kanban {
         _ references: [String], within scope: Int? = nil, hints: CardHints? = nil
     ) throws(KanbanError) -> [Location] {
         guard !references.isEmpty else { return [] }
+        // A batch's line names one card, most often by id: found, it is the answer.
+        if let hints, references.count == 1, let id = ItemID(references[0]),
+            let location = hints.location(of: id, in: self)
+        {
+            return [location]
+        }
         // A command names a few items, or (from a script) thousands; most are ids. One pass
         // matches ids, comparing 64-bit words; a second, only for what is left, matches titles.
         var byID: [ItemID: Location] = [:]
