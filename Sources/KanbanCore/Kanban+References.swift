@@ -399,7 +399,7 @@ extension KanbanError {
 /// the same board, is checked to have the id, and an id not found so is looked for in every
 /// board, as without hints. Ids are unique across boards, so the card found is the one.
 public final class CardHints {
-    private var places: [UInt64: Location] = [:]
+    private var places = ItemIDMap<Location>()
     private var made = false
     /// How many ids were looked up, and how many of them in every board (a card not seen
     /// yet, or gone from the board it was seen on).
@@ -414,23 +414,23 @@ public final class CardHints {
         if !made {
             // Once, on first use: every card's place, in one pass.
             made = true
-            places.reserveCapacity(kanban.itemCount)
+            places = ItemIDMap(expected: kanban.itemCount)
             for b in kanban.boards.indices {
                 kanban.boards[b].items.withUnsafeBufferPointer { items in
-                    for i in items.indices { places[items[i].id.packed] = Location(board: b, index: i) }
+                    for i in items.indices { places[items[i].id] = Location(board: b, index: i) }
                 }
             }
         }
         let packed = id.packed
         lookups += 1
         let found: Location?
-        if let hint = places[packed], let near = kanban.location(of: packed, near: hint.index, inBoard: hint.board) {
+        if let hint = places[id], let near = kanban.location(of: packed, near: hint.index, inBoard: hint.board) {
             found = near
         } else {
             scans += 1
             found = kanban.location(of: id)
         }
-        if let found { places[packed] = found }
+        if let found { places[id] = found }
         return found
     }
 }

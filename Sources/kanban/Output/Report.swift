@@ -204,7 +204,7 @@ struct Report {
             case (.words(let from), .words(let to)):
                 out.add(" ")
                 var first = true
-                for (sign, words, others) in [("+", to, from), ("-", from, to)] {
+                func add(_ sign: String, _ words: [String], without others: [String]) {
                     for word in words where !others.contains(word) {
                         if !first { out.add(" ") }
                         first = false
@@ -212,6 +212,8 @@ struct Report {
                         out.addVisible(word)
                     }
                 }
+                add("+", to, without: from)
+                add("-", from, without: to)
             case (.day, .day(let to)):
                 out.add(" ")
                 out.add(to?.description ?? "none")
