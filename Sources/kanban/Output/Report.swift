@@ -404,13 +404,20 @@ struct ReportLine {
     }
 
     mutating func add(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `text` as ``Escape/visible(_:)`` shows it.
     mutating func addVisible(_ text: String) {
+        var text = text
         // Printable ASCII, nearly every title, shows as it is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { add(text) } else { add(Escape.visible(text)) }
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { add(Escape.visible(text)) }
     }
 
     /// `'text'`, as ``q(_:)`` quotes it.
@@ -428,7 +435,14 @@ struct ReportLine {
     }
 
     mutating func add(_ number: Int) {
-        add(String(number))
+        guard number >= 0 else { return add(String(number)) }
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
