@@ -59,7 +59,10 @@ extension Kanban {
         var byID: [ItemID: Location] = [:]
         let wantedIDs = Set(references.compactMap(ItemID.init))
         if let hints {
-            for wanted in wantedIDs { byID[wanted] = hints.location(of: wanted, in: self) }
+            // One reference was looked up above.
+            if references.count > 1 {
+                for wanted in wantedIDs { byID[wanted] = hints.location(of: wanted, in: self) }
+            }
         } else if wantedIDs.count == 1, let wanted = wantedIDs.first {
             // The common case, one id: a scan of packed words, no card copied on the way.
             if let location = location(of: wanted) { byID[wanted] = location }
