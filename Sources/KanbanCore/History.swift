@@ -476,7 +476,9 @@ private struct RecordReader {
                         case "board": board = try reader.id()
                         case "gap":
                             let value = try reader.json.readInteger("\"gap\"")
-                            guard value >= 0 else { throw reader.json.error("\"gap\" must be 0 or more, found \(value)") }
+                            guard value >= 0 else {
+                                throw reader.json.error("\"gap\" must be 0 or more, found \(value)")
+                            }
                             gap = value
                         default: return false
                         }
@@ -492,7 +494,8 @@ private struct RecordReader {
                 }
             case "archive":
                 if try json.readNullIfPresent() { continue }
-                archive = try readStretch(furtherStretch: false) { _, _ in false } element: { (reader: inout FileReader) throws(KanbanError) in
+                archive = try readStretch(furtherStretch: false) { _, _ in false } element: {
+                    (reader: inout FileReader) throws(KanbanError) in
                     var archived = ArchivedItem(
                         item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
                     try reader.readObject(Schema.archivedItem, into: &archived, owner: "an archived item")

@@ -4,7 +4,8 @@
 // For every board whose cards changed, a patch keeps the cards before and after in the
 // stretches that differ, in order, each a run of cards between cards both versions share
 // (the common prefix and suffix and the cards kept in between are left out); for the
-// archive, in the one stretch that differs; for the boards themselves, their ids, titles and limits in order before and after.
+// archive, in the one stretch that differs; for the boards themselves, their ids, titles
+// and limits in order before and after.
 // Applying a patch backwards to the kanban it produced gives back the kanban it came from,
 // card for card, timestamps included. Its size is that of what changed, not of the file.
 

@@ -126,7 +126,8 @@ import Testing
         try sandbox.succeed(["batch"], stdin: Array((0..<300).map { "add 'card \($0)' --to Todo\n" }.joined().utf8))
         let count = try sandbox.boards()[0].items.count
         let before = try sandbox.bytes()
-        try sandbox.succeed(["batch"], stdin: Array("edit Todo:0 --label first\nedit Todo:\(count - 1) --label last\n".utf8))
+        let script = "edit Todo:0 --label first\nedit Todo:\(count - 1) --label last\n"
+        try sandbox.succeed(["batch"], stdin: Array(script.utf8))
         let after = try sandbox.bytes()
         let history = try sandbox.bytes(".kanban.json.history").split(separator: UInt8(ascii: "\n"))
         let record = try jsonObject(String(decoding: try require(history.last), as: UTF8.self))

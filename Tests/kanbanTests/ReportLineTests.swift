@@ -59,7 +59,11 @@ private let expected: [String: [String]] = [
         "copied a1b2 'Analytics' from Todo:3 as k3f9 at Don\\u{7}e:12",
         "renamed k3f9 'Old' to 'Analytics'",
         "k3f9 is already titled 'Analytics'",
-        "edited k3f9 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug, due 2026-12-03, due none, note 'old' -> 'n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}', note cleared (was 'old'), note 'new')",
+        "edited k3f9 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug"
+            + ", due 2026-12-03, due none"
+            + ", note 'old' -> '"
+            + "n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}'"
+            + ", note cleared (was 'old'), note 'new')",
         "k3f9 'Analytics' is unchanged",
         "k3f9 'Analytics' is already at Todo:3",
         "moved k3f9 'Analytics': Todo:3 -> Don\\u{7}e:12",
@@ -77,7 +81,11 @@ private let expected: [String: [String]] = [
         "copied a1b2 'Analytics' from Todo:3 as \u{1B}[2mk3f9\u{1B}[0m at Don\\u{7}e:12",
         "renamed \u{1B}[2mk3f9\u{1B}[0m 'Old' to 'Analytics'",
         "\u{1B}[2mk3f9\u{1B}[0m is already titled 'Analytics'",
-        "edited \u{1B}[2mk3f9\u{1B}[0m 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug, due 2026-12-03, due none, note 'old' -> 'n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}', note cleared (was 'old'), note 'new')",
+        "edited \u{1B}[2mk3f9\u{1B}[0m 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug"
+            + ", due 2026-12-03, due none"
+            + ", note 'old' -> '"
+            + "n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}'"
+            + ", note cleared (was 'old'), note 'new')",
         "\u{1B}[2mk3f9\u{1B}[0m 'Analytics' is unchanged",
         "\u{1B}[2mk3f9\u{1B}[0m 'Analytics' is already at Todo:3",
         "moved \u{1B}[2mk3f9\u{1B}[0m 'Analytics': Todo:3 -> Don\\u{7}e:12",
@@ -95,7 +103,11 @@ private let expected: [String: [String]] = [
         "would copy a1b2 'Analytics' from Todo:3 as k3f9 at Don\\u{7}e:12",
         "would rename k3f9 'Old' to 'Analytics'",
         "k3f9 is already titled 'Analytics'",
-        "would edit k3f9 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug, due 2026-12-03, due none, note 'old' -> 'n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}', note cleared (was 'old'), note 'new')",
+        "would edit k3f9 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug"
+            + ", due 2026-12-03, due none"
+            + ", note 'old' -> '"
+            + "n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}'"
+            + ", note cleared (was 'old'), note 'new')",
         "k3f9 'Analytics' is unchanged",
         "k3f9 'Analytics' is already at Todo:3",
         "would move k3f9 'Analytics': Todo:3 -> Don\\u{7}e:12",
@@ -113,7 +125,11 @@ private let expected: [String: [String]] = [
         "would copy a1b2 'Analytics' from Todo:3 as \u{1B}[2mk3f9\u{1B}[0m at Don\\u{7}e:12",
         "would rename \u{1B}[2mk3f9\u{1B}[0m 'Old' to 'Analytics'",
         "\u{1B}[2mk3f9\u{1B}[0m is already titled 'Analytics'",
-        "would edit \u{1B}[2mk3f9\u{1B}[0m 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug, due 2026-12-03, due none, note 'old' -> 'n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}', note cleared (was 'old'), note 'new')",
+        "would edit \u{1B}[2mk3f9\u{1B}[0m 'Analytics' (title 'a' -> 'b\\tc', labels +p\\u{1B}2 +x -bug"
+            + ", due 2026-12-03, due none"
+            + ", note 'old' -> '"
+            + "n\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\nn\\n\u{2026}'"
+            + ", note cleared (was 'old'), note 'new')",
         "\u{1B}[2mk3f9\u{1B}[0m 'Analytics' is unchanged",
         "\u{1B}[2mk3f9\u{1B}[0m 'Analytics' is already at Todo:3",
         "would move \u{1B}[2mk3f9\u{1B}[0m 'Analytics': Todo:3 -> Don\\u{7}e:12",
