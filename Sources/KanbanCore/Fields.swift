@@ -61,7 +61,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = components
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        guard (0...9999).contains(year) else { return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+        // Ten ASCII digits and dashes, written in place: reports and lists print thousands.
+        return String(unsafeUninitializedCapacity: 10) { text in
+            for (offset, value, width) in [(0, year, 4), (5, month, 2), (8, day, 2)] {
+                var rest = value
+                for place in (offset..<offset + width).reversed() {
+                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            text[4] = UInt8(ascii: "-")
+            text[7] = UInt8(ascii: "-")
+            return 10
+        }
     }
 
     /// `MM-DD`, as the board view shows a due date.

@@ -160,16 +160,28 @@ extension HistoryRecord {
         try out.append(",\"boardsAfter\":")
         try writeHeaders(patch.boardsAfter, to: &out)
         try out.append(",\"cards\":[")
-        for (index, id) in patch.cards.keys.sorted().enumerated() {
-            if index > 0 { try out.append(byte: UInt8(ascii: ",")) }
-            try out.append("{\"board\":\"\(id)\",")
-            try writeStretch(patch.cards[id]!, to: &out) { item, out in try out.appendWrittenItem(item) }
+        // A board's first stretch as every build writes it; each further one with the cards
+        // between it and the one before as "gap", and an "offset" of -1, which builds that
+        // read one stretch per board refuse: they cannot apply part of the change.
+        var first = true
+        for id in patch.cards.keys.sorted() {
+            for (index, stretch) in patch.cards[id]!.enumerated() {
+                if !first { try out.append(byte: UInt8(ascii: ",")) }
+                first = false
+                try out.append("{\"board\":\"\(id)\",")
+                if index > 0 { try out.append("\"gap\":\(stretch.offset),") }
+                try writeStretch(stretch, to: &out, offset: index > 0 ? -1 : stretch.offset) { item, out in
+                    try out.appendWrittenItem(item)
+                }
+            }
         }
         try out.append("],\"archive\":")
         if let archive = patch.archive {
             try out.append(byte: UInt8(ascii: "{"))
             try Schema.archivedItem.withUnsafeBufferPointer { fields in
-                try writeStretch(archive, to: &out) { archived, out in try out.writeInline(archived, fields) }
+                try writeStretch(archive, to: &out, offset: archive.offset) { archived, out in
+                    try out.writeInline(archived, fields)
+                }
             }
         } else {
             try out.append("null")
@@ -199,10 +211,12 @@ extension HistoryRecord {
     }
 
     private func writeStretch<Element>(
-        _ stretch: Stretch<Element>, to out: inout ChunkWriter, element: (Element, inout ChunkWriter) throws -> Void
+        _ stretch: Stretch<Element>, to out: inout ChunkWriter, offset: Int,
+        element: (Element, inout ChunkWriter) throws -> Void
     ) throws {
-        try out.append("\"offset\":\(stretch.offset),\"anchor\":")
+        try out.append("\"offset\":\(offset),\"anchor\":")
         try out.append(stretch.anchor.map { "\"\($0)\"" } ?? "null")
+        if let next = stretch.next { try out.append(",\"next\":\"\(next)\"") }
         for (name, list) in [("before", stretch.before), ("after", stretch.after)] {
             try out.append(",\"\(name)\":[")
             for index in list.indices {
@@ -442,7 +456,7 @@ private struct RecordReader {
     private mutating func readPatch() throws(KanbanError) -> Patch {
         var boardsBefore: [BoardHeader] = []
         var boardsAfter: [BoardHeader] = []
-        var cards: [BoardID: Stretch<Item>] = [:]
+        var cards: [BoardID: [Stretch<Item>]] = [:]
         var archive: Stretch<ArchivedItem>?
         try json.beginObject("a patch")
         var first = true
@@ -455,17 +469,33 @@ private struct RecordReader {
                 var firstStretch = true
                 while try json.nextElement(first: &firstStretch) {
                     var board: BoardID?
-                    let stretch = try readStretch { (reader: inout RecordReader, key: String) throws(KanbanError) in
-                        guard key == "board" else { return false }
-                        board = try reader.id()
+                    var gap: Int?
+                    var stretch = try readStretch(furtherStretch: true) {
+                        (reader: inout RecordReader, key: String) throws(KanbanError) in
+                        switch key {
+                        case "board": board = try reader.id()
+                        case "gap":
+                            let value = try reader.json.readInteger("\"gap\"")
+                            guard value >= 0 else {
+                                throw reader.json.error("\"gap\" must be 0 or more, found \(value)")
+                            }
+                            gap = value
+                        default: return false
+                        }
                         return true
                     } element: { (reader: inout FileReader) throws(KanbanError) in try reader.readItem() }
                     guard let board else { throw json.error("a patch's cards lack their board") }
-                    cards[board] = stretch
+                    // A board's further stretches follow its first, each with its gap.
+                    guard (gap != nil) == (cards[board] != nil), (gap != nil) == (stretch.offset == -1) else {
+                        throw json.error("a patch's stretches of board \(board) are out of order")
+                    }
+                    if let gap { stretch.offset = gap }
+                    cards[board, default: []].append(stretch)
                 }
             case "archive":
                 if try json.readNullIfPresent() { continue }
-                archive = try readStretch { _, _ in false } element: { (reader: inout FileReader) throws(KanbanError) in
+                archive = try readStretch(furtherStretch: false) { _, _ in false } element: {
+                    (reader: inout FileReader) throws(KanbanError) in
                     var archived = ArchivedItem(
                         item: Schema.blankItem, board: ItemID(packed: 1), archived: Timestamp(seconds: 0))
                     try reader.readObject(Schema.archivedItem, into: &archived, owner: "an archived item")
@@ -511,12 +541,16 @@ private struct RecordReader {
         return result
     }
 
+    /// A stretch; `furtherStretch`: its offset may be -1, which marks a board's further
+    /// stretch (whose place is its "gap").
     private mutating func readStretch<Element>(
+        furtherStretch: Bool,
         other: (inout RecordReader, String) throws(KanbanError) -> Bool,
         element: (inout FileReader) throws(KanbanError) -> Element
     ) throws(KanbanError) -> Stretch<Element> {
         var offset = 0
         var anchor: ItemID?
+        var next: ItemID?
         var lists: [String: [Element]] = [:]
         try json.beginObject("a stretch")
         var first = true
@@ -525,8 +559,11 @@ private struct RecordReader {
             switch name {
             case "offset":
                 offset = try json.readInteger("\"offset\"")
-                guard offset >= 0 else { throw json.error("\"offset\" must be 0 or more, found \(offset)") }
+                guard offset >= 0 || (furtherStretch && offset == -1) else {
+                    throw json.error("\"offset\" must be 0 or more, found \(offset)")
+                }
             case "anchor": anchor = try json.readNullIfPresent() ? nil : try id()
+            case "next": next = try json.readNullIfPresent() ? nil : try id()
             case "before", "after":
                 try json.beginArray("\"\(name)\"")
                 var list: [Element] = []
@@ -540,7 +577,8 @@ private struct RecordReader {
                 if try !other(&self, name) { try json.skipValue() }
             }
         }
-        return Stretch(offset: offset, anchor: anchor, before: lists["before"] ?? [], after: lists["after"] ?? [])
+        return Stretch(
+            offset: offset, anchor: anchor, next: next, before: lists["before"] ?? [], after: lists["after"] ?? [])
     }
 }
 

@@ -21,9 +21,11 @@ extension Kanban {
         throw .boardNotFound(name: name, suggestions: Suggestions.closest(to: name, among: titles), boards: titles)
     }
 
-    /// Resolves one item reference. See ``locate(_:within:)-([String],_)``.
-    public func locate(_ reference: String, within scope: Int? = nil) throws(KanbanError) -> Location {
-        try locate([reference], within: scope)[0]
+    /// Resolves one item reference. See ``locate(_:within:hints:)-([String],_,_)``.
+    public func locate(
+        _ reference: String, within scope: Int? = nil, hints: CardHints? = nil
+    ) throws(KanbanError) -> Location {
+        try locate([reference], within: scope, hints: hints)[0]
     }
 
     /// Resolves item references, all against the kanban as it is now.
@@ -36,14 +38,32 @@ extension Kanban {
     ///   ``KanbanError/ambiguousItem(reference:candidates:total:)`` when a title names
     ///   several items, ``KanbanError/boardNotFound(name:suggestions:boards:)`` or
     ///   ``KanbanError/indexOutOfRange(index:board:range:)`` for a bad `BOARD:N`.
-    /// - Complexity: O(*n* + *k*): one pass over the *n* items for *k* references.
-    public func locate(_ references: [String], within scope: Int? = nil) throws(KanbanError) -> [Location] {
+    /// `hints`, kept by a caller that resolves many references against a kanban it changes
+    /// between them (a batch), find a card by its id without a scan of every card; the
+    /// result and the errors are the same with or without them.
+    ///
+    /// - Complexity: O(*n* + *k*): one pass over the *n* items for *k* references; with
+    ///   hints, about O(*k*) once they are made.
+    public func locate(
+        _ references: [String], within scope: Int? = nil, hints: CardHints? = nil
+    ) throws(KanbanError) -> [Location] {
         guard !references.isEmpty else { return [] }
+        // A batch's line names one card, most often by id: found, it is the answer.
+        if let hints, references.count == 1, let id = ItemID(references[0]),
+            let location = hints.location(of: id, in: self)
+        {
+            return [location]
+        }
         // A command names a few items, or (from a script) thousands; most are ids. One pass
         // matches ids, comparing 64-bit words; a second, only for what is left, matches titles.
         var byID: [ItemID: Location] = [:]
         let wantedIDs = Set(references.compactMap(ItemID.init))
-        if wantedIDs.count == 1, let wanted = wantedIDs.first {
+        if let hints {
+            // One reference was looked up above.
+            if references.count > 1 {
+                for wanted in wantedIDs { byID[wanted] = hints.location(of: wanted, in: self) }
+            }
+        } else if wantedIDs.count == 1, let wanted = wantedIDs.first {
             // The common case, one id: a scan of packed words, no card copied on the way.
             if let location = location(of: wanted) { byID[wanted] = location }
         } else if !wantedIDs.isEmpty {
@@ -115,6 +135,27 @@ extension Kanban {
             if let found { return Location(board: b, index: found) }
         }
         return nil
+    }
+
+    /// Where the card with packed id `packed` is, looked for in board `board` only, from
+    /// `index` outwards: the place a card was, after other cards came or went around it.
+    fileprivate func location(of packed: UInt64, near index: Int, inBoard board: Int) -> Location? {
+        guard boards.indices.contains(board) else { return nil }
+        return boards[board].items.withUnsafeBufferPointer { items -> Location? in
+            let start = min(max(0, index), items.count)
+            var (down, up) = (start - 1, start)
+            while down >= 0 || up < items.count {
+                if up < items.count {
+                    if items[up].id.packed == packed { return Location(board: board, index: up) }
+                    up += 1
+                }
+                if down >= 0 {
+                    if items[down].id.packed == packed { return Location(board: board, index: down) }
+                    down -= 1
+                }
+            }
+            return nil
+        }
     }
 
     /// Resolves `BOARD:N`; `nil` when `reference` does not have that form.
@@ -353,5 +394,46 @@ extension KanbanError {
         case .itemNotFound, .itemArchived: true
         default: false
         }
+    }
+}
+
+/// Where cards were last seen, by id, for resolving many ids against a kanban that changes
+/// between them (README: Batch). A place is only a hint: the card found there, or near it on
+/// the same board, is checked to have the id, and an id not found so is looked for in every
+/// board, as without hints. Ids are unique across boards, so the card found is the one.
+public final class CardHints {
+    private var places = ItemIDMap<Location>()
+    private var made = false
+    /// How many ids were looked up, and how many of them in every board (a card not seen
+    /// yet, or gone from the board it was seen on).
+    private(set) var lookups = 0
+    private(set) var scans = 0
+
+    public init() {}
+
+    /// Where the card with `id` is in `kanban`, if it is on a board: exactly
+    /// ``Kanban/location(of:)``.
+    func location(of id: ItemID, in kanban: Kanban) -> Location? {
+        if !made {
+            // Once, on first use: every card's place, in one pass.
+            made = true
+            places = ItemIDMap(expected: kanban.itemCount)
+            for b in kanban.boards.indices {
+                kanban.boards[b].items.withUnsafeBufferPointer { items in
+                    for i in items.indices { places[items[i].id] = Location(board: b, index: i) }
+                }
+            }
+        }
+        let packed = id.packed
+        lookups += 1
+        let found: Location?
+        if let hint = places[id], let near = kanban.location(of: packed, near: hint.index, inBoard: hint.board) {
+            found = near
+        } else {
+            scans += 1
+            found = kanban.location(of: id)
+        }
+        if let found { places[id] = found }
+        return found
     }
 }

@@ -136,11 +136,14 @@ extension Kanban {
     /// Runs one operation: resolves its references against this kanban as it is, then
     /// makes the change. Nothing changes when it throws.
     ///
+    /// `hints`: see ``locate(_:within:hints:)-([String],_,_)``; a batch keeps them from line to line.
+    ///
     /// - Returns: what changed.
     /// - Throws: whatever the references or the drop method refuse.
     @discardableResult
     public mutating func apply(
-        _ operation: Operation, at clock: Moment, using generator: inout some RandomNumberGenerator
+        _ operation: Operation, at clock: Moment, using generator: inout some RandomNumberGenerator,
+        hints: CardHints? = nil
     ) throws(KanbanError) -> Change {
         switch operation {
         case .add(let titles, let to, let position, let content, let force):
@@ -149,27 +152,29 @@ extension Kanban {
             let fields = content.resolved(today: clock.today)
             let cards = titles.map { CardContent(title: $0, fields: fields) }
             return try insert(
-                cards, into: destination, at: try dropPosition(position, in: destination), force: force,
+                cards, into: destination, at: try dropPosition(position, in: destination, hints: hints), force: force,
                 now: clock.now, using: &generator)
         case .move(let items, let to, let from, let position, let force),
             .copy(let items, let to, let from, let position, let force):
             let destination = try boardIndex(named: to)
-            let selection = try locate(items, within: try from.map(boardIndex(named:)))
-            let drop = try dropPosition(position, in: destination)
+            let selection = try locate(items, within: try from.map(boardIndex(named:)), hints: hints)
+            let drop = try dropPosition(position, in: destination, hints: hints)
             if case .copy = operation {
                 return try copy(
                     selection, to: destination, at: drop, force: force, now: clock.now, using: &generator)
             }
             return try move(selection, to: destination, at: drop, force: force, now: clock.now)
         case .remove(let items, let from):
-            return try remove(try locate(items, within: try from.map(boardIndex(named:))))
+            return try remove(try locate(items, within: try from.map(boardIndex(named:)), hints: hints))
         case .rename(let item, let title, let from):
-            return try rename(try locate(item, within: try from.map(boardIndex(named:))), to: title)
+            return try rename(try locate(item, within: try from.map(boardIndex(named:)), hints: hints), to: title)
         case .edit(let item, let from, let edits):
             return try edit(
-                try locate(item, within: try from.map(boardIndex(named:))), edits.resolved(today: clock.today))
+                try locate(item, within: try from.map(boardIndex(named:)), hints: hints),
+                edits.resolved(today: clock.today))
         case .archive(let items, let from):
-            return try archive(try locate(items, within: try from.map(boardIndex(named:))), now: clock.now)
+            return try archive(
+                try locate(items, within: try from.map(boardIndex(named:)), hints: hints), now: clock.now)
         case .archiveBoard(let board, let age):
             let cutoff = age.map { clock.now.adding(seconds: -$0.seconds) }
             return try archive(try cards(of: try boardIndex(named: board), enteredBefore: cutoff), now: clock.now)
@@ -205,22 +210,24 @@ extension Kanban {
 
     /// A typed position made concrete; `--before`/`--after` items are looked up in `board`,
     /// and one found elsewhere is named with where it is rather than reported missing.
-    public func dropPosition(_ position: Position?, in board: Int) throws(KanbanError) -> DropPosition {
+    public func dropPosition(
+        _ position: Position?, in board: Int, hints: CardHints? = nil
+    ) throws(KanbanError) -> DropPosition {
         try checkBoard(board)
         return switch position {
         case nil, .bottom: .bottom
         case .top: .top
         case .at(let index): .index(index)
-        case .before(let reference): .before(try anchor(reference, in: board))
-        case .after(let reference): .after(try anchor(reference, in: board))
+        case .before(let reference): .before(try anchor(reference, in: board, hints: hints))
+        case .after(let reference): .after(try anchor(reference, in: board, hints: hints))
         }
     }
 
-    private func anchor(_ reference: String, in board: Int) throws(KanbanError) -> Location {
+    private func anchor(_ reference: String, in board: Int, hints: CardHints?) throws(KanbanError) -> Location {
         do {
-            return try locate(reference, within: board)
+            return try locate(reference, within: board, hints: hints)
         } catch {
-            guard error.namesNoCardOnABoard, let elsewhere = try? locate(reference) else { throw error }
+            guard error.namesNoCardOnABoard, let elsewhere = try? locate(reference, hints: hints) else { throw error }
             throw .anchorNotInBoard(anchor: candidate(elsewhere), board: boards[board].title)
         }
     }

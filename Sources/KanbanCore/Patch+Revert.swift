@@ -61,7 +61,9 @@ extension Patch {
         let otherHeaders = side == .before ? boardsAfter : boardsBefore
         let changedHeaders = Set(boardsBefore).symmetricDifference(boardsAfter).map(\.id)
         var touched = Set<ItemID>()
-        for stretch in cards.values { for item in stretch.before + stretch.after { touched.insert(item.id) } }
+        for stretches in cards.values {
+            for stretch in stretches { for item in stretch.before + stretch.after { touched.insert(item.id) } }
+        }
         if let archive { for archived in archive.before + archive.after { touched.insert(archived.item.id) } }
 
         // The boards: those only the other side has go, those only this side has come back.
@@ -85,13 +87,21 @@ extension Patch {
         let reordered = order.compactMap { id in boards.first { $0.id == id } }
         for (place, board) in zip(places, reordered) { boards[place] = board }
 
-        // The cards: each stretch put back after its anchor.
-        for (id, stretch) in cards {
+        // The cards: each stretch put back after its anchor (or, with the anchor gone, where
+        // it was on this side), in order.
+        for (id, stretches) in cards {
             guard let board = boards.firstIndex(where: { $0.id == id }) else { continue }
-            let items = side == .before ? stretch.before : stretch.after
-            let at = stretch.anchor.flatMap { anchor in boards[board].items.firstIndex { $0.id == anchor } }
-                .map { $0 + 1 } ?? min(max(0, stretch.offset), boards[board].items.count)
-            boards[board].items.insert(contentsOf: items, at: at)
+            var place = 0  // where the stretch was on this side, counted from the list's start
+            for stretch in stretches {
+                let items = side == .before ? stretch.before : stretch.after
+                place &+= stretch.offset  // wrapping: a damaged offset is clamped below, never trapped on
+                let at =
+                    stretch.anchor.flatMap { anchor in boards[board].items.firstIndex { $0.id == anchor } }
+                    .map { $0 + 1 } ?? stretch.next.flatMap { next in boards[board].items.firstIndex { $0.id == next } }
+                    ?? min(max(0, place), boards[board].items.count)
+                boards[board].items.insert(contentsOf: items, at: at)
+                place &+= items.count
+            }
         }
         var archived = kanban.archive.filter { !touched.contains($0.item.id) }
         if let archive {

@@ -542,7 +542,9 @@ extension ItemLines {
             let index = Int.random(in: changed.boards[board].items.indices, using: &generator)
             changed.boards[board].items[index].title += " (edited)"
             let patch = Patch(from: kanban, to: changed)
-            let stretch = try require(patch.cards[changed.boards[board].id])
+            let stretches = try require(patch.cards[changed.boards[board].id])
+            expectEqual(stretches.count, 1)
+            let stretch = try require(stretches.first)
             expectEqual(stretch.offset, index)
             expectEqual(stretch.after.map(\.title), [changed.boards[board].items[index].title])
             expectEqual(patch.exactlyApplied(to: kanban), changed)

@@ -74,7 +74,81 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         expectEqual(checked, 40)
     }
 
-    @Test func aPatchHoldsOnlyTheStretchThatChanged() throws {
+    /// Boards of up to 40 cards changed by up to 10 operations: patches of several
+    /// stretches a board, applied both ways, written and read back, and taken back through
+    /// the merge when the kanban changed elsewhere since.
+    @Test(arguments: 0..<6)
+    func aPatchOfSeveralStretchesTakesTheKanbanExactlyBackAndForth(seed: Int) throws {
+        print("seed \(seed)")
+        var generator = SeededGenerator(seed: UInt64(seed) &* 6_271 &+ 5)
+        let moment = Moment(now: Timestamp(seconds: 1_790_100_000), today: Day(daysSinceEpoch: 20_710))
+        var several = 0
+        for _ in 0..<30 {
+            var before = Kanban.empty
+            for title in ["Todo", "Doing", "Done"] { try before.addBoard(Title(title), using: &generator) }
+            for board in 0..<3 {
+                let cards = try (0..<Int.random(in: 0...40, using: &generator)).map {
+                    CardContent(title: try Title("card \($0)"))
+                }
+                try before.insert(cards, into: board, using: &generator)
+            }
+            var after = before
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                _ = try? after.apply(randomOperation(in: after, using: &generator), at: moment, using: &generator)
+            }
+            let patch = Patch(from: before, to: after)
+            if patch.cards.values.contains(where: { $0.count > 1 }) { several += 1 }
+            expectEqual(patch.exactlyApplied(to: before), after)
+            expectEqual(patch.exactlyUndone(from: after), before)
+            expectEqual(patch.reversed.reversed, patch)
+            // Stretches hold only cards that changed: one that ends where the next starts
+            // would be one stretch, and a stretch holds something.
+            for stretches in patch.cards.values {
+                expectTrue(stretches.dropFirst().allSatisfy { $0.offset > 0 && $0.anchor != nil })
+                expectTrue(stretches.allSatisfy { !$0.before.isEmpty || !$0.after.isEmpty })
+            }
+            let record = HistoryRecord(
+                number: 1, time: moment.now, user: "u", command: ["batch"], kind: .change, before: 1, after: 2,
+                lines: [], patch: patch)
+            expectEqual(try HistoryRecord(decoding: record.encoded().dropLast()).patch, patch)
+            // Taken back after a board was added since: the board stays, all else is as before.
+            var since = after
+            try since.addBoard(Title("Later"), using: &generator)
+            try since.insert([CardContent(title: try Title("later"))], into: since.boards.count - 1, using: &generator)
+            var expected = before
+            expected.boards.append(since.boards[since.boards.count - 1])
+            expectEqual(try since.reverting(patch), expected)
+        }
+        expectTrue(several >= 5, "only \(several) patches had several stretches on a board")
+    }
+
+    /// A board's further stretches are written with an offset of -1 and their gap: a build
+    /// that reads one stretch per board refuses the record rather than apply part of it.
+    @Test func aBoardsFurtherStretchesAreRefusedByAReaderOfOneStretchABoard() throws {
+        var generator = SeededGenerator(seed: 6)
+        var kanban = Kanban.empty
+        try kanban.addBoard(Title("Todo"), using: &generator)
+        try kanban.insert(try (0..<10).map { CardContent(title: try Title("card \($0)")) }, into: 0, using: &generator)
+        var after = kanban
+        try after.rename(Location(board: 0, index: 0), to: Title("first"))
+        try after.rename(Location(board: 0, index: 9), to: Title("last"))
+        let patch = Patch(from: kanban, to: after)
+        let record = HistoryRecord(
+            number: 1, time: Timestamp(seconds: 1_790_000_000), user: "u", command: ["batch"], kind: .change,
+            before: 1, after: 2, lines: [], patch: patch)
+        let text = String(decoding: record.encoded(), as: UTF8.self)
+        expectTrue(text.contains(#""gap":8,"offset":-1,"anchor":"\#(kanban.boards[0].items[8].id)""#), "\(text)")
+        expectEqual(text.ranges(of: #""offset":0,"anchor":null"#).count, 1, "\(text)")
+        // Out of order, or -1 on a first stretch, is a damaged record.
+        for broken in [
+            text.replacing(#""offset":0,"anchor":null"#, with: #""offset":-1,"anchor":null"#),
+            text.replacing(#""gap":8,"#, with: ""),
+        ] {
+            #expect(throws: KanbanError.self) { try HistoryRecord(decoding: Array(broken.utf8).dropLast()) }
+        }
+    }
+
+    @Test func aPatchHoldsOnlyTheStretchesThatChanged() throws {
         var generator = SeededGenerator(seed: 3)
         var kanban = Kanban.empty
         try kanban.addBoard(Title("Todo"), using: &generator)
@@ -84,10 +158,13 @@ private func randomOperation(in kanban: Kanban, using generator: inout SeededGen
         var after = kanban
         try after.move([Location(board: 0, index: 50)], to: 0, at: .index(52))
         let patch = Patch(from: kanban, to: after)
-        let stretch = try require(patch.cards[kanban.boards[0].id])
-        expectEqual(stretch.offset, 50)
-        expectEqual(stretch.anchor, kanban.boards[0].items[49].id)
-        expectTrue(stretch.before.count == 3 && stretch.after.count == 3)
+        // The card moved leaves from after card 49 and comes back after card 52.
+        let items = kanban.boards[0].items
+        let stretches = try require(patch.cards[kanban.boards[0].id])
+        expectEqual(stretches, [
+            Stretch(offset: 50, anchor: items[49].id, before: [items[50]], after: []),
+            Stretch(offset: 2, anchor: items[52].id, before: [], after: [items[50]]),
+        ])
         expectTrue(patch.cards[kanban.boards[1].id] == nil)
         expectTrue(patch.archive == nil)
     }

@@ -115,6 +115,31 @@ import Testing
         expectEqual((fromFile["commands"] as? [[String: Any]])?.count, 1)
         try expectEqual(sandbox.boards()[0].items.last, "two")
     }
+
+    /// A batch that changes the first and the last card of a long board records those two
+    /// cards, not the board between them (README: History: log, undo, redo); undo and redo
+    /// still give back each file exactly.
+    @Test func aBatchChangingTheEndsOfALongBoardRecordsOnlyTheirCards() throws {
+        let sandbox = try KanbanSandbox(inProcess: true)
+        defer { sandbox.remove() }
+        try sandbox.initSample()
+        try sandbox.succeed(["batch"], stdin: Array((0..<300).map { "add 'card \($0)' --to Todo\n" }.joined().utf8))
+        let count = try sandbox.boards()[0].items.count
+        let before = try sandbox.bytes()
+        let script = "edit Todo:0 --label first\nedit Todo:\(count - 1) --label last\n"
+        try sandbox.succeed(["batch"], stdin: Array(script.utf8))
+        let after = try sandbox.bytes()
+        let history = try sandbox.bytes(".kanban.json.history").split(separator: UInt8(ascii: "\n"))
+        let record = try jsonObject(String(decoding: try require(history.last), as: UTF8.self))
+        let patch = try require(record["patch"] as? [String: Any])
+        let entries = try require(patch["cards"] as? [[String: Any]])
+        let cards = entries.flatMap { ($0["before"] as? [Any] ?? []) + ($0["after"] as? [Any] ?? []) }
+        expectEqual(cards.count, 4, "each card before and after, in \(entries.count) stretches")
+        try sandbox.succeed("undo")
+        try expectEqual(sandbox.bytes(), before)
+        try sandbox.succeed("redo")
+        try expectEqual(sandbox.bytes(), after)
+    }
 }
 
 @Suite(.serialized) struct HistoryEndToEnd {

@@ -42,11 +42,14 @@ extension App {
             // New ids are checked against the ids kept as the lines run, not by a scan of the
             // kanban per line: a script of n adds takes O(n), not O(n²) (README: Batch).
             var generator = IDKeepingGenerator(IDSource(), keepingIDsOf: kanban)
+            // Cards named by id are found where they were last seen, not by a scan of every
+            // card per line (README: Batch).
+            let hints = CardHints()
             reports = []
             var all = Change()
             for (line, operation) in operations {
                 do throws(KanbanError) {
-                    let change = try kanban.apply(operation, at: clock, using: &generator)
+                    let change = try kanban.apply(operation, at: clock, using: &generator, hints: hints)
                     reports.append((line, operation, change))
                     all.items += change.items
                     all.boards += change.boards

@@ -13,18 +13,29 @@ struct Report {
 
     /// One line per affected item or board, e.g. `moved k3f9 'Analytics': In Progress:1 -> Done:0`.
     func text(style: Style) -> String {
-        var out = ""
+        var out = ReportLine()
         for board in change.boards {
-            out += line(for: board) + "\n"
+            out.add(line(for: board))
+            out.add("\n")
         }
         for item in change.items {
-            out += line(for: item, style: style) + "\n"
+            if item.conflictChange == nil {
+                writePlainLine(for: item, style: style, to: &out)
+            } else {
+                out.add(line(for: item, style: style))
+            }
+            out.add("\n")
         }
-        return out
+        return out.string
     }
 
     private func verb(_ past: String, _ present: String) -> String {
         dryRun ? "would \(present)" : past
+    }
+
+    private func writeVerb(_ past: String, _ present: String, to out: inout ReportLine) {
+        if dryRun { out.add("would ") }
+        out.add(dryRun ? present : past)
     }
 
     private func line(for item: ItemChange, style: Style) -> String {
@@ -64,38 +75,110 @@ struct Report {
     }
 
     private func plainLine(for item: ItemChange, style: Style) -> String {
+        var out = ReportLine()
+        writePlainLine(for: item, style: style, to: &out)
+        return out.string
+    }
+
+    /// An item's line without its conflicts, written piece by piece: a batch reports and
+    /// records thousands (README: Batch).
+    private func writePlainLine(for item: ItemChange, style: Style, to out: inout ReportLine) {
         let id = style.dim(item.id.rawValue)
-        let title = q(item.title)
+        /// `verb ID 'TITLE'`, or `ID 'TITLE'` without a verb.
+        func start(_ past: String?, _ present: String = "") {
+            if let past {
+                writeVerb(past, present, to: &out)
+                out.add(" ")
+            }
+            out.add(id)
+            out.add(" ")
+            out.addQuoted(item.title)
+        }
         switch (item.from, item.to) {
         case (nil, let to?):
-            if item.archive == .restored { return "\(verb("restored", "restore")) \(id) \(title) to \(slot(to))" }
-            return "\(verb("added", "add")) \(id) \(title) at \(slot(to))"
+            if item.archive == .restored {
+                start("restored", "restore")
+                out.add(" to ")
+            } else {
+                start("added", "add")
+                out.add(" at ")
+            }
+            out.add(to)
         case (let from?, nil):
-            if item.archive == .archived { return "\(verb("archived", "archive")) \(id) \(title) from \(slot(from))" }
-            return "\(verb("removed", "remove")) \(id) \(title) from \(slot(from))"
+            if item.archive == .archived { start("archived", "archive") } else { start("removed", "remove") }
+            out.add(" from ")
+            out.add(from)
         case (let from?, let to?):
             if let original = item.copyOf {
-                return "\(verb("copied", "copy")) \(original) \(title) from \(slot(from)) as \(id) at \(slot(to))"
+                writeVerb("copied", "copy", to: &out)
+                out.add(" ")
+                out.add(original.rawValue)
+                out.add(" ")
+                out.addQuoted(item.title)
+                out.add(" from ")
+                out.add(from)
+                out.add(" as ")
+                out.add(id)
+                out.add(" at ")
+                out.add(to)
+                return
             }
             let edits = item.edits.filter(\.isEffective)
             if from == to {
                 if command == "rename" {
-                    guard let previous = item.previousTitle else { return "\(id) is already titled \(title)" }
-                    return "\(verb("renamed", "rename")) \(id) \(q(previous)) to \(title)"
+                    guard let previous = item.previousTitle else {
+                        out.add(id)
+                        out.add(" is already titled ")
+                        out.addQuoted(item.title)
+                        return
+                    }
+                    writeVerb("renamed", "rename", to: &out)
+                    out.add(" ")
+                    out.add(id)
+                    out.add(" ")
+                    out.addQuoted(previous)
+                    out.add(" to ")
+                    out.addQuoted(item.title)
+                } else if !edits.isEmpty {
+                    start("edited", "edit")
+                    out.add(" (")
+                    Self.describe(edits, to: &out)
+                    out.add(")")
+                } else if command == "edit" {
+                    start(nil)
+                    out.add(" is unchanged")
+                } else {
+                    start(nil)
+                    out.add(" is already at ")
+                    out.add(to)
                 }
-                if !edits.isEmpty { return "\(verb("edited", "edit")) \(id) \(title) (\(Self.describe(edits)))" }
-                if command == "edit" { return "\(id) \(title) is unchanged" }
-                return "\(id) \(title) is already at \(slot(to))"
+                return
             }
-            let moved = "\(verb("moved", "move")) \(id) \(title): \(slot(from)) -> \(slot(to))"
-            return edits.isEmpty ? moved : moved + " (\(Self.describe(edits)))"
+            start("moved", "move")
+            out.add(": ")
+            out.add(from)
+            out.add(" -> ")
+            out.add(to)
+            if !edits.isEmpty {
+                out.add(" (")
+                Self.describe(edits, to: &out)
+                out.add(")")
+            }
         case (nil, nil):
             // A card that appeared in the archive (imported there, or found there by a diff),
             // left it, or changed inside it.
             switch item.archive {
-            case .archived: return "\(verb("added", "add")) \(id) \(title) to the archive"
-            case .restored: return "\(verb("removed", "remove")) \(id) \(title) from the archive"
-            case nil: return "\(verb("edited", "edit")) \(id) \(title) in the archive (\(Self.describe(item.edits)))"
+            case .archived:
+                start("added", "add")
+                out.add(" to the archive")
+            case .restored:
+                start("removed", "remove")
+                out.add(" from the archive")
+            case nil:
+                start("edited", "edit")
+                out.add(" in the archive (")
+                Self.describe(item.edits, to: &out)
+                out.add(")")
             }
         }
     }
@@ -103,21 +186,52 @@ struct Report {
     /// `title 'a' -> 'b', labels +bug -p1, due 2026-12-01, note 'x' -> 'y'`: what an edit
     /// changed, said by the kind of the field's value, whatever the field.
     static func describe(_ edits: [FieldEdit]) -> String {
-        edits.map { edit in
-            let name = edit.field
-            return switch (edit.from, edit.to) {
-            case (.line(let from), .line(let to)): "\(name) \(q(from ?? "")) -> \(q(to ?? ""))"
+        var out = ReportLine()
+        describe(edits, to: &out)
+        return out.string
+    }
+
+    static func describe(_ edits: [FieldEdit], to out: inout ReportLine) {
+        for (index, edit) in edits.enumerated() {
+            if index > 0 { out.add(", ") }
+            out.add(edit.field)
+            switch (edit.from, edit.to) {
+            case (.line(let from), .line(let to)):
+                out.add(" ")
+                out.addQuoted(from ?? "")
+                out.add(" -> ")
+                out.addQuoted(to ?? "")
             case (.words(let from), .words(let to)):
-                "\(name) "
-                    + (to.filter { !from.contains($0) }.map { "+" + Escape.visible($0) }
-                        + from.filter { !to.contains($0) }.map { "-" + Escape.visible($0) }).joined(separator: " ")
-            case (.day, .day(let to)): "\(name) \(to?.description ?? "none")"
-            case (.text(let from?), .text(let to?)): "\(name) \(shortNote(from)) -> \(shortNote(to))"
-            case (.text(let from?), .text(nil)): "\(name) cleared (was \(shortNote(from)))"
-            case (_, .text(let to)): "\(name) \(shortNote(to ?? ""))"
-            default: name
+                out.add(" ")
+                var first = true
+                func add(_ sign: String, _ words: [String], without others: [String]) {
+                    for word in words where !others.contains(word) {
+                        if !first { out.add(" ") }
+                        first = false
+                        out.add(sign)
+                        out.addVisible(word)
+                    }
+                }
+                add("+", to, without: from)
+                add("-", from, without: to)
+            case (.day, .day(let to)):
+                out.add(" ")
+                out.add(to?.description ?? "none")
+            case (.text(let from?), .text(let to?)):
+                out.add(" ")
+                out.add(shortNote(from))
+                out.add(" -> ")
+                out.add(shortNote(to))
+            case (.text(let from?), .text(nil)):
+                out.add(" cleared (was ")
+                out.add(shortNote(from))
+                out.add(")")
+            case (_, .text(let to)):
+                out.add(" ")
+                out.add(shortNote(to ?? ""))
+            default: break
             }
-        }.joined(separator: ", ")
+        }
     }
 
     /// A note on one line for a report: quoted, line breaks as `\n`, the first
@@ -181,10 +295,6 @@ struct Report {
         case (nil, nil):
             preconditionFailure("a board change goes from or to somewhere")
         }
-    }
-
-    private func slot(_ slot: Slot) -> String {
-        "\(Escape.visible(slot.board)):\(slot.index)"
     }
 
     private func limitText(_ limit: Int?) -> String {
@@ -282,6 +392,60 @@ struct Report {
             }
         }
     }
+}
+
+/// A report's text, built as bytes: each piece is appended, not interpolated into strings
+/// of strings.
+struct ReportLine {
+    private var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(96)
+    }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` as ``Escape/visible(_:)`` shows it.
+    mutating func addVisible(_ text: String) {
+        var text = text
+        // Printable ASCII, nearly every title, shows as it is.
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { add(Escape.visible(text)) }
+    }
+
+    /// `'text'`, as ``q(_:)`` quotes it.
+    mutating func addQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "'"))
+        addVisible(text)
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    /// `BOARD:N`.
+    mutating func add(_ slot: Slot) {
+        addVisible(slot.board)
+        bytes.append(UInt8(ascii: ":"))
+        add(slot.index)
+    }
+
+    mutating func add(_ number: Int) {
+        guard number >= 0 else { return add(String(number)) }
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// An error as one line of JSON: `{"error": {"code": "not_found", "message": "…"}}`.

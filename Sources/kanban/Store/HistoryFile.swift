@@ -322,6 +322,8 @@ struct HistoryFile {
         var replace = false
         /// Whether it was set aside.
         var setAside = false
+        /// The length of the record appended, newline included, once it is.
+        var appended: Int?
 
         init(last: HistoryRecord.Summary?, end: Int, unreadable: Bool) {
             self.last = last
@@ -522,6 +524,7 @@ struct HistoryFile {
     func append(_ record: HistoryRecord, to tail: inout Tail, mode: mode_t, group: gid_t) throws(CLIError) -> () -> Void
     {
         let line = record.encoded()
+        tail.appended = line.count
         let end = tail.unreadable ? 0 : tail.end
         let aside = path + ".old"
         // (A history set aside by a process killed before it could remove it goes too.)
@@ -614,7 +617,8 @@ struct HistoryFile {
                     + "\(count == 1 ? "was" : "were") dropped"
             )
         }
-        let length = record.encoded().count
+        // Encoded once: a batch's record may hold thousands of cards.
+        let length = tail.appended ?? record.encoded().count
         entries.append(tail.end..<(tail.end + length - 1))
         let bytes = { (entries: ArraySlice<Range<Int>>) in entries.reduce(0) { $0 + $1.count + 1 } }
         var kept = entries[...]
