@@ -96,13 +96,16 @@ extension Kanban {
     @discardableResult
     public mutating func edit(_ location: Location, _ edits: CardEdits) throws(KanbanError) -> Change {
         try check([location])
-        let before = self[location]
+        // Read once: the report compares every field of the card before and after.
+        var before = self[location]
+        before.readFields()
         let after = try before.applying(edits)
         boards[location.board].items[location.index] = after
         return Change(items: [
             ItemChange(
                 id: after.id, title: after.title, from: slot(location), to: slot(location),
-                edits: before.edits(to: after), conflictChange: ConflictChange(from: before.conflicts, to: after.conflicts))
+                edits: before.edits(to: after),
+                conflictChange: ConflictChange(from: before.conflicts, to: after.conflicts))
         ])
     }
 
@@ -201,6 +204,7 @@ extension Item {
     ///   label, a name) or note.
     public func applying(_ edits: CardEdits) throws(KanbanError) -> Item {
         var item = self
+        item.readFields()  // the edits read fields before they set them
         if let title = edits.title { item.title = title.text }
         switch edits.note {
         case nil: break
