@@ -6,10 +6,15 @@
 // is wrong with it (README: Performance).
 
 extension FileReader {
+    /// Whether cards that keep their lines are read deferred here. A line's place must fit a
+    /// `KeptLine`: bytes past 4 GiB, which no kanban file holds, are read whole.
+    var defersKeptLines: Bool {
+        deferringCards && json.bytes.count <= Int(UInt32.max)
+    }
+
     /// Whether cards are read deferred here, so that plain lines may take this path.
     var readsPlainDeferredLines: Bool {
-        deferringCards && file != nil && version == KanbanFile.version && schemaIsKnown
-            && json.bytes.count <= Int(UInt32.max)
+        defersKeptLines && file != nil && version == KanbanFile.version && schemaIsKnown
     }
 
     /// After a card of a board's array: the plain deferred lines that follow it in the same

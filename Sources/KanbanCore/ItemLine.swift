@@ -31,10 +31,8 @@ extension FileReader {
         let keeps =
             file != nil && version == KanbanFile.version && !json.mayNeedEscape(prefix.title, isASCII: prefix.isASCII)
         // A deferred card's fields are checked here but not made. An ASCII title that starts
-        // with a visible character is valid UTF-8 and not blank: nothing to make of it. (Its
-        // line's place must fit a `KeptLine`: bytes past 4 GiB, which no kanban file holds,
-        // are read whole.)
-        let deferred = keeps && deferringCards && json.bytes.count <= Int(UInt32.max)
+        // with a visible character is valid UTF-8 and not blank: nothing to make of it.
+        let deferred = keeps && defersKeptLines
         var title = ""
         let makesTitle = !deferred || !prefix.isASCII || !json.startsVisible(prefix.title)
         if makesTitle {
@@ -524,6 +522,7 @@ extension UnsafeMutablePointer<UInt8> {
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes start with those of `prefix`, compared a word at a time.
     func hasPrefix(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !prefix.isEmpty else { return true }
         guard prefix.count <= count else { return false }
         let (a, b) = (UnsafeRawPointer(prefix.baseAddress!), UnsafeRawPointer(baseAddress!))
         var index = 0

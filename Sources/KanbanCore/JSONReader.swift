@@ -312,25 +312,9 @@ struct JSONReader {
     /// Inlined, so that the literal's bytes and length are constants at each call.
     @inline(__always)
     mutating func consume(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - offset >= count else { return false }
-        let here = UnsafeRawPointer(bytes.baseAddress! + offset)
-        let expected = UnsafeRawPointer(literal.utf8Start)
-        var index = 0
-        while index + 8 <= count {
-            guard
-                here.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    == expected.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            else { return false }
-            index += 8
-        }
-        while index < count {
-            guard
-                here.load(fromByteOffset: index, as: UInt8.self) == expected.load(fromByteOffset: index, as: UInt8.self)
-            else { return false }
-            index += 1
-        }
-        offset += count
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard UnsafeBufferPointer(rebasing: bytes[offset...]).hasPrefix(expected) else { return false }
+        offset += expected.count
         return true
     }
 
