@@ -34,53 +34,89 @@ extension FileReader {
     }
 
     /// The card whose line starts at the reader's offset, appended to `items` deferred, if
-    /// its line is plain: an id, an ASCII title that starts with a visible character and
-    /// holds nothing the writer escapes, then any of labels, assignees, due date, the two
-    /// times and a trail, as this build writes them. `false`, having consumed nothing,
-    /// otherwise.
+    /// its line is plain (see ``JSONReader/readPlainLine(words:dates:)``). `false`, having
+    /// consumed nothing, otherwise. A line the lines found ahead hold is taken from them.
     ///
     /// - Throws: the card's id repeats one read before (when ids are checked as they come).
     mutating func readPlainDeferredLine(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
         let start = json.offset
-        let bytes = json.bytes
-        // Room for the fixed words of the line's start without a check for each. A card's
-        // line is never the last thing of a file: its board's `]` and the file's `}` follow.
-        guard bytes.count - start >= 64 else { return false }
+        let id: ItemID
+        if let ahead = linesAhead, start >= ahead.start, foundLines == nil { foundLines = ahead.finish() }
+        if let end = foundLines?.end(ofLineAt: start), let found = JSONReader.plainLineID(json.bytes, at: start) {
+            id = found
+            json.seek(to: end)
+        } else if let plain = json.readPlainLine(words: &words, dates: &dates) {
+            id = plain
+        } else {
+            json.seek(to: start)
+            return false
+        }
+        guard let kept = KeptLine(file: file!, range: start..<json.offset) else {
+            json.seek(to: start)
+            return false
+        }
+        do throws(KanbanError) {
+            try checker.checkID(id)
+        } catch {
+            throw invariantError(error, at: start)
+        }
+        items.append(Item(deferred: id, line: kept))
+        return true
+    }
+}
+
+extension JSONReader {
+    /// The id of a plain line at `start` (see below), which has at least 64 bytes after it:
+    /// `{"id": "`, then 1 to 8 id characters, then a quote.
+    static func plainLineID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> ItemID? {
         let line = UnsafeRawPointer(bytes.baseAddress! + start)
-        guard line.loadUnaligned(as: UInt64.self) == PlainLine.idKey else { return false }
-        // The id: 1 to 8 id characters, then `", "title": "`.
+        guard line.loadUnaligned(as: UInt64.self) == PlainLine.idKey else { return nil }
         let idWord = UInt64(littleEndian: line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         let quoted = PlainLine.firstQuote(in: idWord)
         let length = quoted < 8 ? quoted : (line.load(fromByteOffset: 16, as: UInt8.self) == PlainLine.quote ? 8 : 0)
-        guard let id = ItemID(littleEndianWord: idWord, count: length) else { return false }
-        let afterID = 8 + length
+        return ItemID(littleEndianWord: idWord, count: length)
+    }
+
+    /// The id of the card whose line starts at the offset, if its line is plain: an id, an
+    /// ASCII title that starts with a visible character and holds nothing the writer
+    /// escapes, then any of labels, assignees, due date, the two times and a trail, as this
+    /// build writes them; the reader is then after the line's `}`. `nil` otherwise, with
+    /// the reader anywhere. It reads nothing but the line's bytes (and 64 after its start),
+    /// so it gives the same answer wherever and whenever it is asked (the caches only
+    /// spare work).
+    mutating func readPlainLine(words: inout WordsCache, dates: inout DateCache) -> ItemID? {
+        let start = offset
+        // Room for the fixed words of the line's start without a check for each. A card's
+        // line is never the last thing of a file: its board's `]` and the file's `}` follow.
+        guard bytes.count - start >= 64 else { return nil }
+        let line = UnsafeRawPointer(bytes.baseAddress! + start)
+        guard let id = Self.plainLineID(bytes, at: start) else { return nil }
+        let afterID = 8 + id.count
         guard line.loadUnaligned(fromByteOffset: afterID, as: UInt64.self) == PlainLine.titleKeyHead,
             line.loadUnaligned(fromByteOffset: afterID + 5, as: UInt64.self) == PlainLine.titleKeyTail
-        else { return false }
+        else { return nil }
         // The title: its first byte visible, then ASCII up to the closing quote with no
         // backslash, control character or DEL, eight bytes at a time.
-        var offset = start + afterID + 13
-        let first = bytes[offset]
+        var at = start + afterID + 13
+        let first = bytes[at]
         guard first > 0x20 && first < 0x7F && first != PlainLine.quote && first != UInt8(ascii: "\\") else {
-            return false
+            return nil
         }
         var ended = false
-        while bytes.count - offset >= 8 {
-            let word = UInt64(
-                littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        while bytes.count - at >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self))
             let special = PlainLine.specialBytes(in: word)
             if special != 0 {
-                offset += special.trailingZeroBitCount / 8
+                at += special.trailingZeroBitCount / 8
                 ended = true
                 break
             }
-            offset += 8
+            at += 8
         }
-        guard ended, bytes[offset] == PlainLine.quote else { return false }
-        offset += 1
+        guard ended, bytes[at] == PlainLine.quote else { return nil }
+        at += 1
         // The other fields, each optional, in the schema's order: its key, then its value.
         let base = UnsafeRawPointer(bytes.baseAddress!)
-        var at = offset
         @inline(__always) func key(_ key: PlainLine.Key) -> Bool {
             guard bytes.count - at >= 16, PlainLine.has(key, at: base + at) else { return false }
             at += key.count
@@ -95,48 +131,36 @@ extension FileReader {
         }
         if at < bytes.count && bytes[at] == UInt8(ascii: ",") {
             if key(.labels) {
-                json.seek(to: at)
-                guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
-                at = json.offset
+                seek(to: at)
+                guard skipWrittenLabels(words: &words) else { return nil }
+                at = offset
             }
             if key(.assignees) {
-                json.seek(to: at)
-                guard json.skipWrittenLabels(words: &words) else { return giveUpPlain(at: start) }
-                at = json.offset
+                seek(to: at)
+                guard skipWrittenLabels(words: &words) else { return nil }
+                at = offset
             }
             if key(.due) {
-                json.seek(to: at)
-                guard json.readWrittenQuoted(10, { Day(isoBytes: $0) }) != nil else { return giveUpPlain(at: start) }
-                at = json.offset
+                seek(to: at)
+                guard readWrittenQuoted(10, { Day(isoBytes: $0) }) != nil else { return nil }
+                at = offset
             }
             if key(.created) {
-                guard instant() else { return giveUpPlain(at: start) }
+                guard instant() else { return nil }
             }
             if key(.entered) {
-                guard instant() else { return giveUpPlain(at: start) }
+                guard instant() else { return nil }
             }
             if key(.trail) {
-                json.seek(to: at)
-                guard json.readWrittenTrail(dates: &dates, making: false) != nil else { return giveUpPlain(at: start) }
-                at = json.offset
+                seek(to: at)
+                guard readWrittenTrail(dates: &dates, making: false) != nil else { return nil }
+                at = offset
             }
         }
         // Anything else (a note, recorded conflicts): the general path.
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "}") else { return giveUpPlain(at: start) }
-        json.seek(to: at + 1)
-        guard let kept = KeptLine(file: file!, range: start..<json.offset) else { return giveUpPlain(at: start) }
-        do throws(KanbanError) {
-            try checker.checkID(id)
-        } catch {
-            throw invariantError(error, at: start)
-        }
-        items.append(Item(deferred: id, line: kept))
-        return true
-    }
-
-    private mutating func giveUpPlain(at start: Int) -> Bool {
-        json.seek(to: start)
-        return false
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "}") else { return nil }
+        seek(to: at + 1)
+        return id
     }
 }
 

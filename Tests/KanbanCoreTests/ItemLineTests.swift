@@ -632,3 +632,122 @@ extension KeptLines {
         expectEqual(read.filter { $0.line.file != nil }.count, items.count)
     }
 }
+
+/// A large file's plain lines found ahead of the reader by another thread (README:
+/// Performance): the reader takes them as found, and what it reads is what it reads alone.
+@Suite struct LinesFoundAhead {
+    /// Runs the search at once, here: the lines a second thread would find, in a set order.
+    private let here: Concurrently = { work in
+        work()
+        return {}
+    }
+
+    /// A file of three boards of cards, most of them plain, some not (notes, escapes,
+    /// recorded conflicts).
+    private func file(seed: UInt64, count: Int = 600) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        var ids = Set<ItemID>()
+        var boards = ["Todo", "Doing", "Done"].enumerated().map {
+            Board(id: ItemID("b\($0.offset)")!, title: $0.element)
+        }
+        for round in 0..<count {
+            var item = randomItem(using: &generator)
+            guard ids.insert(item.id).inserted else { continue }
+            if round % 4 != 0 {
+                item.title = "Plain title \(round)"
+                item.note = nil
+                item.conflicts = Conflicts()
+            }
+            boards[round % 3].items.append(item)
+        }
+        return KanbanFile.encode(Kanban(trusted: boards))
+    }
+
+    /// Each card's id, and where its kept line starts and ends (-1: it keeps none).
+    private func lines(_ kanban: Kanban) -> [[Int]] {
+        kanban.boards.flatMap(\.items).map { item in
+            [Int(item.line.start), item.line.file == nil ? -1 : Int(item.line.count)]
+                + item.id.rawValue.utf8.map(Int.init)
+        }
+    }
+
+    private func read(_ bytes: [UInt8], aheadFrom start: Int?) -> Result<Kanban, KanbanError> {
+        Result { () throws(KanbanError) in
+            try KanbanFile.decode(bytes, keepingLines: true, deferringCards: true) { buffer in
+                start.map { LinesAhead(buffer, from: min($0, buffer.count), concurrently: here) }
+            }.kanban
+        }
+    }
+
+    @Test func aFileReadWithLinesFoundAheadIsTheFileReadAlone() throws {
+        for seed: UInt64 in 1...6 {
+            let bytes = file(seed: seed)
+            let alone = try read(bytes, aheadFrom: nil).get()
+            for start in [0, bytes.count / 3, bytes.count / 2, bytes.count - 100] {
+                let ahead = try read(bytes, aheadFrom: start).get()
+                expectEqual(ahead, alone, "seed \(seed), ahead from \(start)")
+                expectEqual(lines(ahead), lines(alone), "seed \(seed), ahead from \(start)")
+                expectEqual(KanbanFile.encode(ahead), bytes, "seed \(seed), ahead from \(start)")
+            }
+        }
+    }
+
+    /// A file with one byte changed reads with lines found ahead exactly as alone: the same
+    /// cards, or the same error on the same line.
+    @Test func aChangedFileReadWithLinesFoundAheadFailsOrReadsAsAlone() {
+        var generator = SeededGenerator(seed: 53)
+        let original = file(seed: 9, count: 120)
+        let replacements = Array(#""\{}[],: 0569AZaz-_"#.utf8) + [0x7F, 0x80, 0xC3, 0x1F, 0x09, 0x0A]
+        var (failed, succeeded) = (0, 0)
+        for _ in 0..<100 {
+            var bytes = original
+            let middle = bytes.count / 2
+            let changed = Int.random(in: middle..<bytes.count, using: &generator)
+            bytes[changed] = replacements.randomElement(using: &generator)!
+            let alone = read(bytes, aheadFrom: nil)
+            let ahead = read(bytes, aheadFrom: middle)
+            switch (alone, ahead) {
+            case (.success(let a), .success(let b)):
+                expectEqual(b, a)
+                expectEqual(lines(b), lines(a))
+                succeeded += 1
+            case (.failure(let a), .failure(let b)):
+                expectEqual(b, a)
+                failed += 1
+            default:
+                Issue.record("alone: \(alone), ahead: \(ahead)")
+            }
+        }
+        expectTrue(failed > 40 && succeeded > 8, "\(failed) files refused, \(succeeded) read")
+    }
+
+    /// The lines found are the file's plain lines, each as the reader reads it; and the
+    /// reader takes a line found as found, rather than checking it again: here a line whose
+    /// title was given a control character after the search, which a reader alone refuses.
+    @Test func theReaderTakesEachLineFoundAsFound() throws {
+        let bytes = file(seed: 4)
+        let alone = try read(bytes, aheadFrom: nil).get()
+        let kept = Dictionary(
+            uniqueKeysWithValues: alone.boards.flatMap(\.items).filter { $0.line.file != nil }.map {
+                (Int($0.line.start), $0)
+            })
+        var found = bytes.withUnsafeBufferPointer { FoundLines(in: $0, from: 0) }
+        var taken: [(start: Int, end: Int)] = []
+        for (start, card) in kept.sorted(by: { $0.key < $1.key }) {
+            guard let end = found.end(ofLineAt: start) else { continue }
+            expectEqual(end, start + Int(card.line.count), "\(card.id)")
+            taken.append((start, end))
+        }
+        expectTrue(taken.count > 300, "plain lines found: \(taken.count) of \(kept.count)")
+        let line = taken[taken.count / 2]
+        let title = Array(#""title": ""#.utf8)
+        let titleStart = bytes[line.start..<line.end].firstRange(of: title)!.upperBound
+        var changed = bytes
+        changed[titleStart] = 0x01
+        if case .success = read(changed, aheadFrom: nil) { Issue.record("a control character is read alone") }
+        let trusting = try KanbanFile.decode(changed, keepingLines: true, deferringCards: true) { _ in
+            LinesAhead(start: 0, found: FoundLines(taken))
+        }.kanban
+        expectEqual(trusting.boards.flatMap(\.items).count, alone.boards.flatMap(\.items).count)
+    }
+}

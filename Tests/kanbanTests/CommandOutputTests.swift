@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import KanbanCore
 @testable import kanban
 
 /// A command returns what it prints (stdout, notes, other stderr lines, exit code) as a
@@ -93,5 +94,22 @@ import Testing
         ).wait()
         expectEqual(result.out, "\(128 + SIGPIPE)\n")
         expectEqual(try String(contentsOfFile: sandbox.path("errors"), encoding: .utf8), "")
+    }
+
+    /// A file large enough to be read on two cores (README: Performance) reads as on one:
+    /// the built binary prints it as it is, finds a card of its second half by title, moves
+    /// it, and what it writes reads back with every card.
+    @Test func aLargeFileReadOnTwoCoresIsTheFileAsWritten() throws {
+        let sandbox = try KanbanSandbox()
+        defer { sandbox.remove() }
+        try manyCards(in: sandbox)
+        let file = try sandbox.bytes()
+        expectTrue(file.count >= KanbanCore.LinesAhead.minimumFileSize, "\(file.count) bytes: one core reads it")
+        let listed = try sandbox.run(["list", "--json"])
+        expectTrue(listed.status == 0 && Array(listed.out.utf8) == file, "list --json: \(listed.status)")
+        try sandbox.succeed(["move", "Card number 2999", "--to", "Done", "--at", "0", "--quiet"])
+        let moved = try KanbanFile.decode(try sandbox.bytes()).kanban
+        expectEqual(moved.boards.map(\.items.count), [2_999, 0, 1])
+        expectEqual(moved.boards[2].items.first?.title, "Card number 2999")
     }
 }

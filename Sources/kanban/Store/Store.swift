@@ -389,7 +389,9 @@ struct Store {
         // The size is checked again for a file opened anew while waiting for the lock.
         let bytes = try bytes(of: file)
         do {
-            let kanban = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines).kanban
+            let kanban = try KanbanFile.decode(
+                bytes, keepingLines: keepingLines, deferringCards: keepingLines, concurrently: SecondThread.start
+            ).kanban
             KeptUntilExit.keep(kanban)
             return (kanban, hashing ? FileHash.of(bytes) : 0, true)
         } catch {
@@ -665,7 +667,8 @@ extension Store {
         _ bytes: [UInt8], name: String, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines)
+            let decoded = try KanbanFile.decode(
+                bytes, keepingLines: keepingLines, deferringCards: keepingLines, concurrently: SecondThread.start)
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {

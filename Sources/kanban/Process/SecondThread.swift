@@ -1,0 +1,36 @@
+import Glibc
+import KanbanCore
+
+/// Work started on a thread of its own, for a large file's reading on two cores (see
+/// ``KanbanCore/Concurrently``, README: Performance).
+enum SecondThread {
+    /// Starts `work` on a new thread and returns what waits for it to end; where no thread
+    /// can be made, runs it here first. The thread takes no signal: they stay the main
+    /// thread's, as in a process of one thread.
+    static func start(_ work: @escaping @Sendable () -> Void) -> () -> Void {
+        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        var thread = pthread_t()
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let made = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, box)
+        guard made == 0 else {
+            Unmanaged<Work>.fromOpaque(box).takeRetainedValue().run()
+            return {}
+        }
+        return { pthread_join(thread, nil) }
+    }
+
+    private final class Work: Sendable {
+        let run: @Sendable () -> Void
+
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+}
