@@ -222,4 +222,26 @@ struct BoundedFileRulesTests {
         expectEqual(refusal("/dev/zero", limit: 12, anyKind), "grew too large")
         expectEqual(refusal("/dev/null", limit: 12, regular), "a character device")
     }
+
+    /// A file read whole is its bytes, whatever its size: under the size it was found to
+    /// have (the first pass sees its end), past it (a file that grew), and large enough that
+    /// the buffer asks for huge pages (README: Performance).
+    @Test func aFileIsReadWholeAtEverySize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kanban-read-\(getpid())").path
+        defer { unlink(path) }
+        for size in [0, 1, 4095, 4096, 70_000, 5 << 20, (9 << 20) + 17] {
+            // Every byte value, in an order that no page repeats.
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                for index in 0..<size { buffer[index] = UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 11) }
+                count = size
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            for hint in [0, size / 2, size, size + 1] {
+                let fd = open(path, O_RDONLY)
+                defer { close(fd) }
+                let read = try POSIX.readAll(fd, sizeHint: hint)
+                expectTrue(read == bytes, "\(size) bytes read with a hint of \(hint): \(read.count)")
+            }
+        }
+    }
 }

@@ -28,6 +28,27 @@ enum SecondThread {
         return { pthread_join(thread, nil) }
     }
 
+    /// The size of work, in bytes to go through, below which a thread costs about what it
+    /// saves (as for reading, see ``KanbanCore/Concurrently``).
+    static let worthIt = 256 << 10
+
+    /// A value computed on a thread of its own from when it is made.
+    final class Result<Value: Sendable>: @unchecked Sendable {
+        private var computed: Value?
+        private var wait: (() -> Void)?
+
+        init(_ compute: @escaping @Sendable () -> Value) {
+            wait = SecondThread.start { [self] in computed = compute() }
+        }
+
+        /// The value, once the thread has ended. Only the thread that made it asks.
+        var value: Value {
+            wait?()
+            wait = nil
+            return computed!
+        }
+    }
+
     private final class Work: Sendable {
         let run: @Sendable () -> Void
 

@@ -388,12 +388,15 @@ struct Store {
     ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
         // The size is checked again for a file opened anew while waiting for the lock.
         let bytes = try bytes(of: file)
+        // A large file is hashed on a second thread while it is read (README: Performance).
+        let hash = hashing && bytes.count >= SecondThread.worthIt ? SecondThread.Result { FileHash.of(bytes) } : nil
+        defer { _ = hash?.value }
         do {
             let kanban = try KanbanFile.decode(
                 bytes, keepingLines: keepingLines, deferringCards: keepingLines, concurrently: SecondThread.start
             ).kanban
             KeptUntilExit.keep(kanban)
-            return (kanban, hashing ? FileHash.of(bytes) : 0, true)
+            return (kanban, hash?.value ?? (hashing ? FileHash.of(bytes) : 0), true)
         } catch {
             // `git resolve` replaces a file that git's text merge left unreadable.
             if let unreadable, case .corruptFile = error { return (unreadable, FileHash.of(bytes), false) }
