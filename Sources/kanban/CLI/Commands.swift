@@ -19,8 +19,9 @@ final class CommandSpec: @unchecked Sendable {
     /// Builds the command from its parsed arguments.
     let build: @Sendable (Arguments) throws(CLIError) -> Command
 
-    /// What the command declares besides its names, made once, when first asked for.
-    struct Declaration {
+    /// What the command declares besides its names, made once, when first asked for. A
+    /// class: handed out for each question a batch's every line asks, it is one reference.
+    final class Declaration: Sendable {
         /// Its operands, and the options its usage line shows.
         let usage: [Usage]
         /// The options it takes besides the global ones.
@@ -32,6 +33,12 @@ final class CommandSpec: @unchecked Sendable {
         let operandCount: (lower: Int, upper: Int?)
         /// The options it takes, the global ones included.
         let acceptedOptions: [OptionSpec]
+
+        init(usage: [Usage], options: [CommandOption], details: String, examples: [String]) {
+            (self.usage, self.options, self.details, self.examples) = (usage, options, details, examples)
+            operandCount = Usage.operandCount(usage)
+            acceptedOptions = (Options.global + options).map(\.spec)
+        }
     }
 
     private let declare: @Sendable () -> Declaration
@@ -50,13 +57,7 @@ final class CommandSpec: @unchecked Sendable {
         self.aliases = aliases
         self.summary = summary
         self.build = build
-        declare = {
-            let usage = usage()
-            let options = options()
-            return Declaration(
-                usage: usage, options: options, details: details(), examples: examples(),
-                operandCount: Usage.operandCount(usage), acceptedOptions: (Options.global + options).map(\.spec))
-        }
+        declare = { Declaration(usage: usage(), options: options(), details: details(), examples: examples()) }
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
     }
@@ -148,7 +149,9 @@ enum Commands {
     ///   the list, where a table by name would need every name hashed (and, in a static
     ///   executable, the runtime's search for `String: Hashable`) at every run's start.
     static func named(_ name: String) -> CommandSpec? {
-        all.first { $0.name == name || $0.aliases.contains(name) }
+        let length = name.utf8.count
+        func matches(_ each: String) -> Bool { each.utf8.count == length && each == name }
+        return all.first { matches($0.name) || $0.aliases.contains(where: matches) }
     }
 
     /// The names of the top-level commands, `board` included.

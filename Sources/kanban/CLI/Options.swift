@@ -141,7 +141,9 @@ enum Options {
     ///   need every name hashed (and, in a static executable, the runtime's search for
     ///   `String: Hashable`) at every run's start (README: Performance).
     static func named(_ name: String) -> OptionSpec? {
-        all.first { $0.name == name }
+        // Lengths first: most differ, and compare for less than the names do.
+        let length = name.utf8.count
+        return all.first { $0.name.utf8.count == length && $0.name == name }
     }
 
     /// The long option for a short letter (each letter means one option in every command).
