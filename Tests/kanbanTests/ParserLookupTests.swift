@@ -1,3 +1,4 @@
+import Dispatch
 import KanbanCore
 import Testing
 
@@ -132,6 +133,12 @@ import Testing
         expectTrue(spec.operandCount == (1, 1), "\(spec.operandCount)")
         expectEqual(spec.details + " " + spec.synopsis + " " + spec.examples.joined(), "details ITEM kanban probe x")
         expectEqual(made.value, 4, "made once")
+        // Threads asking a new command at once all get the one declaration kept.
+        let shared = CommandSpec(
+            "probe", usage: [Usage.item], summary: "a probe", details: "", build: { _ throws(CLIError) in .version })
+        let seen = (0..<8).map { _ in Seen() }
+        DispatchQueue.concurrentPerform(iterations: seen.count) { index in seen[index].declaration = shared.declaration }
+        expectTrue(seen.allSatisfy { $0.declaration === shared.declaration }, "one declaration for every thread")
         let kind = Tally()
         let option = OptionSpec("--probe", value: "P", kind: kind.count(.board))
         expectEqual(kind.value, 0, "kind made with the option")
@@ -301,4 +308,9 @@ private final class Tally: @unchecked Sendable {
         value += 1
         return made
     }
+}
+
+/// What one thread was handed.
+private final class Seen: @unchecked Sendable {
+    var declaration: CommandSpec.Declaration?
 }
