@@ -1,3 +1,4 @@
+import Dispatch
 import KanbanCore
 import Testing
 
@@ -17,6 +18,7 @@ import Testing
         case splittingBytesGivesTheWordsOfAScalarSplitter
         case aScriptsLinesAreNumberedAndCheckedAsTheySplit
         case optionsGivenAgainOrTogetherAreRefusedAsBefore
+        case aCommandsDeclarationIsMadeWhenFirstAskedForAndOnce
     }
 
     @Test(arguments: Check.allCases)
@@ -31,6 +33,7 @@ import Testing
         case .splittingBytesGivesTheWordsOfAScalarSplitter: try splittingBytesGivesTheWordsOfAScalarSplitter()
         case .aScriptsLinesAreNumberedAndCheckedAsTheySplit: aScriptsLinesAreNumberedAndCheckedAsTheySplit()
         case .optionsGivenAgainOrTogetherAreRefusedAsBefore: try optionsGivenAgainOrTogetherAreRefusedAsBefore()
+        case .aCommandsDeclarationIsMadeWhenFirstAskedForAndOnce: aCommandsDeclarationIsMadeWhenFirstAskedForAndOnce()
         }
     }
 
@@ -61,12 +64,12 @@ import Testing
     }
 
     func everyShortLetterFindsWhatAScanFinds() {
-        let shorts = Options.all.values.compactMap(\.short)
+        let shorts = Options.all.compactMap(\.short)
         expectEqual(Set(shorts).count, shorts.count, "a letter names one option")
         let letters: [Character] = shorts + Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-=é")
         for letter in letters {
             expectEqual(
-                Options.long(for: letter), Options.all.values.first { $0.short == letter }, "-\(letter)")
+                Options.long(for: letter), Options.all.first { $0.short == letter }, "-\(letter)")
         }
     }
 
@@ -76,11 +79,22 @@ import Testing
     func anOptionIsTheSameWhereverItIsDeclared() {
         let asked =
             Options.words.flatMap { [$0.add, $0.remove] } + Options.dates.map(\.option) + Options.positions
-        for option in Options.global.map(\.spec) + Commands.all.flatMap(\.options).map(\.spec) + asked {
-            expectTrue(Options.all[option.name] === option, "\(option.name) is declared twice")
+        let declared = Options.global.map(\.spec) + Commands.all.flatMap(\.options).map(\.spec)
+        for option in declared + asked {
+            expectTrue(Options.named(option.name) === option, "\(option.name) is declared twice")
+        }
+        // The list the tokenizer scans holds every option a command declares, and no other,
+        // each once: the names the table by name held.
+        expectEqual(Set(Options.all.map(\.name)), Set(declared.map(\.name)))
+        expectEqual(Set(Options.all.map(\.name)).count, Options.all.count, "an option is listed twice")
+        for option in Options.all {
+            expectTrue(Options.named(option.name) === option, "\(option.name) finds another option")
+        }
+        for word in ["", "-", "--", "--To", "--to ", "to", "-t", "--to=A", "--dry", "--dry-runs"] {
+            expectTrue(Options.named(word) == nil, "\(word.debugDescription) names an option")
         }
         // The tokenizer takes an argument found whole among the names as that option.
-        for name in Options.all.keys {
+        for name in Options.all.map(\.name) {
             expectTrue(name.hasPrefix("--") && name.count > 2 && !name.contains("="), "\(name)")
             expectTrue(name.utf8.allSatisfy { $0 < 0x80 }, "\(name) is ASCII")
         }
@@ -88,7 +102,7 @@ import Testing
 
     func everyCommandAcceptsTheOptionsItDeclaresAndNoOthers() {
         for spec in Commands.all {
-            for option in Options.all.values {
+            for option in Options.all {
                 let declared =
                     Options.global.contains { $0.spec == option } || spec.options.contains { $0.spec == option }
                 expectEqual(spec.accepts(option), declared, "\(spec.name) \(option.name)")
@@ -101,6 +115,35 @@ import Testing
             let (lower, upper) = Usage.operandCount(spec.usage)
             expectTrue(spec.operandCount == (lower, upper), "\(spec.name): \(spec.operandCount) for \(lower), \(upper as Int?)")
         }
+    }
+
+    /// What a command declares besides its names and summary is made the first time it is
+    /// asked for, and once; an option's kind when asked for: a run looks every command's
+    /// name over but makes only what it uses (README: Performance).
+    func aCommandsDeclarationIsMadeWhenFirstAskedForAndOnce() {
+        let made = Tally()
+        let spec = CommandSpec(
+            "probe", aliases: ["pr"], usage: made.count([Usage.item]), summary: "a probe",
+            options: made.count([CommandOption(Options.force, "go on")]), details: made.count("details"),
+            examples: made.count(["kanban probe x"]), build: { _ throws(CLIError) in .version })
+        expectEqual(made.value, 0, "made with the command")
+        expectEqual([spec.name] + spec.aliases + [spec.summary], ["probe", "pr", "a probe"])
+        expectEqual(made.value, 0, "made for its names")
+        expectTrue(spec.accepts(Options.force) && spec.accepts(Options.json) && !spec.accepts(Options.to), "accepts")
+        expectTrue(spec.operandCount == (1, 1), "\(spec.operandCount)")
+        expectEqual(spec.details + " " + spec.synopsis + " " + spec.examples.joined(), "details ITEM kanban probe x")
+        expectEqual(made.value, 4, "made once")
+        // Threads asking a new command at once all get the one declaration kept.
+        let shared = CommandSpec(
+            "probe", usage: [Usage.item], summary: "a probe", details: "", build: { _ throws(CLIError) in .version })
+        let seen = (0..<8).map { _ in Seen() }
+        DispatchQueue.concurrentPerform(iterations: seen.count) { index in seen[index].declaration = shared.declaration }
+        expectTrue(seen.allSatisfy { $0.declaration === shared.declaration }, "one declaration for every thread")
+        let kind = Tally()
+        let option = OptionSpec("--probe", value: "P", kind: kind.count(.board))
+        expectEqual(kind.value, 0, "kind made with the option")
+        expectEqual(option.kind, .board)
+        expectEqual(kind.value, 1)
     }
 
     /// Random lines of quotes, backslashes, blanks, `#` and scalars of 1 to 4 bytes (a
@@ -255,4 +298,19 @@ import Testing
         if inWord { words.append(String(word)) }
         return words
     }
+}
+
+/// Counts the values it hands back: how many times the autoclosures that call it ran.
+private final class Tally: @unchecked Sendable {
+    private(set) var value = 0
+
+    func count<Value>(_ made: Value) -> Value {
+        value += 1
+        return made
+    }
+}
+
+/// What one thread was handed.
+private final class Seen: @unchecked Sendable {
+    var declaration: CommandSpec.Declaration?
 }

@@ -560,7 +560,7 @@ private func title(_ text: String) throws -> Title { try Title(text) }
     func everyOptionAnyCommandTakesIsKnownToTheTokenizer() {
         for spec in Commands.all {
             for option in spec.options {
-                expectEqual(Options.all[option.spec.name], option.spec, "\(spec.name): \(option.spec.name)")
+                expectEqual(Options.named(option.spec.name), option.spec, "\(spec.name): \(option.spec.name)")
             }
         }
     }

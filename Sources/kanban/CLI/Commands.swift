@@ -1,3 +1,4 @@
+import Glibc
 import KanbanCore
 
 /// A command: its name, usage, options (with what each means for it), manual text, and
@@ -5,40 +6,89 @@ import KanbanCore
 /// `Commands/`; parsing, help, suggestions and shell completion read them through
 /// ``Commands/all`` (README: Development). A class, shared rather than copied: the parser
 /// hands a command's declaration around for every line of a batch.
-final class CommandSpec: Sendable {
+///
+/// Only the names and the summary are made when the command is: the rest of what it
+/// declares (usage, options, manual text) is made the first time it is asked for, once,
+/// so that a run, which looks every command's name over, builds only the one it runs
+/// (README: Performance).
+final class CommandSpec: @unchecked Sendable {
     /// `move`, or `board add` for a board subcommand.
     let name: String
     let aliases: [String]
-    /// Its operands, and the options its usage line shows.
-    let usage: [Usage]
     let summary: String
-    /// The options it takes besides the global ones.
-    let options: [CommandOption]
-    let details: String
-    let examples: [String]
     /// Builds the command from its parsed arguments.
     let build: @Sendable (Arguments) throws(CLIError) -> Command
-    /// How many operands ``usage`` takes: at least `lower`, at most `upper` (`nil`: any
-    /// number). Worked out once here, not at each parse: a batch parses thousands of lines.
-    let operandCount: (lower: Int, upper: Int?)
-    /// The options it takes, the global ones included.
-    let acceptedOptions: [OptionSpec]
+
+    /// What the command declares besides its names, made once, when first asked for. A
+    /// class: handed out for each question a batch's every line asks, it is one reference.
+    final class Declaration: Sendable {
+        /// Its operands, and the options its usage line shows.
+        let usage: [Usage]
+        /// The options it takes besides the global ones.
+        let options: [CommandOption]
+        let details: String
+        let examples: [String]
+        /// How many operands ``usage`` takes: at least `lower`, at most `upper` (`nil`: any
+        /// number). Worked out once here, not at each parse: a batch parses thousands of lines.
+        let operandCount: (lower: Int, upper: Int?)
+        /// The options it takes, the global ones included.
+        let acceptedOptions: [OptionSpec]
+
+        init(usage: [Usage], options: [CommandOption], details: String, examples: [String]) {
+            (self.usage, self.options, self.details, self.examples) = (usage, options, details, examples)
+            operandCount = Usage.operandCount(usage)
+            acceptedOptions = (Options.global + options).map(\.spec)
+        }
+    }
+
+    private let declare: @Sendable () -> Declaration
+    /// ``declaration`` once made; read and set under `lock` only.
+    private var made: Declaration?
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
     init(
-        _ name: String, aliases: [String] = [], usage: [Usage], summary: String, options: [CommandOption] = [],
-        details: String, examples: [String] = [], build: @escaping @Sendable (Arguments) throws(CLIError) -> Command
+        _ name: String, aliases: [String] = [], usage: @autoclosure @escaping @Sendable () -> [Usage],
+        summary: String, options: @autoclosure @escaping @Sendable () -> [CommandOption] = [],
+        details: @autoclosure @escaping @Sendable () -> String,
+        examples: @autoclosure @escaping @Sendable () -> [String] = [],
+        build: @escaping @Sendable (Arguments) throws(CLIError) -> Command
     ) {
         self.name = name
         self.aliases = aliases
-        self.usage = usage
         self.summary = summary
-        self.options = options
-        self.details = details
-        self.examples = examples
         self.build = build
-        self.operandCount = Usage.operandCount(usage)
-        self.acceptedOptions = (Options.global + options).map(\.spec)
+        declare = { Declaration(usage: usage(), options: options(), details: details(), examples: examples()) }
+        lock = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
     }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// What it declares besides its names. Made outside the lock (making it reads other
+    /// declarations), so two threads may both make it; the first one kept is the one every
+    /// caller gets.
+    var declaration: Declaration {
+        pthread_mutex_lock(lock)
+        let found = made
+        pthread_mutex_unlock(lock)
+        if let found { return found }
+        let declaration = declare()
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let made { return made }
+        made = declaration
+        return declaration
+    }
+
+    var usage: [Usage] { declaration.usage }
+    var options: [CommandOption] { declaration.options }
+    var details: String { declaration.details }
+    var examples: [String] { declaration.examples }
+    var operandCount: (lower: Int, upper: Int?) { declaration.operandCount }
+    var acceptedOptions: [OptionSpec] { declaration.acceptedOptions }
 
     /// Whether it takes `option`, as one of its own or a global one.
     ///
@@ -92,22 +142,17 @@ enum Commands {
         gitResolve, ui, stats, export, importFiles, completion, help,
     ]
 
-    /// The command for a name or alias: `move`, `mv`, `board add`.
+    /// The command for a name or alias: `move`, `mv`, `board add`; where two would share
+    /// one, the first in ``all``.
     ///
-    /// - Complexity: O(1): a lookup, not a scan of ``all``, for each line of a batch.
+    /// - Complexity: O(*n*) in the commands: a scan of their names, which are made with
+    ///   the list, where a table by name would need every name hashed (and, in a static
+    ///   executable, the runtime's search for `String: Hashable`) at every run's start.
     static func named(_ name: String) -> CommandSpec? {
-        byName[name]
+        let length = name.utf8.count
+        func matches(_ each: String) -> Bool { each.utf8.count == length && each == name }
+        return all.first { matches($0.name) || $0.aliases.contains(where: matches) }
     }
-
-    /// Every command by its name and by each of its aliases; where two would share one,
-    /// the first in ``all`` has it.
-    private static let byName: [String: CommandSpec] = {
-        var byName: [String: CommandSpec] = [:]
-        for spec in all {
-            for name in [spec.name] + spec.aliases where byName[name] == nil { byName[name] = spec }
-        }
-        return byName
-    }()
 
     /// The names of the top-level commands, `board` included.
     static let topLevelNames: [String] = {
@@ -127,7 +172,8 @@ enum Commands {
     static let groups: [String] = {
         var groups: [String] = []
         for spec in all {
-            guard let space = spec.name.firstIndex(of: " ") else { continue }
+            // By bytes: a search by Characters costs a run 60 K instructions over the names.
+            guard let space = spec.name.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
             let group = String(spec.name[..<space])
             if !groups.contains(group) { groups.append(group) }
         }

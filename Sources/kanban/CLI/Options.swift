@@ -14,18 +14,20 @@ final class OptionSpec: Hashable, Sendable {
     let value: String?
     /// Whether it may be given several times, each value kept (`--label a --label b`).
     let repeatable: Bool
-    /// What its value is, for shell completion.
-    let kind: ArgumentKind
+    /// What its value is, for shell completion: made when asked for, as only completion
+    /// asks, not with every option at every run's start.
+    var kind: ArgumentKind { makeKind() }
+    private let makeKind: @Sendable () -> ArgumentKind
 
     init(
         _ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false,
-        kind: ArgumentKind = .text
+        kind: @autoclosure @escaping @Sendable () -> ArgumentKind = .text
     ) {
         self.name = name
         self.short = short
         self.value = value
         self.repeatable = repeatable
-        self.kind = kind
+        self.makeKind = kind
     }
 
     var takesValue: Bool { value != nil }
@@ -123,24 +125,31 @@ enum Options {
         CommandOption(version, "print the version"),
     ]
 
-    /// Every option of every command, by long name: what the tokenizer recognizes.
-    static let all: [String: OptionSpec] = {
-        var all: [String: OptionSpec] = [:]
-        for option in global + Commands.all.flatMap(\.options) { all[option.spec.name] = option.spec }
-        return all
-    }()
+    /// Every option, global or a command's, each once: what the tokenizer recognizes. The
+    /// one list a new option joins (README: Development); every option a command declares
+    /// is in it, and only those.
+    static let all: [OptionSpec] = [
+        file, json, quiet, color, help, version, dryRun, force, sample, boards, tsv, compact, noPager, to, from, at,
+        top, bottom, before, after, limit, label, unlabel, assign, unassign, assignee, mine, due, note, appendNote,
+        title, grep, dueBefore, overdue, olderThan, archived, count, exitCode, gitDriver, format, output, importFile,
+        ours, theirs, field, conflicts, since, until, cfd, svg,
+    ]
+
+    /// The option of a long name, with its dashes: `--to`.
+    ///
+    /// - Complexity: O(*n*) in the options: a scan of ``all``, where a table by name would
+    ///   need every name hashed (and, in a static executable, the runtime's search for
+    ///   `String: Hashable`) at every run's start (README: Performance).
+    static func named(_ name: String) -> OptionSpec? {
+        // Lengths first: most differ, and compare for less than the names do.
+        let length = name.utf8.count
+        return all.first { $0.name.utf8.count == length && $0.name == name }
+    }
 
     /// The long option for a short letter (each letter means one option in every command).
     static func long(for short: Character) -> OptionSpec? {
-        byShort[short]
+        all.first { $0.short == short }
     }
-
-    /// The options that have a short name, by that letter.
-    private static let byShort: [Character: OptionSpec] = {
-        var byShort: [Character: OptionSpec] = [:]
-        for spec in all.values { if let short = spec.short { byShort[short] = spec } }
-        return byShort
-    }()
 
     /// The position options, of which a command takes at most one.
     static let positions = [at, top, bottom, before, after]

@@ -127,13 +127,13 @@ enum Parser {
             } else if argument == "--" {
                 tokens.operands.append(contentsOf: arguments[(index + 1)...])
                 break
-            } else if let spec = Options.all[argument] {
+            } else if let spec = Options.named(argument) {
                 // An option's whole name, as most are given: it begins with `--` and has no `=`.
                 let value = spec.takesValue ? try nextValue(for: spec) : nil
                 tokens.options.append(ParsedOption(spec: spec, typed: argument, value: value))
             } else if argument.hasPrefix("--") {
                 let (name, inlineValue) = split(argument)
-                guard let spec = Options.all[name] else {
+                guard let spec = Options.named(name) else {
                     tokens.unknown.append(name)
                     index += 1
                     continue
@@ -178,8 +178,8 @@ enum Parser {
 
     private static func isKnownOption(_ argument: String) -> Bool {
         guard startsWithDash(argument) else { return false }
-        if Options.all[argument] != nil { return true }
-        if argument.hasPrefix("--") { return Options.all[split(argument).name] != nil }
+        if Options.named(argument) != nil { return true }
+        if argument.hasPrefix("--") { return Options.named(split(argument).name) != nil }
         if argument.hasPrefix("-"), argument.count == 2, let letter = argument.last {
             return Options.long(for: letter) != nil
         }
@@ -231,8 +231,8 @@ enum Parser {
     private static func unknownOptionMessage(_ typed: String, for spec: CommandSpec?) -> String {
         let name = split(typed).name
         let candidates =
-            spec.map { ($0.options + Options.global).map(\.spec.name) } ?? Array(Options.all.keys).sorted()
-        if let spec, Options.all[name] != nil {
+            spec.map { ($0.options + Options.global).map(\.spec.name) } ?? Options.all.map(\.name).sorted()
+        if let spec, Options.named(name) != nil {
             let owners = Commands.all.filter { $0.options.contains { $0.spec.name == name } }.map(\.name)
             return "'\(spec.name)' has no option \(q(name))"
                 + (owners.isEmpty ? "" : " (it belongs to: \(owners.joined(separator: ", ")))")

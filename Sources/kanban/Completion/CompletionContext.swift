@@ -42,7 +42,7 @@ struct CompletionContext: Equatable, Sendable {
                 afterDashDash = true
             } else if word.hasPrefix("--") {
                 let (name, value) = Self.split(word)
-                guard let spec = Options.all[name], spec.takesValue else { continue }
+                guard let spec = Options.named(name), spec.takesValue else { continue }
                 if let value {
                     if spec == Options.file { file = value }
                 } else {
@@ -93,7 +93,7 @@ struct CompletionContext: Equatable, Sendable {
         if !afterDashDash && current.hasPrefix("-") && current.count > 1 {
             if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
                 let name = String(current[..<equals])
-                if let option = Options.all[name], option.takesValue {
+                if let option = Options.named(name), option.takesValue {
                     stem = String(current[...equals])
                     prefix = String(current[current.index(after: equals)...])
                     target = .value([kind(of: option)])

@@ -49,7 +49,7 @@ enum CompletionScripts {
     /// line's next word is its value, not an operand.
     static var valueOptionNames: [String] {
         var names: [String] = []
-        for spec in Options.all.values.sorted(by: { $0.name < $1.name }) where spec.takesValue {
+        for spec in Options.all.sorted(by: { $0.name < $1.name }) where spec.takesValue {
             names.append(spec.name)
             if let short = spec.short { names.append("-\(short)") }
         }
@@ -216,7 +216,7 @@ enum CompletionScripts {
                 cases.append((patterns.map(ShellQuote.word).joined(separator: "|"), action(option.kind)))
             }
         }
-        for spec in Options.all.values.sorted(by: { $0.name < $1.name }) where spec.takesValue {
+        for spec in Options.all.sorted(by: { $0.name < $1.name }) where spec.takesValue {
             cases.append((names(spec).map { "*:\($0)" }.joined(separator: "|"), action(spec.kind)))
         }
         return cases
