@@ -103,33 +103,24 @@ private struct CardDecision {
     var list: BoardID
     var stamp: ArchiveStamp?
 
-    init(placer: Placer, item: Item, list: BoardID, stamp: ArchiveStamp?) {
-        self.init(placer: placer, card: .made(item), list: list, stamp: stamp)
-    }
-
-    init(placer: Placer, card: DecidedCard, list: BoardID, stamp: ArchiveStamp?) {
-        self.placer = placer
-        self.card = card
-        self.list = list
-        self.stamp = stamp
-    }
-
-    /// The card, given ours.
-    func item(_ ours: CardLists) -> Item {
+    /// The card, given ours and the cards the merge made.
+    func item(_ ours: CardLists, _ made: [Item]) -> Item {
         switch card {
         case .ours(let place): ours.item(at: place)
-        case .made(let item): item
+        case .made(let index): made[index]
         }
     }
 }
 
 /// A decided card: most cards of a merge are ours as they are, and are only copied once,
-/// into the result, not into every step of deciding and weaving.
+/// into the result, not into every step of deciding and weaving. A decision holds no card
+/// (nor anything counted), so it is copied and dropped as plain bytes.
 private enum DecidedCard {
     /// Ours, at this place.
     case ours(ListPlace)
-    /// A card the merge made, or took from the base or theirs (boxed: a decision stays small).
-    indirect case made(Item)
+    /// A card the merge made, or took from the base or theirs, at this index of
+    /// ``ThreeWayMerge/madeCards``.
+    case made(Int)
 }
 
 /// The cards both sides left where the base has them and hold alike (most cards of a
@@ -363,6 +354,8 @@ private struct ThreeWayMerge {
     var theirs: Kanban
     var notes: [MergeNote] = []
     var conflicts: [MergeConflict] = []
+    /// The cards decisions hold that are not ours as they are (see ``DecidedCard/made(_:)``).
+    var madeCards: [Item] = []
     /// Whether cards unchanged, or changed on one side only, take their shortcuts.
     var fastPaths = true
     var paths = MergePaths()
@@ -397,7 +390,7 @@ private struct ThreeWayMerge {
         var boards: [Board] = boardDecisions.map { decision in
             var board = decision.board
             board.items = weaveCards(of: board.id, o, a, b, anchorsA, anchorsB, decisions, unchanged).map {
-                $0.item(a)
+                $0.item(a, madeCards)
             }
             emitted += board.items.count
             return board
@@ -405,7 +398,7 @@ private struct ThreeWayMerge {
         var archive = weaveCards(of: CardLists.archiveID, o, a, b, anchorsA, anchorsB, decisions, unchanged).map {
             decision in
             let stamp = decision.stamp ?? ArchiveStamp(board: CardLists.archiveID, archived: Timestamp(seconds: 0))
-            return ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived)
+            return ArchivedItem(item: decision.item(a, madeCards), board: stamp.board, archived: stamp.archived)
         }
         emitted += archive.count
         if emitted != decisions.count + unchanged.count {
@@ -438,17 +431,21 @@ private struct ThreeWayMerge {
         for list in 0...a.archive {
             let baseList = o.list(withID: a.listID(list))
             let anchors = anchorsA[list]
-            // The lists' cards, taken once per list, not once per card.
-            let oursItems = a.boardItems(list)
-            var theirsItems: (list: Int, items: [Item]?) = (-1, nil)
+            // The boards' cards, taken once per list, not once per card (none for the archive).
+            let oursItems = a.boardItems(list) ?? []
+            var theirsList = -1
+            var theirsItems: [Item] = []
             for index in anchors.indices {
                 let place = ListPlace(list: list, index: index)
                 if marking, let baseList, anchors[index] >= 0,
                     let theirs = unchanged.theirs(atBase: ListPlace(list: baseList, index: anchors[index]))
                 {
                     let origin = ListPlace(list: baseList, index: anchors[index])
-                    if theirs.list != theirsItems.list { theirsItems = (theirs.list, b.boardItems(theirs.list)) }
-                    if sameOnBothSides(place, theirs, a, b, oursItems, theirsItems.items) {
+                    if theirs.list != theirsList { (theirsList, theirsItems) = (theirs.list, b.boardItems(theirs.list) ?? []) }
+                    let same =
+                        list != a.archive && theirs.list != b.archive
+                        ? isSameCard(oursItems, index, theirsItems, theirs.index) : sameOnBothSides(place, theirs, a, b)
+                    if same {
                         // Its board is on both sides (or it is archived on both): none that
                         // one side removed receives it.
                         unchanged.mark(ours: place, base: origin)
@@ -485,21 +482,20 @@ private struct ThreeWayMerge {
 
     /// Whether a card that both sides left where the base has it, at ours' `place` and
     /// theirs' `other`, is held alike (most cards of a merge): then ``combine(_:_:_:)`` would
-    /// keep it as ours has it, where the base has it, as every field's pick is ours.
-    /// `oursItems`, `theirsItems`: the cards of the two lists if they are boards.
-    private func sameOnBothSides(
-        _ place: ListPlace, _ other: ListPlace, _ a: CardLists, _ b: CardLists, _ oursItems: [Item]?,
-        _ theirsItems: [Item]?
-    ) -> Bool {
-        // Compared where they are: copies of the cards would cost more than the comparison.
-        if let oursItems, let theirsItems {
-            return oursItems.withUnsafeBufferPointer { ours in
-                theirsItems.withUnsafeBufferPointer { theirs in ours[place.index] == theirs[other.index] }
-            }
-        }
+    /// keep it as ours has it, where the base has it, as every field's pick is ours. On
+    /// boards, ``isSameCard(_:_:_:_:)`` tells the same without copies.
+    private func sameOnBothSides(_ place: ListPlace, _ other: ListPlace, _ a: CardLists, _ b: CardLists) -> Bool {
         guard a.item(at: place) == b.item(at: other) else { return false }
         let stamp = place.list == a.archive ? a.archived(at: place).stamp : nil
         return stamp == (other.list == b.archive ? b.archived(at: other).stamp : nil)
+    }
+
+    /// Whether `items[index]` and `others[otherIndex]` are the same card, compared where they
+    /// are: copies of the cards would cost more than the comparison.
+    private func isSameCard(_ items: [Item], _ index: Int, _ others: [Item], _ otherIndex: Int) -> Bool {
+        items.withUnsafeBufferPointer { items in
+            others.withUnsafeBufferPointer { others in items[index] == others[otherIndex] }
+        }
     }
 
     private func sighting(_ lists: CardLists, _ place: ListPlace, _ anchors: [[Int]]?) -> Sighting {
@@ -511,12 +507,18 @@ private struct ThreeWayMerge {
             predecessor: place.index > 0 ? lists.id(place.list, place.index - 1) : nil)
     }
 
+    /// The decision for `item`, a card the merge made or took from a side (kept in ``madeCards``).
+    private mutating func decision(placer: Placer, item: Item, list: BoardID, stamp: ArchiveStamp?) -> CardDecision {
+        madeCards.append(item)
+        return CardDecision(placer: placer, card: .made(madeCards.count - 1), list: list, stamp: stamp)
+    }
+
     private mutating func decide(base: Sighting?, ours: Sighting?, theirs: Sighting?) -> CardDecision? {
         switch (base, ours, theirs) {
         case (nil, let ours?, nil):
-            return CardDecision(placer: .ours, item: ours.item, list: ours.list, stamp: ours.stamp)
+            return decision(placer: .ours, item: ours.item, list: ours.list, stamp: ours.stamp)
         case (nil, nil, let theirs?):
-            return CardDecision(placer: .theirs, item: theirs.item, list: theirs.list, stamp: theirs.stamp)
+            return decision(placer: .theirs, item: theirs.item, list: theirs.list, stamp: theirs.stamp)
         case (_, let ours?, let theirs?):
             return combine(base, ours, theirs)
         case (let base?, let ours?, nil):
@@ -535,7 +537,7 @@ private struct ThreeWayMerge {
     ) -> CardDecision? {
         if side.stayed && side.item == base.item && side.stamp == base.stamp { return nil }
         notes.append(.keptChangedCard(id: side.item.id, title: side.item.title, removedBy: removedBy))
-        return CardDecision(placer: side.stayed ? .base : placer, item: side.item, list: side.list, stamp: side.stamp)
+        return decision(placer: side.stayed ? .base : placer, item: side.item, list: side.list, stamp: side.stamp)
     }
 
     /// A card both sides have: its fields merged, its place decided once.
@@ -584,14 +586,14 @@ private struct ThreeWayMerge {
         switch placer {
         case .base:
             if merged { item.entered = pick(base.map(\.item.entered), a.entered, b.entered).value }
-            return CardDecision(
+            return decision(
                 placer: .base, item: item, list: ours.list,
                 stamp: pick(base.map(\.stamp), ours.stamp, theirs.stamp).value)
         case .ours:
-            return CardDecision(placer: .ours, item: item, list: ours.list, stamp: ours.stamp)
+            return decision(placer: .ours, item: item, list: ours.list, stamp: ours.stamp)
         case .theirs:
             if merged { item.entered = b.entered }
-            return CardDecision(placer: .theirs, item: item, list: theirs.list, stamp: theirs.stamp)
+            return decision(placer: .theirs, item: item, list: theirs.list, stamp: theirs.stamp)
         }
     }
 
@@ -661,7 +663,7 @@ private struct ThreeWayMerge {
                         placed.insert(id).inserted
                     else { continue }
                     let stamp = decision.stamp ?? ArchiveStamp(board: decision.list, archived: Timestamp(seconds: 0))
-                    missing.append(ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived))
+                    missing.append(ArchivedItem(item: decision.item(a, madeCards), board: stamp.board, archived: stamp.archived))
                 }
             }
         }
