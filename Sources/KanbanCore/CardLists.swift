@@ -14,6 +14,9 @@ struct CardLists {
     let kanban: Kanban
     /// Every card's place.
     private(set) var places: ItemIDMap<ListPlace>
+    /// Whether a card id comes twice (only a kanban made in memory can have that); if not,
+    /// every card's place is where ``places`` has it.
+    let hasRepeats: Bool
     /// Every board's index, by id (the first, should a board id repeat).
     private(set) var boardIndex: [BoardID: Int]
 
@@ -24,17 +27,21 @@ struct CardLists {
     init(_ kanban: Kanban) {
         self.kanban = kanban
         var places = ItemIDMap<ListPlace>(expected: kanban.itemCount + kanban.archive.count)
+        var hasRepeats = false
         for (list, board) in kanban.boards.enumerated() {
             // By index, reading each card's id where it is: a card is never copied here.
-            for index in board.items.indices where places[board.items[index].id] == nil {
-                places[board.items[index].id] = ListPlace(list: list, index: index)
+            for index in board.items.indices
+            where !places.insertIfAbsent(board.items[index].id, ListPlace(list: list, index: index)) {
+                hasRepeats = true
             }
         }
         let archive = kanban.boards.count
-        for index in kanban.archive.indices where places[kanban.archive[index].item.id] == nil {
-            places[kanban.archive[index].item.id] = ListPlace(list: archive, index: index)
+        for index in kanban.archive.indices
+        where !places.insertIfAbsent(kanban.archive[index].item.id, ListPlace(list: archive, index: index)) {
+            hasRepeats = true
         }
         self.places = places
+        self.hasRepeats = hasRepeats
         var boardIndex = [BoardID: Int](minimumCapacity: kanban.boards.count)
         for (index, board) in kanban.boards.enumerated() where boardIndex[board.id] == nil {
             boardIndex[board.id] = index
@@ -64,6 +71,20 @@ struct CardLists {
         item(place.list, place.index)
     }
 
+    /// The cards of a list that is a board; nil for the archive.
+    func boardItems(_ list: Int) -> [Item]? {
+        list == archive ? nil : kanban.boards[list].items
+    }
+
+    /// Where each list's cards start when all lists' cards are counted in order, and their
+    /// number last: what an array of one entry per card is indexed by.
+    func starts() -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(archive + 2)
+        for list in 0...archive { starts.append(starts[list] + count(list)) }
+        return starts
+    }
+
     /// The archived card at `place`, which must be in the archive.
     func archived(at place: ListPlace) -> ArchivedItem {
         kanban.archive[place.index]
@@ -90,21 +111,39 @@ struct CardLists {
     ///
     /// - Complexity: O(*n* log *n*).
     func stayed(since base: CardLists) -> [[Bool]] {
+        anchors(since: base).map { $0.map { $0 >= 0 } }
+    }
+
+    /// For each list and each card in it, its index in `base`'s list of the same id if it
+    /// stayed there (see ``stayed(since:)``), else -1.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func anchors(since base: CardLists) -> [[Int]] {
         (0...archive).map { list in
-            var mask = [Bool](repeating: false, count: count(list))
-            guard let baseList = base.list(withID: listID(list)) else { return mask }
+            var anchors = [Int](repeating: -1, count: count(list))
+            guard let baseList = base.list(withID: listID(list)) else { return anchors }
             var positions: [Int] = []
             var indices: [Int] = []
-            for index in mask.indices {
+            positions.reserveCapacity(anchors.count)
+            indices.reserveCapacity(anchors.count)
+            // Most lists keep the base's order but for a few cards that came or went: then
+            // every card stays, without the search for a longest increasing subsequence.
+            var increasing = true
+            for index in anchors.indices {
                 if let place = base.places[id(list, index)], place.list == baseList {
+                    if let last = positions.last, last >= place.index { increasing = false }
                     positions.append(place.index)
                     indices.append(index)
                 }
             }
-            for (offset, kept) in LongestIncreasingSubsequence.mask(positions).enumerated() where kept {
-                mask[indices[offset]] = true
+            if increasing {
+                for (offset, index) in indices.enumerated() { anchors[index] = positions[offset] }
+                return anchors
             }
-            return mask
+            for (offset, kept) in LongestIncreasingSubsequence.mask(positions).enumerated() where kept {
+                anchors[indices[offset]] = positions[offset]
+            }
+            return anchors
         }
     }
 }

@@ -171,6 +171,19 @@ struct ItemIDMap<Value> {
         }
     }
 
+    /// Inserts `value` for `id` if `id` has none yet, in one search; `false` if it had one,
+    /// which stays.
+    mutating func insertIfAbsent(_ id: ItemID, _ value: Value) -> Bool {
+        guard id.packed != 0 else { return false }
+        if (count + 1) * 4 > keys.count * 3 { grow() }
+        let index = slot(of: id.packed)
+        guard keys[index] == 0 else { return false }
+        keys[index] = id.packed
+        values[index] = value
+        count += 1
+        return true
+    }
+
     private mutating func grow() {
         let oldKeys = keys
         let oldValues = values

@@ -46,9 +46,22 @@ extension Kanban {
     public static func merge(
         base: Kanban, ours: Kanban, theirs: Kanban, formats: MergeFormats = MergeFormats()
     ) -> MergeResult {
+        var paths = MergePaths()
+        return merge(base: base, ours: ours, theirs: theirs, formats: formats, fastPaths: true, paths: &paths)
+    }
+
+    /// ``merge(base:ours:theirs:formats:)``, with its shortcuts for unchanged cards and cards
+    /// changed on one side taken or not (`fastPaths`: the result is the same), counting in
+    /// `paths` how it decided cards.
+    static func merge(
+        base: Kanban, ours: Kanban, theirs: Kanban, formats: MergeFormats, fastPaths: Bool, paths: inout MergePaths
+    ) -> MergeResult {
         var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs)
+        merge.fastPaths = fastPaths
         if formats.base != .current { merge.matchBaseBoardsByTitle(formats) }
-        return merge.run()
+        let result = merge.run()
+        paths = merge.paths
+        return result
     }
 }
 
@@ -90,33 +103,97 @@ private struct CardDecision {
     var list: BoardID
     var stamp: ArchiveStamp?
 
-    init(placer: Placer, item: Item, list: BoardID, stamp: ArchiveStamp?) {
-        self.init(placer: placer, card: .made(item), list: list, stamp: stamp)
-    }
-
-    init(placer: Placer, card: DecidedCard, list: BoardID, stamp: ArchiveStamp?) {
-        self.placer = placer
-        self.card = card
-        self.list = list
-        self.stamp = stamp
-    }
-
-    /// The card, given ours.
-    func item(_ ours: CardLists) -> Item {
+    /// The card, given ours and the cards the merge made.
+    func item(_ ours: CardLists, _ made: [Item]) -> Item {
         switch card {
         case .ours(let place): ours.item(at: place)
-        case .made(let item): item
+        case .made(let index): made[index]
         }
     }
 }
 
 /// A decided card: most cards of a merge are ours as they are, and are only copied once,
-/// into the result, not into every step of deciding and weaving.
+/// into the result, not into every step of deciding and weaving. A decision holds no card
+/// (nor anything counted), so it is copied and dropped as plain bytes.
 private enum DecidedCard {
     /// Ours, at this place.
     case ours(ListPlace)
-    /// A card the merge made, or took from the base or theirs (boxed: a decision stays small).
-    indirect case made(Item)
+    /// A card the merge made, or took from the base or theirs, at this index of
+    /// ``ThreeWayMerge/madeCards``.
+    case made(Int)
+}
+
+/// The cards both sides left where the base has them and hold alike (most cards of a
+/// merge), marked where the base has them rather than each given a ``CardDecision``: each
+/// is ours as it is, where the base has it (see ``decision(_:_:)``). A side's card that
+/// stayed at a marked place of the base is the marked card: marks stand for decisions by
+/// id only while no version repeats a card id.
+private struct UnchangedCards {
+    /// Where each of the base's lists starts in the arrays below (see ``CardLists/starts()``).
+    private let baseStarts: [Int]
+    /// By the base's card: ours' place of the card marked there, or list -1.
+    private var oursAtBase: [ListPlace]
+    /// By the base's card: theirs' place of the card if it stayed there, or list -1.
+    private let theirsAtBase: [ListPlace]
+    private(set) var count = 0
+
+    /// None marked yet; `anchorsB`: where theirs' cards stayed (``CardLists/anchors(since:)``).
+    init(_ o: CardLists, _ b: CardLists, anchorsB: [[Int]]) {
+        baseStarts = o.starts()
+        oursAtBase = [ListPlace](repeating: ListPlace(list: -1, index: 0), count: baseStarts[baseStarts.count - 1])
+        var theirsAtBase = oursAtBase
+        for list in 0...b.archive {
+            guard let baseList = o.list(withID: b.listID(list)) else { continue }
+            for (index, anchor) in anchorsB[list].enumerated() where anchor >= 0 {
+                theirsAtBase[baseStarts[baseList] + anchor] = ListPlace(list: list, index: index)
+            }
+        }
+        self.theirsAtBase = theirsAtBase
+    }
+
+    /// Whether the card at index `anchor` of the base's `list` is marked; `list` nil (a list
+    /// the base has not) or `anchor` -1 (a card that did not stay) is no mark.
+    func isMarked(_ list: Int?, _ anchor: Int) -> Bool {
+        guard let list, anchor >= 0 else { return false }
+        return oursAtBase[baseStarts[list] + anchor].list >= 0
+    }
+
+    /// Ours' place of the card marked at the base's `place`.
+    func ours(atBase place: ListPlace) -> ListPlace? {
+        let ours = oursAtBase[baseStarts[place.list] + place.index]
+        return ours.list >= 0 ? ours : nil
+    }
+
+    /// Theirs' place of the card that stayed at the base's `place` (with unique ids, the
+    /// base's card).
+    func theirs(atBase place: ListPlace) -> ListPlace? {
+        let theirs = theirsAtBase[baseStarts[place.list] + place.index]
+        return theirs.list >= 0 ? theirs : nil
+    }
+
+    /// Marks ours' card at `place`, which stayed at the base's `origin`.
+    mutating func mark(ours place: ListPlace, base origin: ListPlace) {
+        oursAtBase[baseStarts[origin.list] + origin.index] = place
+        count += 1
+    }
+
+    /// The decision for the card marked at ours' `place`.
+    func decision(_ place: ListPlace, _ a: CardLists) -> CardDecision {
+        CardDecision(
+            placer: .base, card: .ours(place), list: a.listID(place.list),
+            stamp: place.list == a.archive ? a.archived(at: place).stamp : nil)
+    }
+}
+
+/// How many cards a merge decided each way: for tests that check its shortcuts give what
+/// the general way gives.
+struct MergePaths: Equatable {
+    /// Cards both sides left where the base has them and hold alike, marked (``UnchangedCards``).
+    var unchanged = 0
+    /// Cards one side left as the base has them, taken whole from the other side.
+    var oneSided = 0
+    /// Cards changed on both sides (or new on both), merged field by field.
+    var combined = 0
 }
 
 /// What the merge does with one board (its cards come later).
@@ -142,32 +219,53 @@ private enum WeaveStep<Element> {
 ///   - kept: the base element at an index, if it stays there.
 ///   - ours, theirs: the steps of each side's list, in its order.
 /// - Complexity: O(*b* + *o* + *t*).
+@inline(__always)  // Specialized where it is called: generic, each element would be copied by its type's witness.
 private func weave<Element>(
     baseCount: Int, kept: (Int) -> Element?, oursCount: Int, ours: (Int) -> WeaveStep<Element>, theirsCount: Int,
     theirs: (Int) -> WeaveStep<Element>
 ) -> [Element] {
-    func runs(_ count: Int, _ step: (Int) -> WeaveStep<Element>) -> [[Element]] {
-        var runs = [[Element]](repeating: [], count: baseCount + 1)
+    // A side's placed elements with the anchor each follows (0: the top, i + 1: base element
+    // i), in the side's order: one array, not one per anchor, most of which would be empty.
+    func runs(_ count: Int, _ step: (Int) -> WeaveStep<Element>) -> [(anchor: Int, element: Element)] {
+        var placed: [(anchor: Int, element: Element)] = []
         var anchor = 0
+        var ordered = true
         for index in 0..<count {
             switch step(index) {
-            case .place(let element): runs[anchor].append(element)
+            case .place(let element):
+                if let last = placed.last, last.anchor > anchor { ordered = false }
+                placed.append((anchor, element))
             case .anchor(let position): anchor = position + 1
             case .skip: break
             }
         }
-        return runs
+        // Anchors that stayed come in the base's order, so this is only for safety: the
+        // runs by anchor, each in the side's order.
+        if !ordered {
+            placed = placed.enumerated().sorted { ($0.element.anchor, $0.offset) < ($1.element.anchor, $1.offset) }
+                .map(\.element)
+        }
+        return placed
     }
     let oursRuns = runs(oursCount, ours)
     let theirsRuns = runs(theirsCount, theirs)
     var result: [Element] = []
     result.reserveCapacity(baseCount + oursCount + theirsCount)
-    result += oursRuns[0]
-    result += theirsRuns[0]
+    var (nextOurs, nextTheirs) = (0, 0)
+    func appendRuns(after anchor: Int) {
+        while nextOurs < oursRuns.count && oursRuns[nextOurs].anchor == anchor {
+            result.append(oursRuns[nextOurs].element)
+            nextOurs += 1
+        }
+        while nextTheirs < theirsRuns.count && theirsRuns[nextTheirs].anchor == anchor {
+            result.append(theirsRuns[nextTheirs].element)
+            nextTheirs += 1
+        }
+    }
+    appendRuns(after: 0)
     for index in 0..<baseCount {
         if let element = kept(index) { result.append(element) }
-        result += oursRuns[index + 1]
-        result += theirsRuns[index + 1]
+        appendRuns(after: index + 1)
     }
     return result
 }
@@ -256,6 +354,11 @@ private struct ThreeWayMerge {
     var theirs: Kanban
     var notes: [MergeNote] = []
     var conflicts: [MergeConflict] = []
+    /// The cards decisions hold that are not ours as they are (see ``DecidedCard/made(_:)``).
+    var madeCards: [Item] = []
+    /// Whether cards unchanged, or changed on one side only, take their shortcuts.
+    var fastPaths = true
+    var paths = MergePaths()
 
     init(base: Kanban, ours: Kanban, theirs: Kanban) {
         self.base = base
@@ -270,68 +373,100 @@ private struct ThreeWayMerge {
         if separateClashingIDs(o, a, b) { b = CardLists(theirs) }
         if joinBoardsAddedOnBothSides(o, a, b) { b = CardLists(theirs) }
 
-        let stayedA = a.stayed(since: o)
-        let stayedB = b.stayed(since: o)
+        let anchorsA = a.anchors(since: o)
+        let anchorsB = b.anchors(since: o)
         // Boards only one side removed: kept if a card ends on them.
         let removedOnOneSide = Set(
             base.boards.map(\.id).filter { (a.boardIndex[$0] == nil) != (b.boardIndex[$0] == nil) })
         var receiving: Set<BoardID> = []
-        let decisions = decideCards(o, a, b, stayedA, stayedB, removedOnOneSide, &receiving)
+        // Marks stand for decisions by place, which is the same as by id only while ids are unique.
+        var unchanged = UnchangedCards(o, b, anchorsB: anchorsB)
+        let marking = fastPaths && !o.hasRepeats && !a.hasRepeats && !b.hasRepeats
+        let decisions = decideCards(
+            o, a, b, anchorsA, anchorsB, removedOnOneSide, &receiving, &unchanged, marking: marking)
         let boardDecisions = decideBoards(o, a, b, receiving: receiving)
 
         var emitted = 0
         var boards: [Board] = boardDecisions.map { decision in
             var board = decision.board
-            board.items = weaveCards(of: board.id, o, a, b, stayedA, stayedB, decisions).map { $0.item(a) }
+            board.items = weaveCards(of: board.id, o, a, b, anchorsA, anchorsB, decisions, unchanged).map {
+                $0.item(a, madeCards)
+            }
             emitted += board.items.count
             return board
         }
-        var archive = weaveCards(of: CardLists.archiveID, o, a, b, stayedA, stayedB, decisions).map { decision in
+        var archive = weaveCards(of: CardLists.archiveID, o, a, b, anchorsA, anchorsB, decisions, unchanged).map {
+            decision in
             let stamp = decision.stamp ?? ArchiveStamp(board: CardLists.archiveID, archived: Timestamp(seconds: 0))
-            return ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived)
+            return ArchivedItem(item: decision.item(a, madeCards), board: stamp.board, archived: stamp.archived)
         }
         emitted += archive.count
-        if emitted != decisions.count {
+        if emitted != decisions.count + unchanged.count {
             // Every decided card has exactly one place by construction; should that ever
             // fail, the missing cards go to the archive rather than be lost.
-            archive += missingCards(decisions, boards, archive, a, b)
+            archive += missingCards(decisions, unchanged, boards, archive, o, a, b, anchorsA)
         }
         retitleClashingBoards(&boards, a)
-        repairClashingIDs(&boards, &archive, a)
+        repairClashingIDs(&boards, &archive, a, b)
         noteLimits(boards, a)
         return MergeResult(kanban: Kanban(trusted: boards, archive: archive), notes: notes, conflicts: conflicts)
     }
 
     // MARK: - Cards
 
+    /// Decides every card but those it marks in `unchanged` (only when `marking`), which
+    /// have the decision ``UnchangedCards/decision(_:_:)`` gives.
     private mutating func decideCards(
-        _ o: CardLists, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]],
-        _ removedOnOneSide: Set<BoardID>, _ receiving: inout Set<BoardID>
+        _ o: CardLists, _ a: CardLists, _ b: CardLists, _ anchorsA: [[Int]], _ anchorsB: [[Int]],
+        _ removedOnOneSide: Set<BoardID>, _ receiving: inout Set<BoardID>, _ unchanged: inout UnchangedCards,
+        marking: Bool
     ) -> ItemIDMap<CardDecision> {
-        var decisions = ItemIDMap<CardDecision>(expected: max(a.places.count, b.places.count))
+        // Most cards are marked, not decided here: the map grows for the rest.
+        var decisions = ItemIDMap<CardDecision>(expected: marking ? 0 : max(a.places.count, b.places.count))
         func record(_ id: ItemID, _ decision: CardDecision?) {
             guard let decision else { return }
             if removedOnOneSide.contains(decision.list) { receiving.insert(decision.list) }
             decisions[id] = decision
         }
         for list in 0...a.archive {
-            for index in 0..<a.count(list) {
-                let id = a.id(list, index)
+            let baseList = o.list(withID: a.listID(list))
+            let anchors = anchorsA[list]
+            // The boards' cards, taken once per list, not once per card (none for the archive).
+            let oursItems = a.boardItems(list) ?? []
+            var theirsList = -1
+            var theirsItems: [Item] = []
+            for index in anchors.indices {
                 let place = ListPlace(list: list, index: index)
-                guard a.places[id] == place else { continue }  // a repeated id: its first place counts
-                if let unchanged = sameOnBothSides(id, place, a, b, stayedA, stayedB) {
-                    record(id, unchanged)
-                    continue
+                if marking, let baseList, anchors[index] >= 0,
+                    let theirs = unchanged.theirs(atBase: ListPlace(list: baseList, index: anchors[index]))
+                {
+                    let origin = ListPlace(list: baseList, index: anchors[index])
+                    if theirs.list != theirsList { (theirsList, theirsItems) = (theirs.list, b.boardItems(theirs.list) ?? []) }
+                    let same =
+                        list != a.archive && theirs.list != b.archive
+                        ? isSameCard(oursItems, index, theirsItems, theirs.index) : sameOnBothSides(place, theirs, a, b)
+                    if same {
+                        // Its board is on both sides (or it is archived on both): none that
+                        // one side removed receives it.
+                        unchanged.mark(ours: place, base: origin)
+                        paths.unchanged += 1
+                        continue
+                    }
                 }
+                let id = a.id(list, index)
+                // A repeated id: its first place counts.
+                if a.hasRepeats && a.places[id] != place { continue }
                 record(
                     id,
                     decide(
-                        base: o.places[id].map { sighting(o, $0, nil) }, ours: sighting(a, place, stayedA),
-                        theirs: b.places[id].map { sighting(b, $0, stayedB) }))
+                        base: o.places[id].map { sighting(o, $0, nil) }, ours: sighting(a, place, anchorsA),
+                        theirs: b.places[id].map { sighting(b, $0, anchorsB) }))
             }
         }
         for list in 0...b.archive {
-            for index in 0..<b.count(list) {
+            let baseList = o.list(withID: b.listID(list))
+            let anchors = anchorsB[list]
+            for index in anchors.indices where !unchanged.isMarked(baseList, anchors[index]) {
                 let id = b.id(list, index)
                 let place = ListPlace(list: list, index: index)
                 guard a.places[id] == nil, b.places[id] == place else { continue }
@@ -339,41 +474,51 @@ private struct ThreeWayMerge {
                     id,
                     decide(
                         base: o.places[id].map { sighting(o, $0, nil) }, ours: nil,
-                        theirs: sighting(b, place, stayedB)))
+                        theirs: sighting(b, place, anchorsB)))
             }
         }
         return decisions
     }
 
-    /// The decision for a card that both sides left where the base has it, and hold alike
-    /// (most cards of a merge): what ``combine(_:_:_:)`` decides for it, as every field's
-    /// pick is then ours, without the sightings. `nil` for any other card.
-    private func sameOnBothSides(
-        _ id: ItemID, _ place: ListPlace, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]]
-    ) -> CardDecision? {
-        guard stayedA[place.list][place.index], let theirs = b.places[id], stayedB[theirs.list][theirs.index],
-            a.item(at: place) == b.item(at: theirs)
-        else { return nil }
+    /// Whether a card that both sides left where the base has it, at ours' `place` and
+    /// theirs' `other`, is held alike (most cards of a merge): then ``combine(_:_:_:)`` would
+    /// keep it as ours has it, where the base has it, as every field's pick is ours. On
+    /// boards, ``isSameCard(_:_:_:_:)`` tells the same without copies.
+    private func sameOnBothSides(_ place: ListPlace, _ other: ListPlace, _ a: CardLists, _ b: CardLists) -> Bool {
+        guard a.item(at: place) == b.item(at: other) else { return false }
         let stamp = place.list == a.archive ? a.archived(at: place).stamp : nil
-        guard stamp == (theirs.list == b.archive ? b.archived(at: theirs).stamp : nil) else { return nil }
-        return CardDecision(placer: .base, card: .ours(place), list: a.listID(place.list), stamp: stamp)
+        return stamp == (other.list == b.archive ? b.archived(at: other).stamp : nil)
     }
 
-    private func sighting(_ lists: CardLists, _ place: ListPlace, _ stayed: [[Bool]]?) -> Sighting {
+    /// Whether `items[index]` and `others[otherIndex]` are the same card, compared where they
+    /// are: copies of the cards would cost more than the comparison.
+    private func isSameCard(_ items: [Item], _ index: Int, _ others: [Item], _ otherIndex: Int) -> Bool {
+        items.withUnsafeBufferPointer { items in
+            others.withUnsafeBufferPointer { others in items[index] == others[otherIndex] }
+        }
+    }
+
+    private func sighting(_ lists: CardLists, _ place: ListPlace, _ anchors: [[Int]]?) -> Sighting {
         let isArchived = place.list == lists.archive
         let stamp = isArchived ? lists.archived(at: place).stamp : nil
         return Sighting(
             item: lists.item(at: place), list: lists.listID(place.list), listTitle: lists.title(place.list),
-            stamp: stamp, stayed: stayed?[place.list][place.index] ?? false,
+            stamp: stamp, stayed: (anchors?[place.list][place.index] ?? -1) >= 0,
             predecessor: place.index > 0 ? lists.id(place.list, place.index - 1) : nil)
+    }
+
+    /// The decision for `item`, a card the merge made or took from a side (kept in ``madeCards``).
+    private mutating func decision(placer: Placer, item: Item, list: BoardID, stamp: ArchiveStamp?) -> CardDecision {
+        madeCards.append(item)
+        return CardDecision(placer: placer, card: .made(madeCards.count - 1), list: list, stamp: stamp)
     }
 
     private mutating func decide(base: Sighting?, ours: Sighting?, theirs: Sighting?) -> CardDecision? {
         switch (base, ours, theirs) {
         case (nil, let ours?, nil):
-            return CardDecision(placer: .ours, item: ours.item, list: ours.list, stamp: ours.stamp)
+            return decision(placer: .ours, item: ours.item, list: ours.list, stamp: ours.stamp)
         case (nil, nil, let theirs?):
-            return CardDecision(placer: .theirs, item: theirs.item, list: theirs.list, stamp: theirs.stamp)
+            return decision(placer: .theirs, item: theirs.item, list: theirs.list, stamp: theirs.stamp)
         case (_, let ours?, let theirs?):
             return combine(base, ours, theirs)
         case (let base?, let ours?, nil):
@@ -392,7 +537,7 @@ private struct ThreeWayMerge {
     ) -> CardDecision? {
         if side.stayed && side.item == base.item && side.stamp == base.stamp { return nil }
         notes.append(.keptChangedCard(id: side.item.id, title: side.item.title, removedBy: removedBy))
-        return CardDecision(placer: side.stayed ? .base : placer, item: side.item, list: side.list, stamp: side.stamp)
+        return decision(placer: side.stayed ? .base : placer, item: side.item, list: side.list, stamp: side.stamp)
     }
 
     /// A card both sides have: its fields merged, its place decided once.
@@ -416,7 +561,12 @@ private struct ThreeWayMerge {
         // to merge: each field's pick, the recorded conflicts and the arrival all give ours.
         let same = a == b
         var item = a
-        if !same {
+        let whole = same || !fastPaths ? nil : wholeFromOneSide(base?.item, a, b, placer)
+        if let whole {
+            item = whole
+            paths.oneSided += 1
+        } else if !same {
+            paths.combined += 1
             // Read once, for the many fields read below.
             a.readFields()
             b.readFields()
@@ -432,66 +582,88 @@ private struct ThreeWayMerge {
                     MergeConflict(subject: .card(item.id, title: item.title, archived: archived), values: values))
             }
         }
+        let merged = !same && whole == nil
         switch placer {
         case .base:
-            if !same { item.entered = pick(base.map(\.item.entered), a.entered, b.entered).value }
-            return CardDecision(
+            if merged { item.entered = pick(base.map(\.item.entered), a.entered, b.entered).value }
+            return decision(
                 placer: .base, item: item, list: ours.list,
                 stamp: pick(base.map(\.stamp), ours.stamp, theirs.stamp).value)
         case .ours:
-            return CardDecision(placer: .ours, item: item, list: ours.list, stamp: ours.stamp)
+            return decision(placer: .ours, item: item, list: ours.list, stamp: ours.stamp)
         case .theirs:
-            if !same { item.entered = b.entered }
-            return CardDecision(placer: .theirs, item: item, list: theirs.list, stamp: theirs.stamp)
+            if merged { item.entered = b.entered }
+            return decision(placer: .theirs, item: item, list: theirs.list, stamp: theirs.stamp)
         }
+    }
+
+    /// A card one side left as the base has it (most cards changed at all): the other side's
+    /// card whole, with its line, as every field's pick, the recorded conflicts and (unless
+    /// the unchanged side's place is taken) the arrival are then the other side's. `nil` for
+    /// a card changed on both sides, new on both, or whose arrival is not the changed side's.
+    private func wholeFromOneSide(_ base: Item?, _ ours: Item, _ theirs: Item, _ placer: Placer) -> Item? {
+        guard let base else { return nil }
+        if placer != .ours && base == ours { return theirs }
+        if placer != .theirs && base == theirs { return ours }
+        return nil
     }
 
     /// The merged cards of one list, in order.
     private func weaveCards(
-        of id: BoardID, _ o: CardLists, _ a: CardLists, _ b: CardLists, _ stayedA: [[Bool]], _ stayedB: [[Bool]],
-        _ decisions: ItemIDMap<CardDecision>
+        of id: BoardID, _ o: CardLists, _ a: CardLists, _ b: CardLists, _ anchorsA: [[Int]], _ anchorsB: [[Int]],
+        _ decisions: ItemIDMap<CardDecision>, _ unchanged: UnchangedCards
     ) -> [CardDecision] {
         let baseList = o.list(withID: id)
         let oursList = a.list(withID: id)
         let theirsList = b.list(withID: id)
-        func steps(_ lists: CardLists, _ list: Int?, _ stayed: [[Bool]], _ placer: Placer) -> (Int) -> WeaveStep<
+        func steps(_ lists: CardLists, _ list: Int?, _ anchors: [[Int]], _ placer: Placer) -> (Int) -> WeaveStep<
             CardDecision
         > {
-            { index in
-                let cardID = lists.id(list!, index)
-                if let decision = decisions[cardID], decision.placer == placer, decision.list == id {
+            let anchors = list.map { anchors[$0] } ?? []
+            return { index in
+                // A marked card stays where the base has it: no side places it.
+                if unchanged.isMarked(baseList, anchors[index]) {
+                    return .anchor(anchors[index])
+                }
+                if let decision = decisions[lists.id(list!, index)], decision.placer == placer, decision.list == id {
                     return .place(decision)
                 }
-                guard stayed[list!][index], let place = o.places[cardID] else { return .skip }
-                return .anchor(place.index)
+                return anchors[index] >= 0 ? .anchor(anchors[index]) : .skip
             }
         }
         return weave(
             baseCount: baseList.map(o.count) ?? 0,
             kept: { index in
+                if let place = unchanged.ours(atBase: ListPlace(list: baseList!, index: index)) {
+                    return unchanged.decision(place, a)
+                }
                 let decision = decisions[o.id(baseList!, index)]
                 return decision?.placer == .base && decision?.list == id ? decision : nil
             },
-            oursCount: oursList.map(a.count) ?? 0, ours: steps(a, oursList, stayedA, .ours),
-            theirsCount: theirsList.map(b.count) ?? 0, theirs: steps(b, theirsList, stayedB, .theirs))
+            oursCount: oursList.map(a.count) ?? 0, ours: steps(a, oursList, anchorsA, .ours),
+            theirsCount: theirsList.map(b.count) ?? 0, theirs: steps(b, theirsList, anchorsB, .theirs))
     }
 
     /// The decided cards that no list took, in ours' then theirs' order; none, unless the
     /// merge has a bug.
     private func missingCards(
-        _ decisions: ItemIDMap<CardDecision>, _ boards: [Board], _ archive: [ArchivedItem], _ a: CardLists,
-        _ b: CardLists
+        _ decisions: ItemIDMap<CardDecision>, _ unchanged: UnchangedCards, _ boards: [Board],
+        _ archive: [ArchivedItem], _ o: CardLists, _ a: CardLists, _ b: CardLists, _ anchorsA: [[Int]]
     ) -> [ArchivedItem] {
         var placed = Set(archive.map(\.item.id))
         for board in boards { placed.formUnion(board.items.map(\.id)) }
         var missing: [ArchivedItem] = []
-        for lists in [a, b] {
+        for (lists, isOurs) in [(a, true), (b, false)] {
             for list in 0...lists.archive {
                 for index in 0..<lists.count(list) {
                     let id = lists.id(list, index)
-                    guard let decision = decisions[id], placed.insert(id).inserted else { continue }
+                    // A marked card is ours too: ours' lists come first, and find it.
+                    let mark = isOurs && unchanged.isMarked(o.list(withID: a.listID(list)), anchorsA[list][index])
+                    guard let decision = mark ? unchanged.decision(ListPlace(list: list, index: index), a) : decisions[id],
+                        placed.insert(id).inserted
+                    else { continue }
                     let stamp = decision.stamp ?? ArchiveStamp(board: decision.list, archived: Timestamp(seconds: 0))
-                    missing.append(ArchivedItem(item: decision.item(a), board: stamp.board, archived: stamp.archived))
+                    missing.append(ArchivedItem(item: decision.item(a, madeCards), board: stamp.board, archived: stamp.archived))
                 }
             }
         }
@@ -663,8 +835,10 @@ private struct ThreeWayMerge {
         }
         for list in 0...b.archive {
             for index in 0..<b.count(list) {
+                // By id first: a card is copied only when ours has its id and the base not.
+                let cardID = b.id(list, index)
+                guard o.places[cardID] == nil, let place = a.places[cardID], cardIDs[cardID] == nil else { continue }
                 let card = b.item(list, index)
-                guard o.places[card.id] == nil, cardIDs[card.id] == nil, let place = a.places[card.id] else { continue }
                 let other = a.item(at: place)
                 guard other.created != card.created || (card.created == nil && other.title != card.title) else {
                     continue
@@ -730,7 +904,12 @@ private struct ThreeWayMerge {
 
     /// Gives a new id to a card that has a board's id, or to the board if the card is ours
     /// and the board is not; archived cards that left that board follow it.
-    private mutating func repairClashingIDs(_ boards: inout [Board], _ archive: inout [ArchivedItem], _ a: CardLists) {
+    private mutating func repairClashingIDs(
+        _ boards: inout [Board], _ archive: inout [ArchivedItem], _ a: CardLists, _ b: CardLists
+    ) {
+        // Every card of the result is one of ours or theirs, by id: no board id that neither
+        // has as a card's is no clash, found without a look at the result's cards.
+        guard boards.contains(where: { a.places[$0.id] != nil || b.places[$0.id] != nil }) else { return }
         let boardIDs = Set(boards.map(\.id))
         var clashes: [ItemID] = []
         for board in boards {

@@ -17,19 +17,35 @@ enum LongestIncreasingSubsequence {
         var mask = [Bool](repeating: false, count: values.count)
         guard !values.isEmpty else { return mask }
         // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
-        var tails: [Int] = []
+        var tails = [Int](repeating: 0, count: values.count)
+        var length = 0
         var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        values.withUnsafeBufferPointer { values in
+            tails.withUnsafeMutableBufferPointer { tails in
+                previous.withUnsafeMutableBufferPointer { previous in
+                    for index in 0..<values.count {
+                        let value = values[index]
+                        var low: Int
+                        // A list mostly in the base's order extends the longest run at almost
+                        // every card: that is where the search below would end, found at once.
+                        if length == 0 || values[tails[length - 1]] < value {
+                            low = length
+                        } else {
+                            low = 0
+                            var high = length - 1
+                            while low < high {
+                                let middle = (low + high) / 2
+                                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+                            }
+                        }
+                        if low > 0 { previous[index] = tails[low - 1] }
+                        tails[low] = index
+                        if low == length { length += 1 }
+                    }
+                }
             }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
         }
-        var index = tails[tails.count - 1]
+        var index = tails[length - 1]
         while index >= 0 {
             mask[index] = true
             index = previous[index]

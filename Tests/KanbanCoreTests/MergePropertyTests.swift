@@ -102,6 +102,46 @@ struct MergePropertyTests {
         CaseCount.record("identities, validity, determinism (shard \(shard))", Self.casesPerShard)
     }
 
+    /// The merge's shortcuts (README: Performance) for cards both sides left alone and cards
+    /// changed on one side give what deciding every card field by field gives, down to the
+    /// bytes, notes and conflicts; in memory and read as `kanban merge` reads files. Each
+    /// way is taken several times per shard, or the comparison would prove nothing.
+    @Test(arguments: shards)
+    func shortcutsGiveWhatTheGeneralWayGives(shard: Int) throws {
+        let seed = UInt64(7000 + shard)
+        print("merge shortcuts: seed \(seed)")
+        var generator = HistoryGenerator(seed: seed)
+        var taken = MergePaths()
+        func deferred(_ kanban: Kanban) throws -> Kanban {
+            try KanbanFile.decode(KanbanFile.encode(kanban), keepingLines: true, deferringCards: true).kanban
+        }
+        for _ in 0..<Self.casesPerShard {
+            let (o, a, b) = Self.history(&generator)
+            let context = Comment(rawValue: "seed \(seed)\n" + Self.describe(o, a, b))
+            for (base, ours, theirs) in [(o, a, b), (try deferred(o), try deferred(a), try deferred(b))] {
+                var fast = MergePaths()
+                var general = MergePaths()
+                let quick = Kanban.merge(
+                    base: base, ours: ours, theirs: theirs, formats: MergeFormats(), fastPaths: true, paths: &fast)
+                let slow = Kanban.merge(
+                    base: base, ours: ours, theirs: theirs, formats: MergeFormats(), fastPaths: false, paths: &general)
+                expectEqual(KanbanFile.encode(quick.kanban), KanbanFile.encode(slow.kanban), context)
+                expectTrue(quick.kanban == slow.kanban, context)
+                expectEqual(quick.notes, slow.notes, context)
+                expectEqual(quick.conflicts, slow.conflicts, context)
+                expectEqual(general.unchanged + general.oneSided, 0, context)
+                taken.unchanged += fast.unchanged
+                taken.oneSided += fast.oneSided
+                taken.combined += fast.combined
+            }
+        }
+        let enough = max(1, Self.casesPerShard / 4)
+        expectTrue(
+            taken.unchanged >= enough && taken.oneSided >= enough && taken.combined >= enough,
+            "seed \(seed): too few cards took each way to compare them: \(taken)")
+        print("merge shortcuts: seed \(seed): \(taken)")
+    }
+
     /// Rules 2, 4–9 against the naive reference; rule 2's count directly too.
     @Test(arguments: shards)
     func mergesFollowTheReference(shard: Int) throws {
