@@ -223,9 +223,8 @@ struct BoundedFileRulesTests {
         expectEqual(refusal("/dev/null", limit: 12, regular), "a character device")
     }
 
-    /// A file read whole is its bytes, whatever its size: under the size it was found to
-    /// have (the first pass sees its end), past it (a file that grew), and large enough that
-    /// the buffer asks for huge pages (README: Performance).
+    /// A file read whole is its bytes, whatever its size and whatever size it was thought to
+    /// have: the first pass sees its end, or the buffer grows for the rest.
     @Test func aFileIsReadWholeAtEverySize() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kanban-read-\(getpid())").path
         defer { unlink(path) }

@@ -33,7 +33,6 @@ enum POSIX {
             var failure: Int32 = 0
             let previous = bytes
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                askForHugePages(UnsafeMutableRawBufferPointer(buffer))
                 count = buffer.initialize(from: previous).1
                 while count < capacity {
                     let got = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
@@ -52,19 +51,6 @@ enum POSIX {
             if bytes.count > limit { throw Failure(EFBIG) }
             capacity = capacity > limit / 2 ? limit + 1 : capacity * 2
         }
-    }
-
-    /// Asks the kernel to back the whole 2 MiB pages of `buffer`, not yet touched, with huge
-    /// pages where it can (where transparent huge pages are on for those who ask): a large
-    /// file read into them then costs a page fault every 2 MiB rather than every 4 KiB. Only
-    /// a hint; nothing changes where it is refused.
-    private static func askForHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        let huge = 2 << 20
-        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
     }
 
     /// Writes all of `bytes` to `fd`.
