@@ -20,10 +20,6 @@ struct FileReader {
     /// Whether the cards that keep their lines are read as deferred: checked, but their
     /// fields left in the line until used (see ``Item``).
     var deferringCards = false
-    /// The search for plain lines ahead of the reader by another thread, if one looks, and
-    /// what it found, once the reader has come to where it began (see `LinesAhead`).
-    var linesAhead: LinesAhead?
-    var foundLines: FoundLines?
 
     init(json: JSONReader, version: Int, expectedIDs: Int, deferringIDs: Bool = false) {
         self.json = json

@@ -35,19 +35,12 @@ extension FileReader {
 
     /// The card whose line starts at the reader's offset, appended to `items` deferred, if
     /// its line is plain (see ``JSONReader/readPlainLine(words:dates:)``). `false`, having
-    /// consumed nothing, otherwise. A line the lines found ahead hold is taken from them.
+    /// consumed nothing, otherwise.
     ///
     /// - Throws: the card's id repeats one read before (when ids are checked as they come).
     mutating func readPlainDeferredLine(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
         let start = json.offset
-        let id: ItemID
-        if let ahead = linesAhead, start >= ahead.start, foundLines == nil { foundLines = ahead.finish() }
-        if let end = foundLines?.end(ofLineAt: start), let found = JSONReader.plainLineID(json.bytes, at: start) {
-            id = found
-            json.seek(to: end)
-        } else if let plain = json.readPlainLine(words: &words, dates: &dates) {
-            id = plain
-        } else {
+        guard let id = json.readPlainLine(words: &words, dates: &dates) else {
             json.seek(to: start)
             return false
         }
@@ -81,9 +74,8 @@ extension JSONReader {
     /// ASCII title that starts with a visible character and holds nothing the writer
     /// escapes, then any of labels, assignees, due date, the two times and a trail, as this
     /// build writes them; the reader is then after the line's `}`. `nil` otherwise, with
-    /// the reader anywhere. It reads nothing but the line's bytes (and 64 after its start),
-    /// so it gives the same answer wherever and whenever it is asked (the caches only
-    /// spare work).
+    /// the reader anywhere. It reads nothing but the line's bytes (and 64 after its start):
+    /// the caches only spare work.
     mutating func readPlainLine(words: inout WordsCache, dates: inout DateCache) -> ItemID? {
         let start = offset
         // Room for the fixed words of the line's start without a check for each. A card's

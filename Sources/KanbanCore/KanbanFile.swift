@@ -52,48 +52,31 @@ public enum KanbanFile {
     /// cards that did not change (README: Performance); a kanban that is only read keeps none.
     /// With `deferringCards` as well, those cards are checked but their fields are left in
     /// their lines until a command reads or changes them (see ``Item``), for a command that
-    /// touches a few cards. Given `concurrently`, a large file's deferred cards are read
-    /// on two cores (see `LinesAhead`); what is read is the same.
+    /// touches a few cards.
     ///
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
-    public static func decode(
-        _ bytes: [UInt8], keepingLines: Bool = false, deferringCards: Bool = false,
-        concurrently: Concurrently? = nil
-    ) throws(KanbanError) -> (kanban: Kanban, format: Format) {
-        try decode(bytes, keepingLines: keepingLines, deferringCards: deferringCards) { buffer in
-            guard let concurrently, buffer.count >= LinesAhead.minimumFileSize else { return nil }
-            return LinesAhead(buffer, from: buffer.count / 2, concurrently: concurrently)
-        }
-    }
-
-    /// Reads as above, with the search for plain lines ahead that `linesAhead` starts on the
-    /// buffer, if any (only deferred cards are read through it).
-    static func decode(
-        _ bytes: [UInt8], keepingLines: Bool, deferringCards: Bool,
-        linesAhead: (UnsafeBufferPointer<UInt8>) -> LinesAhead?
-    ) throws(KanbanError) -> (kanban: Kanban, format: Format) {
+    public static func decode(_ bytes: [UInt8], keepingLines: Bool = false, deferringCards: Bool = false)
+        throws(KanbanError) -> (kanban: Kanban, format: Format)
+    {
         let file = keepingLines ? FileBytes(bytes) : nil
         let result = bytes.withUnsafeBufferPointer { buffer in
-            let ahead = deferringCards && file != nil ? linesAhead(buffer) : nil
-            // Another thread may read the buffer: it ends before the buffer may go.
-            defer { ahead?.finish() }
-            return Result { () throws(KanbanError) in try decode(buffer, file: file, deferring: deferringCards, ahead) }
+            Result { () throws(KanbanError) in try decode(buffer, file: file, deferring: deferringCards) }
         }
         return try result.get()
     }
 
-    private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?, deferring: Bool, _ ahead: LinesAhead? = nil
-    ) throws(KanbanError) -> (Kanban, Format) {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?, deferring: Bool)
+        throws(KanbanError) -> (Kanban, Format)
+    {
         var json = JSONReader(bytes)
         json.skipByteOrderMark()
         json.skipWhitespace()
         var result: (Kanban, Format)
         switch json.peek {
         case UInt8(ascii: "{"):
-            result = try readDocument(json, file: file, deferring: deferring, ahead)
+            result = try readDocument(json, file: file, deferring: deferring)
         case UInt8(ascii: "["):
             result = (try readLegacyDocument(&json), .legacy)
         case nil:
@@ -113,19 +96,20 @@ public enum KanbanFile {
     /// Reads a document with its ids checked for repeats at the end, all at once; a document
     /// that fails any check, or repeats an id, is read again with each id checked as it
     /// comes, so that what is reported is the first problem in the file, on its line.
-    private static func readDocument(
-        _ json: JSONReader, file: FileBytes?, deferring: Bool, _ ahead: LinesAhead?
-    ) throws(KanbanError) -> (Kanban, Format) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool) throws(KanbanError) -> (
+        Kanban, Format
+    ) {
         do throws(KanbanError) {
-            let read = try readDocument(json, file: file, deferring: deferring, deferringIDs: true, ahead)
+            let read = try readDocument(json, file: file, deferring: deferring, deferringIDs: true)
             if !read.idsRepeat { return read.result }
         } catch {}
-        return try readDocument(json, file: file, deferring: deferring, deferringIDs: false, ahead).result
+        return try readDocument(json, file: file, deferring: deferring, deferringIDs: false).result
     }
 
-    private static func readDocument(
-        _ json: JSONReader, file: FileBytes?, deferring: Bool, deferringIDs: Bool, _ ahead: LinesAhead?
-    ) throws(KanbanError) -> (result: (Kanban, Format), idsRepeat: Bool) {
+    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool, deferringIDs: Bool)
+        throws(KanbanError)
+        -> (result: (Kanban, Format), idsRepeat: Bool)
+    {
         let version = try documentVersion(json)
         // Room for the ids, not a limit: a card's line takes at least 40 bytes, and about
         // 130 with the times version 2 gives each card.
@@ -134,7 +118,6 @@ public enum KanbanFile {
             deferringIDs: deferringIDs)
         reader.file = file
         reader.deferringCards = deferring
-        reader.linesAhead = ahead
         var kanban = Kanban(trusted: [])
         try reader.json.beginObject("the document")
         var seenVersion = false

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import KanbanCore
+import KanbanCore
 @testable import kanban
 
 /// A command returns what it prints (stdout, notes, other stderr lines, exit code) as a
@@ -96,20 +96,41 @@ import Testing
         expectEqual(try String(contentsOfFile: sandbox.path("errors"), encoding: .utf8), "")
     }
 
-    /// A file large enough to be read on two cores (README: Performance) reads as on one:
-    /// the built binary prints it as it is, finds a card of its second half by title, moves
-    /// it, and what it writes reads back with every card.
-    @Test func aLargeFileReadOnTwoCoresIsTheFileAsWritten() throws {
+    /// A file large enough that its hash for the history is made on a second thread while
+    /// it is read (README: Performance) is hashed as on one: the built binary moves two
+    /// cards of it, and each record names the version it follows by the hash of the file's
+    /// bytes, the hash the record before gave the version it made while writing it; two
+    /// `undo`s then give back the file's bytes.
+    @Test func aLargeFileHashedOnASecondThreadIsUndoneToItsBytes() throws {
         let sandbox = try KanbanSandbox()
         defer { sandbox.remove() }
         try manyCards(in: sandbox)
         let file = try sandbox.bytes()
-        expectTrue(file.count >= KanbanCore.LinesAhead.minimumFileSize, "\(file.count) bytes: one core reads it")
+        expectTrue(file.count >= SecondThread.worthIt, "\(file.count) bytes: hashed on one thread")
         let listed = try sandbox.run(["list", "--json"])
         expectTrue(listed.status == 0 && Array(listed.out.utf8) == file, "list --json: \(listed.status)")
         try sandbox.succeed(["move", "Card number 2999", "--to", "Done", "--at", "0", "--quiet"])
+        try sandbox.succeed(["move", "Card number 3000", "--to", "Done", "--quiet"])
         let moved = try KanbanFile.decode(try sandbox.bytes()).kanban
-        expectEqual(moved.boards.map(\.items.count), [2_999, 0, 1])
-        expectEqual(moved.boards[2].items.first?.title, "Card number 2999")
+        expectEqual(moved.boards.map(\.items.count), [2_998, 0, 2])
+        expectEqual(moved.boards[2].items.map(\.title), ["Card number 2999", "Card number 3000"])
+        // Each record names the version it follows by the hash made on the second thread, and
+        // the version it made by the hash made while writing: the same file, the same hash.
+        let records = try String(contentsOfFile: sandbox.path(".kanban.json.history"), encoding: .utf8)
+            .split(separator: "\n").map { line in
+                let hashes = line.split(separator: "\"before\":\"").last!.split(separator: "\"")
+                return (before: String(hashes[0]), after: String(hashes[4]))
+            }
+        let hex = String(FileHash.of(file), radix: 16)
+        // The cards added, then the two moves.
+        expectEqual(records.count, 3)
+        expectEqual(records[1].before, String(repeating: "0", count: 16 - hex.count) + hex)
+        expectEqual(records[1].before, records[0].after)
+        expectEqual(records[2].before, records[1].after)
+        for _ in 0..<2 {
+            let undone = try sandbox.run(["undo"])
+            expectTrue(undone.status == 0 && undone.err.isEmpty, "undo: \(undone.status) \(undone.err)")
+        }
+        expectTrue(try sandbox.bytes() == file, "two undos give back the file's bytes")
     }
 }

@@ -1,8 +1,7 @@
 import Glibc
-import KanbanCore
 
-/// Work started on a thread of its own, for a large file's reading on two cores (see
-/// ``KanbanCore/Concurrently``, README: Performance).
+/// Work started on a thread of its own: a large file's hash for the history, made while the
+/// file is read (README: Performance).
 enum SecondThread {
     /// Starts `work` on a new thread and returns what waits for it to end; where no thread
     /// can be made, runs it here first. The thread takes no signal: they stay the main
@@ -29,7 +28,7 @@ enum SecondThread {
     }
 
     /// The size of work, in bytes to go through, below which a thread costs about what it
-    /// saves (as for reading, see ``KanbanCore/Concurrently``).
+    /// saves.
     static let worthIt = 256 << 10
 
     /// A value computed on a thread of its own from when it is made.

@@ -392,9 +392,7 @@ struct Store {
         let hash = hashing && bytes.count >= SecondThread.worthIt ? SecondThread.Result { FileHash.of(bytes) } : nil
         defer { _ = hash?.value }
         do {
-            let kanban = try KanbanFile.decode(
-                bytes, keepingLines: keepingLines, deferringCards: keepingLines, concurrently: SecondThread.start
-            ).kanban
+            let kanban = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines).kanban
             KeptUntilExit.keep(kanban)
             return (kanban, hash?.value ?? (hashing ? FileHash.of(bytes) : 0), true)
         } catch {
@@ -670,8 +668,7 @@ extension Store {
         _ bytes: [UInt8], name: String, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            let decoded = try KanbanFile.decode(
-                bytes, keepingLines: keepingLines, deferringCards: keepingLines, concurrently: SecondThread.start)
+            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines)
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {
