@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import KanbanCore
 import Testing
 
-import KanbanCore
 @testable import kanban
 
 /// A command returns what it prints (stdout, notes, other stderr lines, exit code) as a
