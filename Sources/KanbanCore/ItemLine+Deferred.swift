@@ -59,17 +59,6 @@ extension FileReader {
 }
 
 extension JSONReader {
-    /// The id of a plain line at `start` (see below), which has at least 64 bytes after it:
-    /// `{"id": "`, then 1 to 8 id characters, then a quote.
-    static func plainLineID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> ItemID? {
-        let line = UnsafeRawPointer(bytes.baseAddress! + start)
-        guard line.loadUnaligned(as: UInt64.self) == PlainLine.idKey else { return nil }
-        let idWord = UInt64(littleEndian: line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let quoted = PlainLine.firstQuote(in: idWord)
-        let length = quoted < 8 ? quoted : (line.load(fromByteOffset: 16, as: UInt8.self) == PlainLine.quote ? 8 : 0)
-        return ItemID(littleEndianWord: idWord, count: length)
-    }
-
     /// The id of the card whose line starts at the offset, if its line is plain: an id, an
     /// ASCII title that starts with a visible character and holds nothing the writer
     /// escapes, then any of labels, assignees, due date, the two times and a trail, as this
@@ -82,8 +71,13 @@ extension JSONReader {
         // line is never the last thing of a file: its board's `]` and the file's `}` follow.
         guard bytes.count - start >= 64 else { return nil }
         let line = UnsafeRawPointer(bytes.baseAddress! + start)
-        guard let id = Self.plainLineID(bytes, at: start) else { return nil }
-        let afterID = 8 + id.count
+        guard line.loadUnaligned(as: UInt64.self) == PlainLine.idKey else { return nil }
+        // The id: 1 to 8 id characters, then `", "title": "`.
+        let idWord = UInt64(littleEndian: line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let quoted = PlainLine.firstQuote(in: idWord)
+        let length = quoted < 8 ? quoted : (line.load(fromByteOffset: 16, as: UInt8.self) == PlainLine.quote ? 8 : 0)
+        guard let id = ItemID(littleEndianWord: idWord, count: length) else { return nil }
+        let afterID = 8 + length
         guard line.loadUnaligned(fromByteOffset: afterID, as: UInt64.self) == PlainLine.titleKeyHead,
             line.loadUnaligned(fromByteOffset: afterID + 5, as: UInt64.self) == PlainLine.titleKeyTail
         else { return nil }

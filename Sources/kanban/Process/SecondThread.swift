@@ -6,7 +6,7 @@ enum SecondThread {
     /// Starts `work` on a new thread and returns what waits for it to end; where no thread
     /// can be made, runs it here first. The thread takes no signal: they stay the main
     /// thread's, as in a process of one thread.
-    static func start(_ work: @escaping @Sendable () -> Void) -> () -> Void {
+    private static func start(_ work: @escaping @Sendable () -> Void) -> () -> Void {
         let box = Unmanaged.passRetained(Work(work)).toOpaque()
         var thread = pthread_t()
         var all = sigset_t()
