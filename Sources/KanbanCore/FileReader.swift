@@ -20,6 +20,8 @@ struct FileReader {
     /// Whether the cards that keep their lines are read as deferred: checked, but their
     /// fields left in the line until used (see ``Item``).
     var deferringCards = false
+    /// Another version's card lines, which lines of this one may be found to be.
+    var linesReadBefore: LinesReadBefore?
 
     init(json: JSONReader, version: Int, expectedIDs: Int, deferringIDs: Bool = false) {
         self.json = json

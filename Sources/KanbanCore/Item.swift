@@ -444,6 +444,13 @@ struct KeptLine: Hashable, Sendable {
         count = UInt32(range.count)
     }
 
+    /// The line of `count` bytes at `start` of `file`, a place a line was kept at before.
+    init(file: FileBytes, start: Int, count: Int) {
+        self.file = file
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.count = UInt32(truncatingIfNeeded: count)
+    }
+
     /// Whether both are the same kept line of the same file: two cards with that are
     /// equal, without comparing their fields (a line is kept only while its card is as read).
     func isSame(as other: KeptLine) -> Bool {

@@ -38,8 +38,21 @@ extension FileReader {
     /// consumed nothing, otherwise.
     ///
     /// - Throws: the card's id repeats one read before (when ids are checked as they come).
+    @inline(__always)
     mutating func readPlainDeferredLine(appendingTo items: inout [Item]) throws(KanbanError) -> Bool {
         let start = json.offset
+        if let same = linesReadBefore?.match(json.bytes, at: start) {
+            // The bytes of a card's line checked in another version: that card, deferred, and
+            // kept as that line, so that comparing the two finds them the same at once.
+            do throws(KanbanError) {
+                try checker.checkID(same.id)
+            } catch {
+                throw invariantError(error, at: start)
+            }
+            json.seek(to: start + Int(same.line.count))
+            items.append(Item(deferred: same.id, line: same.line))
+            return true
+        }
         guard let id = json.readPlainLine(words: &words, dates: &dates) else {
             json.seek(to: start)
             return false
@@ -54,6 +67,98 @@ extension FileReader {
             throw invariantError(error, at: start)
         }
         items.append(Item(deferred: id, line: kept))
+        return true
+    }
+}
+
+/// The deferred cards' lines of a version of the kanban read before (a merge's base), for
+/// reading another version of it (ours, theirs): most of a version's lines are the other's,
+/// byte for byte, and a line that is one of these is that card, already checked, so it is
+/// taken with a compare of its bytes rather than a check of its own (README: Performance).
+///
+/// A card's line is a whole JSON object, so bytes that equal one at the reader's offset
+/// are that object, whatever follows; what surrounds it is still read and checked as usual,
+/// and its id is still checked against the version's other ids.
+struct LinesReadBefore {
+    private struct Line {
+        var start: Int
+        var count: Int
+        var id: ItemID
+    }
+
+    private let file: FileBytes
+    /// Each deferred card's line in `file` and its id, in the order of the file's boards.
+    private let lines: ContiguousArray<Line>
+    /// The line the next one read is expected to be: the one after the last match.
+    private var next = 0
+    /// How many lines from `next` on are compared: a card moved, added or removed shifts
+    /// the lines after it by one, and a line that matches none is read as any other.
+    private static var window: Int { 4 }
+
+    /// The lines of `kanban`'s deferred cards; `nil` when it has none.
+    init?(_ kanban: Kanban) {
+        var file: FileBytes?
+        var lines = ContiguousArray<Line>()
+        for board in kanban.boards {
+            for item in board.items where item.isDeferred {
+                guard let itemFile = item.line.file else { continue }
+                if file == nil { file = itemFile }
+                guard itemFile === file else { continue }
+                lines.append(Line(start: Int(item.line.start), count: Int(item.line.count), id: item.id))
+            }
+        }
+        guard let file, !lines.isEmpty else { return nil }
+        self.file = file
+        self.lines = lines
+    }
+
+    /// The id and line of the card whose line is at `offset` of `bytes`, if its bytes are a
+    /// line of these (looked for from the one expected next, within ``window``).
+    mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (id: ItemID, line: KeptLine)? {
+        let end = Swift.min(next + Self.window, lines.count)
+        guard next < end else { return nil }
+        let left = bytes.count - offset
+        let here = UnsafeRawPointer(bytes.baseAddress! + offset)
+        let found: Int? = file.bytes.withUnsafeBytes { before in
+            lines.withUnsafeBufferPointer { lines in
+                for index in next..<end {
+                    let line = lines[index]
+                    if line.count <= left && Self.equal(here, before.baseAddress! + line.start, line.count) {
+                        return index
+                    }
+                }
+                return nil
+            }
+        }
+        guard let found else { return nil }
+        next = found + 1
+        let line = lines[found]
+        return (line.id, KeptLine(file: file, start: line.start, count: line.count))
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same, eight at a time.
+    @inline(__always)
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        @inline(__always) func differ(_ offset: Int) -> UInt64 {
+            a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        var index = 0
+        while count - index >= 32 {
+            guard differ(index) | differ(index + 8) | differ(index + 16) | differ(index + 24) == 0 else {
+                return false
+            }
+            index += 32
+        }
+        while count - index >= 8 {
+            guard differ(index) == 0 else { return false }
+            index += 8
+        }
+        while index < count {
+            guard a.load(fromByteOffset: index, as: UInt8.self) == b.load(fromByteOffset: index, as: UInt8.self)
+            else { return false }
+            index += 1
+        }
         return true
     }
 }

@@ -52,31 +52,36 @@ public enum KanbanFile {
     /// cards that did not change (README: Performance); a kanban that is only read keeps none.
     /// With `deferringCards` as well, those cards are checked but their fields are left in
     /// their lines until a command reads or changes them (see ``Item``), for a command that
-    /// touches a few cards.
+    /// touches a few cards. `linesLike`, another version of the kanban read so (a merge's
+    /// base), spares checking this one's lines that are byte for byte its cards' lines;
+    /// the result is the same without it.
     ///
     /// - Throws: ``KanbanError/corruptFile(line:message:)`` naming the line, or
     ///   ``KanbanError/unsupportedVersion(_:)`` for a file from a newer kanban.
     /// - Complexity: O(*n*) in the size of the file.
-    public static func decode(_ bytes: [UInt8], keepingLines: Bool = false, deferringCards: Bool = false)
-        throws(KanbanError) -> (kanban: Kanban, format: Format)
-    {
+    public static func decode(
+        _ bytes: [UInt8], keepingLines: Bool = false, deferringCards: Bool = false, linesLike other: Kanban? = nil
+    ) throws(KanbanError) -> (kanban: Kanban, format: Format) {
         let file = keepingLines ? FileBytes(bytes) : nil
+        let before = deferringCards ? other.flatMap(LinesReadBefore.init) : nil
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(KanbanError) in try decode(buffer, file: file, deferring: deferringCards) }
+            Result { () throws(KanbanError) in
+                try decode(buffer, file: file, deferring: deferringCards, before: before)
+            }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?, deferring: Bool)
-        throws(KanbanError) -> (Kanban, Format)
-    {
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: FileBytes?, deferring: Bool, before: LinesReadBefore?
+    ) throws(KanbanError) -> (Kanban, Format) {
         var json = JSONReader(bytes)
         json.skipByteOrderMark()
         json.skipWhitespace()
         var result: (Kanban, Format)
         switch json.peek {
         case UInt8(ascii: "{"):
-            result = try readDocument(json, file: file, deferring: deferring)
+            result = try readDocument(json, file: file, deferring: deferring, before: before)
         case UInt8(ascii: "["):
             result = (try readLegacyDocument(&json), .legacy)
         case nil:
@@ -96,20 +101,19 @@ public enum KanbanFile {
     /// Reads a document with its ids checked for repeats at the end, all at once; a document
     /// that fails any check, or repeats an id, is read again with each id checked as it
     /// comes, so that what is reported is the first problem in the file, on its line.
-    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool) throws(KanbanError) -> (
-        Kanban, Format
-    ) {
+    private static func readDocument(
+        _ json: JSONReader, file: FileBytes?, deferring: Bool, before: LinesReadBefore?
+    ) throws(KanbanError) -> (Kanban, Format) {
         do throws(KanbanError) {
-            let read = try readDocument(json, file: file, deferring: deferring, deferringIDs: true)
+            let read = try readDocument(json, file: file, deferring: deferring, before: before, deferringIDs: true)
             if !read.idsRepeat { return read.result }
         } catch {}
-        return try readDocument(json, file: file, deferring: deferring, deferringIDs: false).result
+        return try readDocument(json, file: file, deferring: deferring, before: before, deferringIDs: false).result
     }
 
-    private static func readDocument(_ json: JSONReader, file: FileBytes?, deferring: Bool, deferringIDs: Bool)
-        throws(KanbanError)
-        -> (result: (Kanban, Format), idsRepeat: Bool)
-    {
+    private static func readDocument(
+        _ json: JSONReader, file: FileBytes?, deferring: Bool, before: LinesReadBefore?, deferringIDs: Bool
+    ) throws(KanbanError) -> (result: (Kanban, Format), idsRepeat: Bool) {
         let version = try documentVersion(json)
         // Room for the ids, not a limit: a card's line takes at least 40 bytes, and about
         // 130 with the times version 2 gives each card.
@@ -118,6 +122,7 @@ public enum KanbanFile {
             deferringIDs: deferringIDs)
         reader.file = file
         reader.deferringCards = deferring
+        reader.linesReadBefore = before
         var kanban = Kanban(trusted: [])
         try reader.json.beginObject("the document")
         var seenVersion = false

@@ -13,7 +13,7 @@ struct MergePropertyTests {
     static let casesPerShard = CaseCount.size(default: 40)
 
     /// One generated case: base, ours, theirs.
-    private static func history(_ generator: inout HistoryGenerator) -> (Kanban, Kanban, Kanban) {
+    static func history(_ generator: inout HistoryGenerator) -> (Kanban, Kanban, Kanban) {
         var base = generator.base()
         sprinkleConflicts(&base, &generator)
         var ours = generator.history(
@@ -94,10 +94,21 @@ struct MergePropertyTests {
             func deferred(_ kanban: Kanban) throws -> Kanban {
                 try KanbanFile.decode(KanbanFile.encode(kanban), keepingLines: true, deferringCards: true).kanban
             }
-            let lazy = Kanban.merge(base: try deferred(o), ours: try deferred(a), theirs: try deferred(b))
+            let deferredBase = try deferred(o)
+            let lazy = Kanban.merge(base: deferredBase, ours: try deferred(a), theirs: try deferred(b))
             expectTrue(
                 KanbanFile.encode(lazy.kanban) == bytes && lazy.notes == result.notes
                     && lazy.conflicts == result.conflicts, "deferred: \(context)")
+            // Ours and theirs read with the base's lines at hand, as `kanban merge` reads them.
+            func like(_ kanban: Kanban) throws -> Kanban {
+                try KanbanFile.decode(
+                    KanbanFile.encode(kanban), keepingLines: true, deferringCards: true, linesLike: deferredBase
+                ).kanban
+            }
+            let shared = Kanban.merge(base: deferredBase, ours: try like(a), theirs: try like(b))
+            expectTrue(
+                KanbanFile.encode(shared.kanban) == bytes && shared.notes == result.notes
+                    && shared.conflicts == result.conflicts, "base's lines at hand: \(context)")
         }
         CaseCount.record("identities, validity, determinism (shard \(shard))", Self.casesPerShard)
     }

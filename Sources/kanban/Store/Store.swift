@@ -164,7 +164,7 @@ struct Store {
 
     /// Reads the kanban without locking, for commands that only look. `deferringCards` for
     /// one that looks at a few fields of its cards, such as their ids and titles: they stay
-    /// in their lines until read (see ``KanbanFile/decode(_:keepingLines:deferringCards:)``).
+    /// in their lines until read (see ``KanbanFile/decode(_:keepingLines:deferringCards:linesLike:)``).
     func load(deferringCards: Bool = false) throws(CLIError) -> Kanban {
         var file = try open(try target())
         defer { file.close() }
@@ -382,7 +382,7 @@ struct Store {
     /// Reads and decodes the file, as above; a file that is not valid JSON reads as
     /// `unreadable` when one is given (and `readable` is false). `keepingLines` for a kanban
     /// that is to be written back, whose cards are deferred (see
-    /// ``KanbanFile/decode(_:keepingLines:deferringCards:)``): a command changes a few.
+    /// ``KanbanFile/decode(_:keepingLines:deferringCards:linesLike:)``): a command changes a few.
     private func read(
         _ file: BoundedFile, hashing: Bool, unreadable: Kanban?, keepingLines: Bool = false
     ) throws(CLIError) -> (kanban: Kanban, hash: UInt64, readable: Bool) {
@@ -650,7 +650,7 @@ extension Store {
     /// or `merge`. With `allowingEmpty`, an empty file is a kanban with no boards: git gives
     /// one as the base of a file that both branches added.
     func loadDocument(
-        allowingEmpty: Bool = false, keepingLines: Bool = false
+        allowingEmpty: Bool = false, keepingLines: Bool = false, linesLike other: Kanban? = nil
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         var file = try open(try target())
         defer { file.close() }
@@ -658,17 +658,18 @@ extension Store {
         if allowingEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (Kanban.empty, .current)
         }
-        return try Self.decode(bytes, name: path, keepingLines: keepingLines)
+        return try Self.decode(bytes, name: path, keepingLines: keepingLines, linesLike: other)
     }
 
     /// Reads a kanban from bytes that came from elsewhere (`git show REV:PATH`), naming
     /// them `name` in errors. `keepingLines`: its cards keep their lines and are deferred
-    /// (see ``KanbanFile/decode(_:keepingLines:deferringCards:)``).
+    /// (see ``KanbanFile/decode(_:keepingLines:deferringCards:linesLike:)``).
     static func decode(
-        _ bytes: [UInt8], name: String, keepingLines: Bool = false
+        _ bytes: [UInt8], name: String, keepingLines: Bool = false, linesLike other: Kanban? = nil
     ) throws(CLIError) -> (kanban: Kanban, format: KanbanFile.Format) {
         do {
-            let decoded = try KanbanFile.decode(bytes, keepingLines: keepingLines, deferringCards: keepingLines)
+            let decoded = try KanbanFile.decode(
+                bytes, keepingLines: keepingLines, deferringCards: keepingLines, linesLike: other)
             KeptUntilExit.keep(decoded.kanban)
             return decoded
         } catch {
