@@ -73,14 +73,19 @@ struct LinesReadBeforeTests {
             changed[offset] = replacement == changed[offset] ? replacement &+ 1 : replacement
             versions.append(changed)
         }
-        // Card lines: repeated after themselves (the id twice), and each moved to the end
-        // of the array before it.
+        // Card lines: each repeated after itself (its id twice); and each that a comma
+        // follows taken out, and moved to the top of the first board (a hand-made move,
+        // its times and trail left as they were).
         let text = String(decoding: bytes, as: UTF8.self)
         let cardLines = text.split(separator: "\n").filter { $0.hasPrefix("        {\"id\": ") }
         for line in cardLines {
             let stripped = line.hasSuffix(",") ? line.dropLast() : line
             versions.append(Array(text.replacingOccurrences(of: stripped, with: "\(stripped),\n\(stripped)").utf8))
-            versions.append(Array(text.replacingOccurrences(of: stripped + ",\n", with: "").utf8))
+            guard line.hasSuffix(",") else { continue }
+            let without = text.replacingOccurrences(of: line + "\n", with: "")
+            versions.append(Array(without.utf8))
+            let first = try #require(without.range(of: "        {\"id\": "))
+            versions.append(Array(without.replacingCharacters(in: first, with: "\(stripped),\n        {\"id\": ").utf8))
         }
         var failed = 0
         var succeeded = 0
