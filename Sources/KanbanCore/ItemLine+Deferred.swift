@@ -84,6 +84,8 @@ struct LinesReadBefore {
         var start: Int
         var count: Int
         var id: ItemID
+
+        var end: Int { start + count }
     }
 
     private let file: FileBytes
@@ -115,51 +117,20 @@ struct LinesReadBefore {
     /// The id and line of the card whose line is at `offset` of `bytes`, if its bytes are a
     /// line of these (looked for from the one expected next, within ``window``).
     mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (id: ItemID, line: KeptLine)? {
-        let end = Swift.min(next + Self.window, lines.count)
-        guard next < end else { return nil }
-        let left = bytes.count - offset
-        let here = UnsafeRawPointer(bytes.baseAddress! + offset)
-        let found: Int? = file.bytes.withUnsafeBytes { before in
+        let candidates = next..<Swift.min(next + Self.window, lines.count)
+        guard !candidates.isEmpty else { return nil }
+        let here = UnsafeBufferPointer(rebasing: bytes[offset...])
+        let found: Int? = file.bytes.withUnsafeBufferPointer { before in
             lines.withUnsafeBufferPointer { lines in
-                for index in next..<end {
-                    let line = lines[index]
-                    if line.count <= left && Self.equal(here, before.baseAddress! + line.start, line.count) {
-                        return index
-                    }
+                candidates.first { index in
+                    here.hasPrefix(UnsafeBufferPointer(rebasing: before[lines[index].start..<lines[index].end]))
                 }
-                return nil
             }
         }
         guard let found else { return nil }
         next = found + 1
         let line = lines[found]
         return (line.id, KeptLine(file: file, start: line.start, count: line.count))
-    }
-
-    /// Whether the `count` bytes at `a` and at `b` are the same, eight at a time.
-    @inline(__always)
-    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-        @inline(__always) func differ(_ offset: Int) -> UInt64 {
-            a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        }
-        var index = 0
-        while count - index >= 32 {
-            guard differ(index) | differ(index + 8) | differ(index + 16) | differ(index + 24) == 0 else {
-                return false
-            }
-            index += 32
-        }
-        while count - index >= 8 {
-            guard differ(index) == 0 else { return false }
-            index += 8
-        }
-        while index < count {
-            guard a.load(fromByteOffset: index, as: UInt8.self) == b.load(fromByteOffset: index, as: UInt8.self)
-            else { return false }
-            index += 1
-        }
-        return true
     }
 }
 
